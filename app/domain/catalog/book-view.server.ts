@@ -1,0 +1,171 @@
+import { todayInBuenosAires } from "~/domain/dates";
+import { centsToPesos } from "~/lib/money";
+import { slugify } from "~/lib/slug";
+import type { books } from "~db/schema";
+
+export type BookRow = typeof books.$inferSelect;
+
+/** What a catalogue answer needs besides the row: where the external store lives, and today's date. */
+export interface CatalogView {
+  /** The external storefront (TIENDANUBE_STORE_URL), or null when the shop has none. */
+  storeUrl: string | null;
+  today?: string;
+}
+
+/** The spec's "Book (catalogue)" shape, amounts in pesos. */
+export interface CatalogBook {
+  id: number;
+  title: string;
+  slug: string;
+  author: string;
+  description: string;
+  genre: string | null;
+  category: string;
+  publisher: string | null;
+  /** What the visitor pays now (the promotional price when there is one); null = "Consultar precio". */
+  price: number | null;
+  originalPrice: number | null;
+  coverUrl: string | null;
+  available: boolean;
+  stock: number;
+  featured: boolean;
+  featuredOrder: number;
+  tiendaNubeUrl: string | null;
+  audiobookUrl: string | null;
+  isPreorder: boolean;
+  preorderReleaseDate: string | null;
+  preorderPrice: number | null;
+  preorderCount: number;
+  preorderLimit: number | null;
+  freeShipping: boolean;
+}
+
+/** The spec's "Store product (detail)" shape. */
+export interface StoreProduct {
+  id: number;
+  title: string;
+  author: string;
+  description: string;
+  price: number | null;
+  promotionalPrice: number | null;
+  originalPrice: number | null;
+  stock: number;
+  available: boolean;
+  freeShipping: boolean;
+  coverUrl: string | null;
+  images: { id: number; src: string }[];
+  category: string;
+  categories: { name: string }[];
+  sku: string | null;
+  brand: string | null;
+  /** Grams. */
+  weight: number | null;
+  barcode: string | null;
+  slug: string;
+  tiendaNubeUrl: string | null;
+  published: boolean;
+  updatedAt: string;
+}
+
+export function isPreorder(row: Pick<BookRow, "preorderReleaseDate">, today = todayInBuenosAires()): boolean {
+  return row.preorderReleaseDate !== null && row.preorderReleaseDate > today;
+}
+
+/**
+ * How many more a visitor can order right now: for a pre-order, what is left of its limit (unlimited
+ * without one); otherwise the stock. An unavailable book has none.
+ */
+export function orderableQuantity(row: BookRow, today = todayInBuenosAires()): number {
+  if (!row.available || !row.published) return 0;
+  if (isPreorder(row, today)) {
+    return row.preorderLimit === null ? Number.MAX_SAFE_INTEGER : Math.max(0, row.preorderLimit - row.preorderCount);
+  }
+  return row.stock;
+}
+
+/**
+ * The external store's product page (DESIGN §7): the book's own URL; else one built from the slug of
+ * the title on the configured storefront; else none.
+ */
+export function externalStoreUrl(
+  row: Pick<BookRow, "externalUrl" | "externalHandle" | "title">,
+  storeUrl: string | null,
+): string | null {
+  if (row.externalUrl) return row.externalUrl;
+  if (!storeUrl) return null;
+  const handle = row.externalHandle ?? slugify(row.title);
+  return `${storeUrl.replace(/\/+$/, "")}/productos/${handle}/`;
+}
+
+function salePriceCents(row: BookRow): number | null {
+  if (row.priceCents === null) return null;
+  return row.promotionalPriceCents !== null && row.promotionalPriceCents < row.priceCents
+    ? row.promotionalPriceCents
+    : row.priceCents;
+}
+
+export function toCatalogBook(row: BookRow, view: CatalogView): CatalogBook {
+  const today = view.today ?? todayInBuenosAires();
+  const sale = salePriceCents(row);
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    author: row.author,
+    description: row.description,
+    genre: row.genre,
+    category: row.category,
+    publisher: row.publisher,
+    price: centsToPesos(sale),
+    originalPrice: sale !== row.priceCents ? centsToPesos(row.priceCents) : null,
+    coverUrl: row.coverUrl,
+    available: row.available,
+    stock: row.stock,
+    featured: row.featured,
+    featuredOrder: row.featuredOrder,
+    tiendaNubeUrl: externalStoreUrl(row, view.storeUrl),
+    audiobookUrl: row.audiobookUrl,
+    isPreorder: isPreorder(row, today),
+    preorderReleaseDate: row.preorderReleaseDate,
+    preorderPrice: centsToPesos(row.preorderPriceCents),
+    preorderCount: row.preorderCount,
+    preorderLimit: row.preorderLimit,
+    freeShipping: row.freeShipping,
+  };
+}
+
+export function splitCategories(category: string): string[] {
+  return category
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
+export function toStoreProduct(row: BookRow, view: CatalogView): StoreProduct {
+  const sale = salePriceCents(row);
+  const images = row.images.length > 0 ? row.images : row.coverUrl ? [{ id: row.id, src: row.coverUrl }] : [];
+  return {
+    id: row.id,
+    title: row.title,
+    author: row.author,
+    description: row.description,
+    price: centsToPesos(sale),
+    promotionalPrice: sale !== row.priceCents ? centsToPesos(sale) : null,
+    originalPrice: sale !== row.priceCents ? centsToPesos(row.priceCents) : null,
+    stock: row.stock,
+    available: row.available && row.published,
+    freeShipping: row.freeShipping,
+    coverUrl: row.coverUrl,
+    images: images.map(({ id, src }) => ({ id, src })),
+    category: row.category,
+    categories: splitCategories(row.category).map((name) => ({ name })),
+    sku: row.sku,
+    brand: row.publisher,
+    weight: row.weightGrams,
+    barcode: row.isbn,
+    slug: row.slug,
+    tiendaNubeUrl: externalStoreUrl(row, view.storeUrl),
+    published: row.published,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,170 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
+import { NotFound } from "~/domain/errors";
+import type { Db } from "~db/index";
+import { books } from "~db/schema";
+import { type BookRow, type CatalogBook, type CatalogView, toCatalogBook } from "./book-view.server";
+import { inCategory } from "./categories.server";
+import { searchMatches, searchRank } from "./search.server";
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  hasNext: boolean;
+  hasPrev: boolean;
+}
+
+export function pagination(page: number, limit: number, total: number): Pagination {
+  const totalPages = Math.max(1, Math.ceil(total / limit));
+  return { page, limit, total, totalPages, hasNext: page < totalPages, hasPrev: page > 1 };
+}
+
+/** Only published books are ever shown to visitors. */
+const visible = eq(books.published, true);
+
+async function pageOf(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  page: number,
+  limit: number,
+): Promise<{ rows: BookRow[]; total: number }> {
+  const rows = await db
+    .select({ book: books, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(books)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset((page - 1) * limit);
+  if (rows.length > 0) return { rows: rows.map((r) => r.book), total: rows[0]?.total ?? 0 };
+  // An empty page past the end still needs the total.
+  const [count] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(books)
+    .where(where);
+  return { rows: [], total: count?.n ?? 0 };
+}
+
+/** GET /api/books: newest first, optionally one category. */
+export async function listBooks(
+  db: Db,
+  view: CatalogView,
+  query: { page: number; limit: number; category?: string },
+): Promise<{ books: CatalogBook[]; pagination: Pagination }> {
+  const where = and(visible, query.category ? inCategory(query.category) : undefined);
+  const { rows, total } = await pageOf(db, where, [desc(books.id)], query.page, query.limit);
+  return { books: rows.map((row) => toCatalogBook(row, view)), pagination: pagination(query.page, query.limit, total) };
+}
+
+/**
+ * The home carousel's books: featured, available and with a cover, by `featuredOrder`. When none is
+ * featured, the newest 2 available books with a cover (the spec's fallback).
+ */
+export async function featuredBooks(db: Db, view: CatalogView): Promise<CatalogBook[]> {
+  const showable = and(visible, eq(books.available, true), isNotNull(books.coverUrl));
+  const featured = await db
+    .select()
+    .from(books)
+    .where(and(showable, eq(books.featured, true)))
+    .orderBy(asc(books.featuredOrder), asc(books.id));
+  const rows =
+    featured.length > 0 ? featured : await db.select().from(books).where(showable).orderBy(desc(books.id)).limit(2);
+  return rows.map((row) => toCatalogBook(row, view));
+}
+
+/** The home's new-arrivals grid: available books, newest first. */
+export async function newArrivals(db: Db, view: CatalogView, limit = 6): Promise<CatalogBook[]> {
+  const rows = await db
+    .select()
+    .from(books)
+    .where(and(visible, eq(books.available, true)))
+    .orderBy(desc(books.id))
+    .limit(limit);
+  return rows.map((row) => toCatalogBook(row, view));
+}
+
+/** Ranked search over title, author and category (or the newest books when there is no query). */
+export async function searchBooks(db: Db, query: { search: string; limit: number }): Promise<BookRow[]> {
+  if (!query.search) {
+    return db.select().from(books).where(visible).orderBy(desc(books.id)).limit(query.limit);
+  }
+  return db
+    .select()
+    .from(books)
+    .where(and(visible, searchMatches(query.search)))
+    .orderBy(...searchRank(query.search))
+    .limit(query.limit);
+}
+
+export async function getVisibleBook(db: Db, id: number): Promise<BookRow> {
+  const [row] = await db
+    .select()
+    .from(books)
+    .where(and(visible, eq(books.id, id)));
+  if (!row) throw new NotFound("Producto no encontrado");
+  return row;
+}
+
+export function booksByIds(db: Db, ids: number[]): Promise<BookRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select().from(books).where(inArray(books.id, ids));
+}
+
+export type ShopSort = "titulo" | "autor" | "precio" | "novedades";
+
+export interface ShopQuery {
+  search: string;
+  category?: string;
+  author?: string;
+  genre?: string;
+  minCents?: number;
+  maxCents?: number;
+  sort?: ShopSort;
+  dir?: "asc" | "desc";
+  page: number;
+  limit: number;
+}
+
+const sortColumns: Record<ShopSort, SQL> = {
+  titulo: sql`f_unaccent(lower(${books.title}))`,
+  autor: sql`f_unaccent(lower(${books.author}))`,
+  precio: sql`coalesce(${books.promotionalPriceCents}, ${books.priceCents})`,
+  novedades: sql`${books.id}`,
+};
+
+/** /tienda: every filter is applied here, by the database (DESIGN §5.3). */
+export async function shopBooks(
+  db: Db,
+  view: CatalogView,
+  query: ShopQuery,
+): Promise<{ books: CatalogBook[]; pagination: Pagination }> {
+  const price = sql`coalesce(${books.promotionalPriceCents}, ${books.priceCents})`;
+  const where = and(
+    visible,
+    query.search ? searchMatches(query.search) : undefined,
+    query.category ? inCategory(query.category) : undefined,
+    query.author ? sql`f_unaccent(lower(${books.author})) = f_unaccent(lower(${query.author}))` : undefined,
+    query.genre ? eq(books.genre, query.genre) : undefined,
+    query.minCents !== undefined ? gte(price, query.minCents) : undefined,
+    query.maxCents !== undefined ? lte(price, query.maxCents) : undefined,
+  );
+  const dir = query.dir ?? (query.sort === "novedades" || !query.sort ? "desc" : "asc");
+  const orderBy = query.sort
+    ? [sql`${sortColumns[query.sort]} ${sql.raw(dir)} nulls last`, desc(books.id)]
+    : query.search
+      ? searchRank(query.search)
+      : [desc(books.id)];
+  const { rows, total } = await pageOf(db, where, orderBy, query.page, query.limit);
+  return { books: rows.map((row) => toCatalogBook(row, view)), pagination: pagination(query.page, query.limit, total) };
+}
+
+/** Distinct authors of visible books, for the shop's author filter. */
+export async function listAuthors(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ author: books.author })
+    .from(books)
+    .where(and(visible, sql`${books.author} <> ''`))
+    .orderBy(asc(books.author));
+  return rows.map((r) => r.author);
+}

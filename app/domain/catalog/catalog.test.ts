@@ -1,0 +1,141 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoBooks } from "~db/demo/books";
+import { books } from "~db/schema";
+import { countBooks, seedDemoCatalogue } from "~db/seed";
+import { testDatabase } from "../../../tests/support/test-database";
+import { isPreorder, orderableQuantity, toCatalogBook } from "./book-view.server";
+import { featuredBooks, listBooks, newArrivals, searchBooks, shopBooks } from "./books.server";
+
+const database = await testDatabase();
+const db = database.db;
+const view = { storeUrl: null };
+
+beforeAll(async () => {
+  await seedDemoCatalogue(db);
+});
+afterAll(() => database.close());
+
+const titles = (rows: { title: string }[]) => rows.map((row) => row.title);
+
+describe("search", () => {
+  it("forgives a typo: 'sarmineto' finds Sarmiento", async () => {
+    const rows = await searchBooks(db, { search: "sarmineto", limit: 10 });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.author.includes("Sarmiento"))).toBe(true);
+  });
+
+  it("ignores accents and case: 'filosofia' finds books in Filosofía", async () => {
+    const rows = await searchBooks(db, { search: "FILOSOFIA", limit: 100 });
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    expect(rows.every((row) => /filosof/i.test(row.category.normalize("NFD").replace(/\p{M}/gu, "")))).toBe(true);
+  });
+
+  it("ranks the titles that contain the words first", async () => {
+    const rows = await searchBooks(db, { search: "martin fierro", limit: 5 });
+    expect(
+      titles(rows)
+        .slice(0, 2)
+        .every((title) => title.includes("Martín Fierro")),
+    ).toBe(true);
+  });
+
+  it("finds nothing for nonsense", async () => {
+    expect(await searchBooks(db, { search: "qwxzvk", limit: 10 })).toEqual([]);
+  });
+});
+
+describe("listings", () => {
+  it("pages the catalogue newest first", async () => {
+    const first = await listBooks(db, view, { page: 1, limit: 10 });
+    const second = await listBooks(db, view, { page: 2, limit: 10 });
+    expect(first.pagination).toMatchObject({
+      page: 1,
+      limit: 10,
+      total: demoBooks.length,
+      hasPrev: false,
+      hasNext: true,
+    });
+    expect(first.books[0]?.id).toBeGreaterThan(first.books[9]?.id ?? Infinity);
+    expect(second.books[0]?.id).toBeLessThan(first.books[9]?.id ?? 0);
+    const past = await listBooks(db, view, { page: 99, limit: 10 });
+    expect(past).toMatchObject({ books: [], pagination: { total: demoBooks.length, hasNext: false } });
+  });
+
+  it("puts every demo book in exactly the category its data says", async () => {
+    for (const key of ["literatura-ficcion", "filosofia-pensamiento", "arte-diseno", "peow-studios"] as const) {
+      const { books: listed } = await listBooks(db, view, { page: 1, limit: 100, category: key });
+      const expected = demoBooks.filter((book) => book.categoryKey === key).map((book) => book.title);
+      expect(titles(listed).sort()).toEqual(expected.sort());
+    }
+  });
+
+  it("features the four books in their order, falling back to the newest two with a cover", async () => {
+    const featured = await featuredBooks(db, view);
+    expect(featured.map((book) => book.featuredOrder)).toEqual([1, 2, 3, 4]);
+    expect(featured.every((book) => book.available && book.coverUrl)).toBe(true);
+
+    await db.update(books).set({ featured: false });
+    const fallback = await featuredBooks(db, view);
+    const arrivals = await newArrivals(db, view, 2);
+    expect(fallback.map((book) => book.id)).toEqual(arrivals.map((book) => book.id));
+  });
+
+  it("applies the shop's filters on the server", async () => {
+    const cheap = await shopBooks(db, view, {
+      search: "",
+      maxCents: 2_000_000,
+      sort: "precio",
+      dir: "asc",
+      page: 1,
+      limit: 24,
+    });
+    const prices = cheap.books.map((book) => book.price ?? 0);
+    expect(prices.every((price) => price <= 20_000)).toBe(true);
+    expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+
+    const quiroga = await shopBooks(db, view, { search: "", author: "horacio quiroga", page: 1, limit: 24 });
+    expect(quiroga.books.length).toBeGreaterThan(1);
+    expect(quiroga.books.every((book) => book.author === "Horacio Quiroga")).toBe(true);
+  });
+});
+
+describe("pre-orders", () => {
+  it("is a pre-order until its release date, then a normal book", async () => {
+    const [row] = await db.select().from(books).where(eq(books.preorderLimit, 50));
+    if (!row?.preorderReleaseDate) throw new Error("the demo has a pre-order with a limit of 50");
+    const before = "2000-01-01";
+    expect(isPreorder(row, before)).toBe(true);
+    expect(orderableQuantity(row, before)).toBe(50 - row.preorderCount);
+    expect(toCatalogBook(row, { storeUrl: null, today: row.preorderReleaseDate }).isPreorder).toBe(false);
+    expect(orderableQuantity(row, row.preorderReleaseDate)).toBe(row.stock);
+  });
+});
+
+describe("demo seed", () => {
+  it("loads the demo once, even when several starts race", async () => {
+    const fresh = await testDatabase();
+    try {
+      const added = await Promise.all([1, 2, 3, 4].map(() => seedDemoCatalogue(fresh.db)));
+      expect(added.filter((n) => n > 0)).toEqual([demoBooks.length]);
+      expect(await countBooks(fresh.db)).toBe(demoBooks.length);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("builds the external store link from the title when the shop has a store", async () => {
+    const [row] = await db.select().from(books).where(eq(books.title, "Facundo"));
+    if (!row) throw new Error("Facundo is in the demo");
+    expect(toCatalogBook(row, { storeUrl: null }).tiendaNubeUrl).toBeNull();
+    expect(toCatalogBook(row, { storeUrl: "https://rizoma.mitiendanube.com/" }).tiendaNubeUrl).toBe(
+      "https://rizoma.mitiendanube.com/productos/facundo/",
+    );
+  });
+});
+
+describe("test harness", () => {
+  it("runs on the database CI asked for", () => {
+    expect(database.kind).toBe(process.env.TEST_POSTGRES === "1" ? "postgres" : "pglite");
+  });
+});

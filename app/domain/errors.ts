@@ -1,0 +1,36 @@
+/**
+ * Typed domain errors. Domain functions throw these; `app/lib/http.server.ts` maps them to HTTP in one
+ * place. `message` is always the Spanish text a visitor may read.
+ */
+export class DomainError extends Error {
+  readonly status: number = 400;
+  /** Extra fields some answers carry next to `error` (e.g. per-item results). */
+  readonly details?: Record<string, unknown>;
+  constructor(message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = new.target.name;
+    this.details = details;
+  }
+}
+
+export class Invalid extends DomainError {
+  override readonly status = 400;
+}
+export class Unauthorized extends DomainError {
+  override readonly status = 401;
+}
+export class NotFound extends DomainError {
+  override readonly status = 404;
+}
+export class Conflict extends DomainError {
+  override readonly status = 409;
+}
+export class PayloadTooLarge extends DomainError {
+  override readonly status = 413;
+}
+export class UnsupportedMediaType extends DomainError {
+  override readonly status = 415;
+}
+export class OutOfStock extends DomainError {
+  override readonly status = 409;
+}

@@ -1,0 +1,96 @@
+import type { AppLoadContext } from "react-router";
+import { ZodError, type z } from "zod";
+import { DomainError, Invalid, PayloadTooLarge, UnsupportedMediaType } from "~/domain/errors";
+
+/** Largest JSON body any public endpoint accepts; a cart or a form is a few KB. */
+export const MAX_JSON_BYTES = 64 * 1024;
+
+const noStore = { "Cache-Control": "no-store" };
+
+export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
+  return Response.json(data, { ...init, headers: { ...noStore, ...init.headers } });
+}
+
+/** Maps a thrown error to the API's `{success:false, error}` answer: typed errors keep their status. */
+export function apiError(error: unknown, context: Pick<AppLoadContext, "log" | "requestId">): Response {
+  if (error instanceof DomainError) {
+    return jsonResponse({ success: false, error: error.message, ...error.details }, { status: error.status });
+  }
+  if (error instanceof ZodError) {
+    return jsonResponse({ success: false, error: zodMessage(error) }, { status: 400 });
+  }
+  context.log.error({ err: error, requestId: context.requestId }, "unhandled API error");
+  return jsonResponse(
+    { success: false, error: "Tuvimos un problema interno. Probá de nuevo en unos minutos." },
+    { status: 500 },
+  );
+}
+
+export function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "Datos inválidos";
+  if (issue.code === "unrecognized_keys") return `Campo no permitido: ${issue.keys.join(", ")}`;
+  if (issue.code === "invalid_type" && issue.path.length === 0) return "El cuerpo debe ser un objeto JSON";
+  return issue.message;
+}
+
+/** Runs an API handler and turns any thrown error into its JSON answer. */
+export async function api(
+  context: Pick<AppLoadContext, "log" | "requestId">,
+  handler: () => Promise<Response>,
+): Promise<Response> {
+  try {
+    return await handler();
+  } catch (error) {
+    return apiError(error, context);
+  }
+}
+
+/**
+ * Reads a JSON body with a byte cap (checked while streaming, so a lying Content-Length does not help)
+ * and validates it. Non-JSON, too large or wrong-shaped bodies become Spanish 4xx errors.
+ */
+export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new UnsupportedMediaType("El cuerpo debe ser JSON (Content-Type: application/json)");
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_JSON_BYTES) throw new PayloadTooLarge("El cuerpo de la solicitud es demasiado grande");
+  const text = await readCapped(request, MAX_JSON_BYTES);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new Invalid("El cuerpo no es un JSON válido");
+  }
+  return schema.parse(body);
+}
+
+async function readCapped(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new PayloadTooLarge("El cuerpo de la solicitud es demasiado grande");
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** Validates URL query parameters (`?page=2`) against a schema; errors are 400s in Spanish. */
+export function readQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
+  // fromEntries defines own properties, so "?__proto__=x" cannot reach a prototype.
+  return schema.parse(Object.fromEntries(new URL(request.url).searchParams));
+}
+
+export function methodNotAllowed(allowed: string): Response {
+  return jsonResponse({ success: false, error: "Método no permitido" }, { status: 405, headers: { Allow: allowed } });
+}

@@ -1,0 +1,45 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { NotFoundPage } from "~/components/layout/not-found-page";
+import { ServerErrorPage } from "~/components/layout/server-error-page";
+import { seoMeta } from "~/lib/seo";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="es-AR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f4d3a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return seoMeta({ title: notFound ? "Página no encontrada" : "Algo salió mal", noIndex: true });
+  }
+  return seoMeta({});
+};
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Last line of defence: errors outside the shop layout (the layout has its own boundary). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <ServerErrorPage />;
+}

@@ -1,0 +1,16 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/shop-layout.tsx", [
+    index("routes/home.tsx"),
+    route("tienda", "routes/tienda.tsx"),
+    route("libro/:id", "routes/libro.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  route("api/books", "routes/api/books.ts"),
+  route("api/featured-books", "routes/api/featured-books.ts"),
+  route("api/tienda-nube/products", "routes/api/store-products.ts"),
+  route("api/tienda-nube/products/:id", "routes/api/store-product.ts"),
+  route("api/validate-cart-stock", "routes/api/validate-cart-stock.ts"),
+  route("api/*", "routes/api/not-found.ts"),
+] satisfies RouteConfig;

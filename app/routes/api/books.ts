@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { listBooks } from "~/domain/catalog/books.server";
+import { listCategories } from "~/domain/catalog/categories.server";
+import { Invalid } from "~/domain/errors";
+import { api, jsonResponse, methodNotAllowed, readQuery } from "~/lib/http.server";
+import { positiveIntParam } from "~/lib/query";
+import type { Route } from "./+types/books";
+
+const querySchema = z.object({
+  page: positiveIntParam("page").default(1),
+  limit: positiveIntParam("limit", { max: 100 }).default(100),
+  category: z.string().max(60).optional(),
+});
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return api(context, async () => {
+    const query = readQuery(request, querySchema);
+    if (query.category) {
+      const known = await listCategories(context.db);
+      if (!known.some((category) => category.key === query.category)) throw new Invalid("Categoría desconocida");
+    }
+    return jsonResponse(await listBooks(context.db, { storeUrl: context.config.storeUrl }, query));
+  });
+}
+
+export const action = () => methodNotAllowed("GET");

@@ -1,0 +1,13 @@
+import { cartStockSchema, validateCartStock } from "~/domain/cart/stock.server";
+import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
+import type { Route } from "./+types/validate-cart-stock";
+
+export function action({ request, context }: Route.ActionArgs) {
+  return api(context, async () => {
+    if (request.method !== "POST") return methodNotAllowed("POST");
+    const body = await readJson(request, cartStockSchema);
+    return jsonResponse({ success: true, results: await validateCartStock(context.db, body) });
+  });
+}
+
+export const loader = () => methodNotAllowed("POST");

@@ -1,0 +1,18 @@
+import { data } from "react-router";
+import { NotFoundPage } from "~/components/layout/not-found-page";
+import { seoMeta } from "~/lib/seo";
+
+/** Catch-all: any unknown path answers a real HTTP 404 with the Spanish page. */
+export function loader() {
+  throw data(null, { status: 404 });
+}
+
+export const meta = () => seoMeta({ title: "Página no encontrada", noIndex: true });
+
+export default function NotFound() {
+  return <NotFoundPage />;
+}
+
+export function ErrorBoundary() {
+  return <NotFoundPage />;
+}

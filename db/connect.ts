@@ -1,0 +1,78 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import type { Db } from "./index";
+import * as schema from "./schema";
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** The embedded engine, when that is what runs (tests dump it to make per-file copies). */
+  pglite?: PGlite;
+  /** Runs `select 1`; throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const pgliteExtensions = { pg_trgm, unaccent };
+
+/** Where the committed SQL migrations live, relative to the project root. */
+export function migrationsFolder(root: string): string {
+  return path.join(root, "db", "migrations");
+}
+
+/** Opens (creating if needed) the embedded database in `<dataDir>/pglite`. Only one process may do this. */
+export async function openPglite(dataDir: string): Promise<Database> {
+  const dir = path.join(dataDir, "pglite");
+  mkdirSync(dir, { recursive: true });
+  return wrapPglite(await PGlite.create(dir, { extensions: pgliteExtensions }));
+}
+
+/** An in-memory PGlite, optionally started from a `dumpDataDir()` tarball (used by tests). */
+export async function openPgliteMemory(from?: Blob): Promise<Database> {
+  return wrapPglite(await PGlite.create({ extensions: pgliteExtensions, loadDataDir: from }));
+}
+
+function wrapPglite(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+    pglite: client,
+  };
+}
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client's error (e.g. the server restarting) must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function migrateDatabase(database: Database, root: string): Promise<void> {
+  const config = { migrationsFolder: migrationsFolder(root) };
+  if (database.kind === "pglite") {
+    await migratePglite(database.db as never, config);
+  } else {
+    await migratePg(database.db as never, config);
+  }
+}

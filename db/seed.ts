@@ -1,0 +1,200 @@
+import { count, sql } from "drizzle-orm";
+import { addDays, todayInBuenosAires } from "../app/domain/dates";
+import { slugify } from "../app/lib/slug";
+import { demoBooks } from "./demo/books";
+import { demoCategories, demoGenres } from "./demo/taxonomy";
+import type { DemoBook } from "./demo/types";
+import type { Db } from "./index";
+import { books, categories, genres } from "./schema";
+
+type NewBook = typeof books.$inferInsert;
+
+/** Categories and genres are the shop's own data, needed on every database (not just the demo). */
+export async function seedTaxonomy(db: Db): Promise<void> {
+  await db
+    .insert(categories)
+    .values(
+      demoCategories.map((c) => ({
+        key: c.key,
+        name: c.name,
+        description: c.description,
+        position: c.position,
+        genres: c.genres,
+        categoryNames: c.categories,
+        keywords: c.keywords,
+      })),
+    )
+    .onConflictDoNothing();
+  await db.insert(genres).values(demoGenres).onConflictDoNothing();
+}
+
+export async function countBooks(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(books);
+  return row?.n ?? 0;
+}
+
+/** One demo record as a row; pre-order dates are relative to `today` so the demo never goes stale. */
+export function demoBookRow(book: DemoBook, today: string): NewBook {
+  const cents = (pesos: number | null | undefined) => (pesos === null || pesos === undefined ? null : pesos * 100);
+  return {
+    title: book.title,
+    slug: slugify(`${book.title} ${book.author}`),
+    author: book.author,
+    description: book.description,
+    genre: book.genre,
+    category: book.categories.join(", "),
+    publisher: book.publisher,
+    priceCents: cents(book.priceArs),
+    promotionalPriceCents: cents(book.promotionalPriceArs),
+    coverUrl: `/images/books/${book.cover}`,
+    images: [{ id: 1, src: `/images/books/${book.cover}`, alt: `Tapa de ${book.title}` }],
+    available: book.available,
+    stock: book.stock,
+    featured: book.featuredOrder !== undefined,
+    featuredOrder: book.featuredOrder ?? 0,
+    preorderReleaseDate: book.preorder ? addDays(today, book.preorder.releaseInDays) : null,
+    preorderPriceCents: cents(book.preorder?.priceArs),
+    preorderCount: book.preorder?.count ?? 0,
+    preorderLimit: book.preorder?.limit ?? null,
+    sku: `RZ-${book.isbn.slice(-6)}`,
+    isbn: book.isbn,
+    pages: book.pages,
+    weightGrams: book.weightGrams,
+    freeShipping: book.freeShipping ?? false,
+    audiobookUrl: book.audiobookUrl ?? null,
+  };
+}
+
+/**
+ * Loads the demo catalogue when the database has no books. Inserted oldest first, so the list order
+ * ("newest first by id") shows the end of the list as the latest arrivals. Returns how many were added.
+ */
+export async function seedDemoCatalogue(db: Db, today = todayInBuenosAires()): Promise<number> {
+  await seedTaxonomy(db);
+  return db.transaction(async (tx) => {
+    // Serialise concurrent starts on PostgreSQL: only one seeds.
+    await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
+    if ((await countBooks(tx as unknown as Db)) > 0) return 0;
+    await tx.insert(books).values(demoBooks.map((book) => demoBookRow(book, today)));
+    return demoBooks.length;
+  });
+}
+
+const syntheticWords = {
+  first: ["El", "La", "Los", "Las", "Un", "Una"],
+  nouns: [
+    "jardín",
+    "río",
+    "ciudad",
+    "noche",
+    "memoria",
+    "frontera",
+    "espejo",
+    "biblioteca",
+    "llanura",
+    "isla",
+    "fábrica",
+    "tormenta",
+    "casa",
+    "sombra",
+    "puerto",
+    "invierno",
+  ],
+  adjectives: [
+    "secreto",
+    "última",
+    "infinita",
+    "dormida",
+    "lejana",
+    "rota",
+    "blanca",
+    "interior",
+    "perdida",
+    "nueva",
+    "antigua",
+    "subterránea",
+  ],
+  names: [
+    "Ana",
+    "Bruno",
+    "Carla",
+    "Diego",
+    "Elena",
+    "Facundo",
+    "Gabriela",
+    "Héctor",
+    "Inés",
+    "Julián",
+    "Lucía",
+    "Martín",
+    "Noelia",
+    "Óscar",
+    "Paula",
+    "Ramiro",
+  ],
+  surnames: [
+    "Álvarez",
+    "Benítez",
+    "Castro",
+    "Domínguez",
+    "Echeverría",
+    "Fernández",
+    "Giménez",
+    "Herrera",
+    "Ibáñez",
+    "Juárez",
+    "López",
+    "Muñoz",
+    "Núñez",
+    "Ortiz",
+    "Peralta",
+    "Quiroga",
+  ],
+};
+
+/** A small deterministic PRNG, so two runs with the same seed make the same catalogue. */
+function mulberry32(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Adds `total` synthetic books (for benchmarks and load tests), in batches. */
+export async function seedSyntheticBooks(db: Db, total: number, seed = 1): Promise<number> {
+  await seedTaxonomy(db);
+  const random = mulberry32(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const covers = demoBooks.map((book) => `/images/books/${book.cover}`);
+  const offset = await countBooks(db);
+  let added = 0;
+  while (added < total) {
+    const batch: NewBook[] = [];
+    for (let i = 0; i < Math.min(500, total - added); i++) {
+      const n = offset + added + i + 1;
+      const genre = pick(demoGenres);
+      const title = `${pick(syntheticWords.first)} ${pick(syntheticWords.nouns)} ${pick(syntheticWords.adjectives)} ${n}`;
+      batch.push({
+        title,
+        slug: `${slugify(title)}-s${seed}-${n}`,
+        author: `${pick(syntheticWords.names)} ${pick(syntheticWords.surnames)}`,
+        description: "Edición de prueba generada para medir el rendimiento del catálogo.",
+        genre: genre.name,
+        category: genre.name,
+        publisher: "Rizoma Ediciones",
+        priceCents: (9900 + Math.floor(random() * 800) * 100) * 100,
+        coverUrl: pick(covers),
+        available: random() > 0.05,
+        stock: Math.floor(random() * 30),
+        isbn: null,
+        pages: 80 + Math.floor(random() * 600),
+      });
+    }
+    await db.insert(books).values(batch);
+    added += batch.length;
+  }
+  return added;
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import type { AppConfig, RequestContext } from "~/context";
+import { logger } from "~/lib/logger.server";
+import type { Database } from "~db/connect";
+
+export interface AppOptions {
+  database: Database;
+  config: AppConfig;
+  /** The React Router server build, or a function returning it (development reloads it per request). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Folder of the client build (hashed assets + copied public files); absent in development. */
+  clientDir?: string;
+  trustProxy?: string;
+  /** Development: Vite's middleware serves and transforms the client files. */
+  devMiddleware?: express.RequestHandler;
+}
+
+/** The shop's HTTP surface: static files, health check, then React Router for pages and /api. */
+export function createApp(options: AppOptions): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  if (options.trustProxy) app.set("trust proxy", options.trustProxy === "true" ? true : options.trustProxy);
+
+  app.use((req, res, next) => {
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = requestId;
+    res.locals.log = logger.child({ requestId });
+    res.setHeader("X-Request-Id", requestId);
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "SAMEORIGIN");
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      res.locals.log.info(
+        { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms) },
+        "request",
+      );
+    });
+    next();
+  });
+  app.use(compression());
+
+  if (options.devMiddleware) {
+    app.use(options.devMiddleware);
+  } else if (options.clientDir) {
+    app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await options.database.ping();
+      res.set("Cache-Control", "no-store").json({ status: "ok" });
+    } catch {
+      res.status(503).set("Cache-Control", "no-store").json({ status: "error", error: "La base de datos no responde" });
+    }
+  });
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: options.build,
+      mode: process.env.NODE_ENV === "development" ? "development" : "production",
+      getLoadContext: (_req, res): RequestContext => ({
+        db: options.database.db,
+        config: options.config,
+        requestId: res.locals.requestId,
+        log: res.locals.log,
+      }),
+    }),
+  );
+
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    res.locals.log?.error({ err: error }, "unhandled request error");
+    if (res.headersSent) return;
+    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
+    const message =
+      status === 500 ? "Tuvimos un problema interno. Probá de nuevo en unos minutos." : "Solicitud inválida";
+    if (req.path.startsWith("/api/")) res.status(status).json({ success: false, error: message });
+    else res.status(status).type("text/plain; charset=utf-8").send(message);
+  };
+  app.use(onError);
+  return app;
+}

@@ -1,0 +1,66 @@
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.url({ error: `${name} debe ser una URL completa (por ejemplo https://…)` }).optional());
+
+/** Every variable the server reads, validated once at start (see .env.example for their meaning). */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce
+    .number({ error: "PORT debe ser un número" })
+    .int("PORT debe ser un número entero")
+    .min(0, "PORT debe estar entre 0 y 65535")
+    .max(65535, "PORT debe estar entre 0 y 65535")
+    .default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalUrl("DATABASE_URL"),
+  PUBLIC_URL: optionalUrl("PUBLIC_URL"),
+  DEMO_DATA: z.enum(["on", "off"], { error: "DEMO_DATA debe ser on u off" }).optional(),
+  TIENDANUBE_STORE_URL: optionalUrl("TIENDANUBE_STORE_URL"),
+  TRUST_PROXY: z.string().trim().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface ServerEnv {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  /** Load the demo catalogue into an empty database: on by default only on the embedded database. */
+  demoData: boolean;
+  storeUrl: string | null;
+  trustProxy: string | undefined;
+  logLevel: string;
+}
+
+export class EnvError extends Error {}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerEnv {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new EnvError(`Configuración inválida:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(cwd, env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    demoData: env.DEMO_DATA ? env.DEMO_DATA === "on" : !env.DATABASE_URL,
+    storeUrl: env.TIENDANUBE_STORE_URL ?? null,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+  };
+}

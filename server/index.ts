@@ -1,0 +1,82 @@
+import type { Server } from "node:http";
+import path from "node:path";
+import * as serverBuild from "virtual:react-router/server-build";
+import type express from "express";
+import type { ServerBuild } from "react-router";
+import { logger } from "~/lib/logger.server";
+import { type Database, migrateDatabase, openPglite, openPostgres } from "~db/connect";
+import { seedDemoCatalogue, seedTaxonomy } from "~db/seed";
+import { createApp } from "./app";
+import { acquireDataDirLock } from "./data-dir-lock";
+import { EnvError, loadEnv } from "./env";
+import { projectRoot } from "./project-root";
+
+export interface StartOptions {
+  /** Development only: Vite's middleware and a loader for the fresh server build. */
+  dev?: { middleware: express.RequestHandler; loadBuild: () => Promise<ServerBuild> };
+}
+
+/** Opens the database (migrated), loads the demo when asked, and serves. Exits with a clear message on bad config. */
+export async function start(options: StartOptions = {}): Promise<Server> {
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  logger.level = env.logLevel;
+  const root = projectRoot();
+
+  let releaseLock = () => {};
+  let database: Database;
+  if (env.databaseUrl) {
+    database = await openPostgres(env.databaseUrl);
+  } else {
+    releaseLock = acquireDataDirLock(env.dataDir);
+    database = await openPglite(env.dataDir);
+  }
+  await migrateDatabase(database, root);
+  await seedTaxonomy(database.db);
+  if (env.demoData) {
+    const added = await seedDemoCatalogue(database.db);
+    if (added > 0) logger.info({ books: added }, "demo catalogue loaded");
+  }
+
+  const app = createApp({
+    database,
+    config: { publicUrl: env.publicUrl, storeUrl: env.storeUrl },
+    build: options.dev ? options.dev.loadBuild : (serverBuild as unknown as ServerBuild),
+    clientDir: options.dev ? undefined : path.join(root, "build", "client"),
+    devMiddleware: options.dev?.middleware,
+    trustProxy: env.trustProxy,
+  });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(env.port, env.host, () => resolve(listening));
+    listening.once("error", reject);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.port;
+  console.log(
+    `Rizoma escuchando en http://localhost:${port} (base de datos: ${database.kind === "pglite" ? `PGlite en ${env.dataDir}` : "PostgreSQL"})`,
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, "shutting down");
+    server.closeIdleConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await database.close();
+    releaseLock();
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  return server;
+}
