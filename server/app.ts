@@ -5,6 +5,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import type { AppConfig, RequestContext } from "~/context";
+import { MAX_JSON_BYTES, TOO_LARGE_MESSAGE } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import type { Database } from "~db/connect";
 
@@ -53,6 +54,16 @@ export function createApp(options: AppOptions): express.Express {
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
+
+  // Refuse a declared oversized body before anyone reads it. The connection stays open and Node drains
+  // the rest, so the client reads this answer instead of a reset.
+  app.use("/api", (req, res, next) => {
+    if (Number(req.get("content-length") ?? 0) > MAX_JSON_BYTES) {
+      res.status(413).json({ success: false, error: TOO_LARGE_MESSAGE });
+      return;
+    }
+    next();
+  });
 
   app.get("/healthz", async (_req, res) => {
     try {

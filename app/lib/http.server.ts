@@ -4,6 +4,7 @@ import { DomainError, Invalid, PayloadTooLarge, UnsupportedMediaType } from "~/d
 
 /** Largest JSON body any public endpoint accepts; a cart or a form is a few KB. */
 export const MAX_JSON_BYTES = 64 * 1024;
+export const TOO_LARGE_MESSAGE = "El cuerpo de la solicitud es demasiado grande";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -56,7 +57,7 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T)
     throw new UnsupportedMediaType("El cuerpo debe ser JSON (Content-Type: application/json)");
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_JSON_BYTES) throw new PayloadTooLarge("El cuerpo de la solicitud es demasiado grande");
+  if (declared > MAX_JSON_BYTES) throw new PayloadTooLarge(TOO_LARGE_MESSAGE);
   const text = await readCapped(request, MAX_JSON_BYTES);
   let body: unknown;
   try {
@@ -78,7 +79,7 @@ async function readCapped(request: Request, maxBytes: number): Promise<string> {
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw new PayloadTooLarge("El cuerpo de la solicitud es demasiado grande");
+      throw new PayloadTooLarge(TOO_LARGE_MESSAGE);
     }
     chunks.push(value);
   }

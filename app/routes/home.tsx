@@ -30,7 +30,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="bg-moss text-white">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 md:grid-cols-[1.2fr_1fr]">
           <div>
-            <p className="text-sm font-semibold tracking-[0.3em] text-ochre">LIBRERÍA Y EDITORIAL INDEPENDIENTE</p>
+            <p className="text-sm font-semibold tracking-[0.3em] text-ochre-light">
+              LIBRERÍA Y EDITORIAL INDEPENDIENTE
+            </p>
             <h1 className="mt-4 font-serif text-4xl leading-tight sm:text-5xl">
               Los libros son puertas. Elegí una y entrá.
             </h1>
@@ -38,7 +40,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Literatura, filosofía, arte y novela gráfica. Retiro y envío gratis en CABA, y 15% de descuento pagando
               por transferencia.
             </p>
-            <SearchForm id="home-search" className="mt-8 max-w-md" />
+            <SearchForm id="home-search" label="Buscar en la librería" className="mt-8 max-w-md" />
             <div className="mt-6 flex flex-wrap gap-3">
               <Link to="/tienda" className="rounded-full bg-ochre px-6 py-2.5 font-semibold text-ink hover:bg-white">
                 EXPLORAR LA TIENDA

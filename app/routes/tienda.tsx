@@ -51,7 +51,12 @@ export default function Tienda({ loaderData }: Route.ComponentProps) {
       <section className="bg-cream">
         <div className="mx-auto max-w-6xl px-4 py-10">
           <h1 className="font-serif text-4xl">Tienda</h1>
-          <SearchForm id="shop-search" defaultValue={params.search} className="mt-6 max-w-xl" />
+          <SearchForm
+            id="shop-search"
+            label="Buscar en la tienda"
+            defaultValue={params.search}
+            className="mt-6 max-w-xl"
+          />
           <nav aria-label="Categorías" className="mt-6 flex flex-wrap gap-2">
             <CategoryLink to={shopHref({ ...params, categoria: undefined, pagina: 1 })} active={!params.categoria}>
               Todas

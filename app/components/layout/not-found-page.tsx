@@ -12,7 +12,7 @@ export function NotFoundPage({
       <p className="font-serif text-7xl font-bold text-moss">404</p>
       <h1 className="mt-4 font-serif text-3xl">404 — Página no encontrada</h1>
       <p className="mt-4 text-ink/75">{message} Probá buscando el libro que querías:</p>
-      <SearchForm id="not-found-search" className="mt-6 w-full max-w-md" />
+      <SearchForm id="not-found-search" label="Buscar un libro" className="mt-6 w-full max-w-md" />
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link
           to="/"

@@ -7,10 +7,13 @@ import { Form } from "react-router";
  */
 export function SearchForm({
   id,
+  label,
   defaultValue,
   className = "",
 }: {
   id: string;
+  /** Names the search landmark: each search form on a page needs its own name. */
+  label: string;
   defaultValue?: string;
   className?: string;
 }) {
@@ -19,6 +22,7 @@ export function SearchForm({
       action="/tienda"
       method="get"
       role="search"
+      aria-label={label}
       className={`flex items-stretch ${className}`}
       onSubmit={(event) => {
         const input = event.currentTarget.elements.namedItem("search");

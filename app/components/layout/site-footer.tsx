@@ -33,7 +33,7 @@ export function SiteFooter() {
             <li>Retiro gratis en CABA</li>
             <li>Lunes a viernes de 9:00 a 18:00, sábados de 10:00 a 14:00</li>
             <li>
-              <a className="underline hover:text-ochre" href="mailto:hola@rizoma.com.ar">
+              <a className="underline hover:text-ochre-light" href="mailto:hola@rizoma.com.ar">
                 hola@rizoma.com.ar
               </a>
             </li>
@@ -54,7 +54,7 @@ function FooterList({ title, links }: { title: string; links: { to: string; labe
       <ul className="mt-3 space-y-2 text-sm">
         {links.map((link) => (
           <li key={link.to}>
-            <Link className="hover:text-ochre hover:underline" to={link.to}>
+            <Link className="hover:text-ochre-light hover:underline" to={link.to}>
               {link.label}
             </Link>
           </li>

@@ -10,7 +10,7 @@ export const topBarLinks = [
 ] as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `text-sm font-semibold tracking-wider hover:text-ochre ${isActive ? "text-ochre" : ""}`;
+  `text-sm font-semibold tracking-wider hover:text-ochre-light ${isActive ? "text-ochre-light underline underline-offset-8" : ""}`;
 
 export function SiteHeader() {
   return (
@@ -26,7 +26,7 @@ export function SiteHeader() {
             </NavLink>
           ))}
         </nav>
-        <SearchForm id="header-search" className="ml-auto hidden w-64 lg:flex" />
+        <SearchForm id="header-search" label="Buscar en el sitio" className="ml-auto hidden w-64 lg:flex" />
         {/* <details> keeps the mobile menu usable without JavaScript. */}
         <details className="group ml-auto md:hidden">
           <summary
@@ -36,7 +36,7 @@ export function SiteHeader() {
             <Menu aria-hidden="true" className="size-6" />
           </summary>
           <div className="absolute inset-x-0 top-full border-b border-white/10 bg-moss px-4 pb-4 shadow-lg">
-            <SearchForm id="mobile-search" className="my-3" />
+            <SearchForm id="mobile-search" label="Buscar en el sitio (menú)" className="my-3" />
             <nav aria-label="Menú móvil" className="flex flex-col">
               {topBarLinks.map((link) => (
                 <NavLink key={link.to} to={link.to} className={(s) => `${linkClass(s)} border-t border-white/10 py-3`}>

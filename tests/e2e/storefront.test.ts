@@ -1,0 +1,124 @@
+import type { Browser } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
+import { expectAccessible, launchBrowser, openPage, type WatchedPage } from "../support/browser";
+
+let app: AppServer;
+let browser: Browser;
+const opened: WatchedPage[] = [];
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([appEnv().then((env) => startApp(env)), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  if (app) removeDataDir(app.dataDir);
+});
+afterEach(async () => {
+  // A console error on any page is a failure.
+  for (const watched of opened.splice(0)) {
+    expect(watched.errors, `console errors on ${watched.page.url()}`).toEqual([]);
+    await watched.page.context().close();
+  }
+});
+
+async function visit(path: string, options: Parameters<typeof openPage>[1] = {}) {
+  const watched = await openPage(browser, options);
+  opened.push(watched);
+  const response = await watched.page.goto(`${app.baseUrl}${path}`);
+  return { page: watched.page, status: response?.status() };
+}
+
+describe.each([
+  ["phone", 390],
+  ["desktop", 1280],
+])("on a %s", (_name, width) => {
+  it("the home shows the shop, its categories and the newest books", async () => {
+    const { page, status } = await visit("/", { width });
+    expect(status).toBe(200);
+    expect(await page.getAttribute("html", "lang")).toBe("es-AR");
+    expect(await page.title()).toBe("Rizoma — Librería y editorial independiente");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Los libros son puertas");
+    expect(await page.getByRole("link", { name: "Literatura y Ficción" }).count()).toBe(1);
+    expect(await page.locator("#new article").count()).toBe(6);
+    await expectAccessible(page);
+  });
+
+  it("the shop lists 24 books a page and pages through the catalogue", async () => {
+    const { page, status } = await visit("/tienda", { width });
+    expect(status).toBe(200);
+    expect(await page.locator("main article").count()).toBe(24);
+    await expect.poll(() => page.locator("#results-title").textContent()).toMatch(/^\d+ libros$/);
+    await page.getByRole("link", { name: "Siguiente" }).click();
+    await page.waitForURL(/pagina=2/);
+    await expect.poll(() => page.getByText("Página 2 de").count()).toBe(1);
+    await expectAccessible(page);
+  });
+});
+
+describe("search", () => {
+  it("finds Sarmiento with a typo, from the header, without JavaScript", async () => {
+    const { page } = await visit("/", { width: 1280, javaScriptEnabled: false });
+    await page.locator("#header-search").fill("sarmineto");
+    await page.locator("#header-search").press("Enter");
+    await page.waitForURL(/\/tienda\?search=sarmineto/);
+    const titles = await page.locator("main article h3").allTextContents();
+    expect(titles).toContain("Facundo");
+    expect(await page.locator("main article").getByText("Domingo Faustino Sarmiento").count()).toBe(titles.length);
+  });
+
+  it("says so when nothing matches", async () => {
+    const { page } = await visit("/tienda?search=qwxzvk");
+    expect(await page.getByText("No se encontraron libros que coincidan con los filtros aplicados.").count()).toBe(1);
+  });
+
+  it("filters by category from the home cards", async () => {
+    const { page } = await visit("/");
+    await page.getByRole("link", { name: "Filosofía y Pensamiento" }).click();
+    await page.waitForURL(/categoria=filosofia-pensamiento/);
+    await expect
+      .poll(() => page.getByRole("link", { name: "Filosofía y Pensamiento" }).getAttribute("aria-current"))
+      .toBe("page");
+    expect(await page.locator("main article").getByText("Friedrich Nietzsche").count()).toBeGreaterThan(0);
+    expect(await page.locator("main article").getByText("Horacio Quiroga").count()).toBe(0);
+  });
+});
+
+describe("book page", () => {
+  it("shows a book with its price, details and a way back", async () => {
+    const search = await fetch(`${app.baseUrl}/api/tienda-nube/products?search=facundo&limit=1`).then((r) => r.json());
+    const facundo = search.products[0];
+    const { page, status } = await visit(`/libro/${facundo.id}`, { width: 390 });
+    expect(status).toBe(200);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Facundo");
+    expect(await page.title()).toBe("Facundo, de Domingo Faustino Sarmiento | Rizoma");
+    expect(await page.locator("main").textContent()).toContain(`$\u00a0${facundo.price.toLocaleString("es-AR")}`);
+    expect(await page.getByText(facundo.barcode).count()).toBe(1);
+    await expectAccessible(page);
+  });
+
+  it("shows 'Consultar precio' for a book without a price", async () => {
+    const { page } = await visit("/tienda?search=vidas%20de%20los%20artistas");
+    expect(await page.locator("main article").first().textContent()).toContain("Consultar precio");
+  });
+
+  it("answers 404 'Producto no encontrado' for an unknown book", async () => {
+    const { page, status } = await visit("/libro/999999");
+    expect(status).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Producto no encontrado");
+    expect(await page.getByRole("link", { name: "Volver a la tienda" }).getAttribute("href")).toBe("/tienda");
+  });
+});
+
+describe("unknown pages", () => {
+  it("answer a real 404 with the Spanish page, a search box and links", async () => {
+    const { page, status } = await visit("/esto/no/existe", { width: 390 });
+    expect(status).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("404 — Página no encontrada");
+    expect(await page.title()).toBe("Página no encontrada | Rizoma");
+    expect(await page.locator("#not-found-search").count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Ir a la tienda" }).getAttribute("href")).toBe("/tienda");
+    await expectAccessible(page);
+  });
+});

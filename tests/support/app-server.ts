@@ -1,0 +1,103 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { inject } from "vitest";
+import { createDatabase } from "./postgres-server";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export interface AppServer {
+  baseUrl: string;
+  dataDir: string;
+  env: Record<string, string>;
+  /** Everything the process printed (stdout + stderr), for assertions and failure messages. */
+  output: () => string;
+  process: ChildProcess;
+  /** SIGTERM and wait for the exit. */
+  stop(): Promise<void>;
+  /** SIGKILL (kill -9) and wait for the exit. */
+  kill(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+export function freshDataDir(): string {
+  return mkdtempSync(path.join(os.tmpdir(), "rizoma-e2e-"));
+}
+
+/**
+ * Environment for a new app server: a fresh DATA_DIR, and with TEST_POSTGRES=1 a fresh PostgreSQL
+ * database (empty: the app migrates it and loads the demo, exactly as on a first start).
+ */
+export async function appEnv(overrides: Record<string, string> = {}): Promise<Record<string, string>> {
+  const env: Record<string, string> = { DATA_DIR: freshDataDir(), LOG_LEVEL: "warn", ...overrides };
+  const adminUrl = inject("postgresAdminUrl");
+  if (adminUrl && !("DATABASE_URL" in overrides)) {
+    env.DATABASE_URL = await createDatabase(adminUrl, `e2e_${randomBytes(6).toString("hex")}`);
+    env.DEMO_DATA = "on";
+  }
+  return env;
+}
+
+/** Starts the built app (`node server.js`) and waits until /healthz answers. */
+export async function startApp(env: Record<string, string>, options: { waitReady?: boolean } = {}): Promise<AppServer> {
+  const port = await freePort();
+  const fullEnv = { ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" };
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: { ...process.env, ...fullEnv },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server: AppServer = {
+    baseUrl,
+    dataDir: env.DATA_DIR ?? "",
+    env,
+    output: () => output,
+    process: child,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await exited;
+    },
+  };
+  if (options.waitReady === false) return server;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  await server.kill();
+  throw new Error(`the app did not become healthy in 60 s:\n${output}`);
+}
+
+export function removeDataDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}

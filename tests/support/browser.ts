@@ -1,0 +1,64 @@
+import { createRequire } from "node:module";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
+
+const require = createRequire(import.meta.url);
+
+/** Debian's Chromium, never a downloaded one; the flags keep it off the (closed) network. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export interface WatchedPage {
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far: a test fails when there is any. */
+  errors: string[];
+}
+
+export async function openPage(
+  browser: Browser,
+  options: { width?: number; height?: number; javaScriptEnabled?: boolean } = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    locale: "es-AR",
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    // Chromium logs the document's own 4xx status as an error; tests assert that status themselves.
+    const ownStatus = message.text().startsWith("Failed to load resource") && message.location().url === page.url();
+    if (!ownStatus) errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { page, errors };
+}
+
+/** Runs axe-core on the page and expects no violation (names them when there are some). */
+export async function expectAccessible(page: Page): Promise<void> {
+  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  const violations = await page.evaluate(async () => {
+    const result = await (
+      window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }
+    ).axe.run();
+    return result.violations.map(
+      (violation) =>
+        `${violation.id}: ${(violation.nodes as { target: string[]; failureSummary?: string }[]).map((node) => `${node.target.join(" ")} ${node.failureSummary ?? ""}`).join(" | ")}`,
+    );
+  });
+  expect(violations, `axe violations on ${page.url()}`).toEqual([]);
+}
