@@ -8,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { WORD_SIMILARITY_THRESHOLD } from "../app/domain/catalog/search.server";
 import type { Db } from "./index";
 import * as schema from "./schema";
 
@@ -40,7 +41,11 @@ export async function openPgliteMemory(from?: Blob): Promise<Database> {
   return wrapPglite(await PGlite.create({ extensions: pgliteExtensions, loadDataDir: from }));
 }
 
-function wrapPglite(client: PGlite): Database {
+/** Session settings every connection needs (search relies on the trigram threshold). */
+const sessionSetup = `set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`;
+
+async function wrapPglite(client: PGlite): Promise<Database> {
+  await client.exec(sessionSetup);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -57,6 +62,9 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle client's error (e.g. the server restarting) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+  pool.on("connect", (client) => {
+    client.query(sessionSetup).catch(() => {});
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

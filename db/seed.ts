@@ -75,9 +75,25 @@ export async function seedDemoCatalogue(db: Db, today = todayInBuenosAires()): P
     // Serialise concurrent starts on PostgreSQL: only one seeds.
     await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
     if ((await countBooks(tx as unknown as Db)) > 0) return 0;
-    await tx.insert(books).values(demoBooks.map((book) => demoBookRow(book, today)));
+    await tx.insert(books).values(interleaveByCategory(demoBooks).map((book) => demoBookRow(book, today)));
     return demoBooks.length;
   });
+}
+
+/**
+ * Spreads each category evenly over the insertion order, so "newest first" mixes literature, philosophy,
+ * art and comics instead of ending with one whole category.
+ */
+function interleaveByCategory(list: DemoBook[]): DemoBook[] {
+  const sizes = new Map<string, number>();
+  for (const book of list) sizes.set(book.categoryKey, (sizes.get(book.categoryKey) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  const placed = list.map((book) => {
+    const index = seen.get(book.categoryKey) ?? 0;
+    seen.set(book.categoryKey, index + 1);
+    return { book, at: (index + 0.5) / (sizes.get(book.categoryKey) ?? 1) };
+  });
+  return placed.sort((a, b) => a.at - b.at).map((entry) => entry.book);
 }
 
 const syntheticWords = {

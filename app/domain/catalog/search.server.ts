@@ -4,7 +4,9 @@ import { books } from "~db/schema";
 /**
  * Search that forgives case, accents and a typo: the query and `books.search_text` are both lower-case
  * and unaccented; a book matches when it contains the query or when pg_trgm's word similarity (best
- * matching stretch of the text) reaches the threshold. "sarmineto" scores 0.5 against "sarmiento".
+ * matching stretch of the text) reaches `pg_trgm.word_similarity_threshold`, which db/connect.ts sets
+ * to WORD_SIMILARITY_THRESHOLD on every connection ("sarmineto" scores 0.5 against "sarmiento"). Both
+ * conditions (`LIKE` and `<%`) can use the trigram GIN index on `search_text`.
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.45;
 
@@ -15,9 +17,11 @@ export function normaliseSearch(raw: string | null | undefined): string {
 
 const normalised = (query: string) => sql`f_unaccent(lower(${query}))`;
 
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
+
 export function searchMatches(query: string): SQL {
-  const q = normalised(query);
-  return sql`(strpos(${books.searchText}, ${q}) > 0 or word_similarity(${q}, ${books.searchText}) >= ${WORD_SIMILARITY_THRESHOLD})`;
+  const contains = sql`'%' || f_unaccent(lower(${escapeLike(query)})) || '%'`;
+  return sql`(${books.searchText} like ${contains} or ${normalised(query)} <% ${books.searchText})`;
 }
 
 /** Best first: the title contains the query, then the text does, then by similarity, then newest. */
