@@ -11,6 +11,11 @@ export function centsToPesos(cents: Cents | null): number | null {
   return cents === null ? null : cents / 100;
 }
 
+/** Pesos from our own answers (always whole centavos) back to centavos, for formatting on a page. */
+export function fromPesos(pesos: number | null): Cents | null {
+  return pesos === null ? null : Math.round(pesos * 100);
+}
+
 /** Pesos from a form or an outside API (number or "25.00") -> centavos, or null when it is not money. */
 export function pesosToCents(value: number | string): Cents | null {
   const text = typeof value === "number" ? String(value) : value.trim();

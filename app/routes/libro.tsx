@@ -3,7 +3,7 @@ import { BookCover } from "~/components/book/book-cover";
 import { toCatalogBook, toStoreProduct } from "~/domain/catalog/book-view.server";
 import { getVisibleBook } from "~/domain/catalog/books.server";
 import { NotFound } from "~/domain/errors";
-import { formatPrice } from "~/lib/money";
+import { formatPrice, fromPesos } from "~/lib/money";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/libro";
 
@@ -26,8 +26,6 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
         description: loaded.book.description.slice(0, 160),
       })
     : seoMeta({ title: "Producto no encontrado", noIndex: true });
-
-const cents = (pesos: number | null) => (pesos === null ? null : Math.round(pesos * 100));
 
 export default function Libro({ loaderData }: Route.ComponentProps) {
   const { book, product, isbn, pages } = loaderData;
@@ -70,10 +68,10 @@ export default function Libro({ loaderData }: Route.ComponentProps) {
           </ul>
           <p className="mt-6 text-3xl font-semibold">
             {book.isPreorder && book.preorderPrice !== null
-              ? formatPrice(cents(book.preorderPrice))
-              : formatPrice(cents(book.price))}
+              ? formatPrice(fromPesos(book.preorderPrice))
+              : formatPrice(fromPesos(book.price))}
             {product.originalPrice !== null ? (
-              <s className="ml-3 text-lg font-normal text-ink/70">{formatPrice(cents(product.originalPrice))}</s>
+              <s className="ml-3 text-lg font-normal text-ink/70">{formatPrice(fromPesos(product.originalPrice))}</s>
             ) : null}
           </p>
           <p className="mt-2 text-sm font-semibold text-moss">{stockLine}</p>

@@ -1,12 +1,9 @@
 import { Link } from "react-router";
 import type { CatalogBook } from "~/domain/catalog/book-view.server";
-import { formatPrice } from "~/lib/money";
+import { formatPrice, fromPesos } from "~/lib/money";
 import { BookCover } from "./book-cover";
 
 type PriceMissing = "CONSULTAR" | "Consultar precio";
-
-/** Pesos from the API back to centavos for formatting (amounts are whole centavos, so this is exact). */
-const cents = (pesos: number | null) => (pesos === null ? null : Math.round(pesos * 100));
 
 /** One book in a grid: cover, title, author, price and its state (pre-order, out of stock, unavailable). */
 export function BookCard({
@@ -39,14 +36,14 @@ export function BookCard({
         <p className="mt-auto pt-2 text-sm font-semibold">
           {book.isPreorder && book.preorderPrice !== null ? (
             <>
-              <span className="text-moss">{formatPrice(cents(book.preorderPrice))}</span>{" "}
-              <s className="font-normal text-ink/70">{formatPrice(cents(book.price), priceMissing)}</s>
+              <span className="text-moss">{formatPrice(fromPesos(book.preorderPrice))}</span>{" "}
+              <s className="font-normal text-ink/70">{formatPrice(fromPesos(book.price), priceMissing)}</s>
             </>
           ) : (
             <>
-              {formatPrice(cents(book.price), priceMissing)}
+              {formatPrice(fromPesos(book.price), priceMissing)}
               {book.originalPrice !== null ? (
-                <s className="ml-2 font-normal text-ink/70">{formatPrice(cents(book.originalPrice))}</s>
+                <s className="ml-2 font-normal text-ink/70">{formatPrice(fromPesos(book.originalPrice))}</s>
               ) : null}
             </>
           )}

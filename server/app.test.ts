@@ -1,0 +1,54 @@
+import type { AddressInfo } from "node:net";
+import type { ServerBuild } from "react-router";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Database } from "~db/connect";
+import { testDatabase } from "../tests/support/test-database";
+import { createApp } from "./app";
+
+const healthy = await testDatabase();
+afterAll(() => healthy.close());
+
+async function serve(database: Database) {
+  const app = createApp({
+    database,
+    config: { publicUrl: "http://localhost", storeUrl: null },
+    // /healthz answers before React Router; no page is requested here.
+    build: {} as ServerBuild,
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe("GET /healthz", () => {
+  it("answers ok while the database answers", async () => {
+    const server = await serve(healthy);
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+    await server.close();
+  });
+
+  it("answers 503 when the database does not", async () => {
+    const broken = await testDatabase();
+    await broken.close();
+    const server = await serve(broken);
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(503);
+    expect((await response.json()).status).toBe("error");
+    await server.close();
+  });
+
+  it("refuses a declared oversized API body before reading it", async () => {
+    const server = await serve(healthy);
+    const response = await fetch(`${server.url}/api/validate-cart-stock`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ items: [], pad: "x".repeat(200_000) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ success: false, error: "El cuerpo de la solicitud es demasiado grande" });
+    await server.close();
+  });
+});

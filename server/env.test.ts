@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, loadEnv } from "./env";
+
+describe("configuration", () => {
+  it("runs the demo shop with no configuration at all", () => {
+    const env = loadEnv({}, "/srv/rizoma");
+    expect(env).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: "/srv/rizoma/data",
+      databaseUrl: undefined,
+      publicUrl: "http://localhost:3000",
+      demoData: true,
+      storeUrl: null,
+    });
+  });
+
+  it("never fills PostgreSQL with demo books unless asked", () => {
+    expect(loadEnv({ DATABASE_URL: "postgres://u@db/rizoma" }).demoData).toBe(false);
+    expect(loadEnv({ DATABASE_URL: "postgres://u@db/rizoma", DEMO_DATA: "on" }).demoData).toBe(true);
+    expect(loadEnv({ DEMO_DATA: "off" }).demoData).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: "tres mil" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DEMO_DATA: "yes" }, "DEMO_DATA"],
+    [{ PUBLIC_URL: "rizoma.com.ar" }, "PUBLIC_URL"],
+    [{ DATABASE_URL: "not a url" }, "DATABASE_URL"],
+  ])("stops on a bad value, naming the variable: %o", (source, name) => {
+    expect(() => loadEnv(source)).toThrow(EnvError);
+    expect(() => loadEnv(source)).toThrow(name);
+  });
+});
