@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import type { Db } from "~db/index";
 
 /** Settings a request handler may read (never secrets it does not need). */
@@ -7,6 +8,8 @@ export interface AppConfig {
   publicUrl: string;
   /** External storefront for "... EN TIENDA" hand-offs, or null. */
   storeUrl: string | null;
+  /** Cookies get `Secure` when the shop is served over https. */
+  secureCookies: boolean;
 }
 
 /**
@@ -18,6 +21,12 @@ export type RequestContext = {
   config: AppConfig;
   requestId: string;
   log: Logger;
+  /** The signed-in admin (resolved from the session cookie by server/admin-gate.ts), or null. */
+  admin: AdminIdentity | null;
+  /** The session token from the cookie, when it named a live session. */
+  sessionToken: string | null;
+  /** The client's address (honours TRUST_PROXY), for rate limits. */
+  clientIp: string;
 };
 
 declare module "react-router" {

@@ -8,6 +8,7 @@ import type { AppConfig, RequestContext } from "~/context";
 import { MAX_JSON_BYTES, TOO_LARGE_MESSAGE } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import type { Database } from "~db/connect";
+import { adminGate, adminSession, csrfGuard } from "./admin-gate";
 
 export interface AppOptions {
   database: Database;
@@ -74,16 +75,23 @@ export function createApp(options: AppOptions): express.Express {
     }
   });
 
+  app.use(csrfGuard(options.config.publicUrl));
+  app.use(adminSession(options.database.db, options.config.secureCookies));
+  app.use(adminGate());
+
   app.all(
     "/{*splat}",
     createRequestHandler({
       build: options.build,
       mode: process.env.NODE_ENV === "development" ? "development" : "production",
-      getLoadContext: (_req, res): RequestContext => ({
+      getLoadContext: (req, res): RequestContext => ({
         db: options.database.db,
         config: options.config,
         requestId: res.locals.requestId,
         log: res.locals.log,
+        admin: res.locals.admin ?? null,
+        sessionToken: res.locals.sessionToken ?? null,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       }),
     }),
   );

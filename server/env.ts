@@ -25,6 +25,17 @@ export const envSchema = z.object({
   DEMO_DATA: z.enum(["on", "off"], { error: "DEMO_DATA debe ser on u off" }).optional(),
   TIENDANUBE_STORE_URL: optionalUrl("TIENDANUBE_STORE_URL"),
   TRUST_PROXY: z.string().trim().optional(),
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.email({ error: "ADMIN_EMAIL debe ser un email" }).optional()),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(10, "ADMIN_PASSWORD debe tener al menos 10 caracteres").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -40,6 +51,8 @@ export interface ServerEnv {
   storeUrl: string | null;
   trustProxy: string | undefined;
   logLevel: string;
+  /** First admin, created at start when there is none. */
+  bootstrapAdmin: { email: string; password: string } | null;
 }
 
 export class EnvError extends Error {}
@@ -51,6 +64,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new EnvError(`Configuración inválida:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+    throw new EnvError("Configuración inválida:\n  ADMIN_EMAIL y ADMIN_PASSWORD van juntos: definí los dos o ninguno");
+  }
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
@@ -62,5 +78,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     storeUrl: env.TIENDANUBE_STORE_URL ?? null,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    bootstrapAdmin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : null,
   };
 }

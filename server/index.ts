@@ -7,6 +7,7 @@ import { logger } from "~/lib/logger.server";
 import { type Database, migrateDatabase, openPglite, openPostgres } from "~db/connect";
 import { seedDemoCatalogue, seedTaxonomy } from "~db/seed";
 import { createApp } from "./app";
+import { bootstrapAdmin } from "./bootstrap-admin";
 import { acquireDataDirLock } from "./data-dir-lock";
 import { EnvError, loadEnv } from "./env";
 import { projectRoot } from "./project-root";
@@ -46,9 +47,11 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     if (added > 0) logger.info({ books: added }, "demo catalogue loaded");
   }
 
+  const adminLines = await bootstrapAdmin(database.db, env, `${env.publicUrl}/admin`);
+
   const app = createApp({
     database,
-    config: { publicUrl: env.publicUrl, storeUrl: env.storeUrl },
+    config: { publicUrl: env.publicUrl, storeUrl: env.storeUrl, secureCookies: env.publicUrl.startsWith("https:") },
     build: options.dev ? options.dev.loadBuild : (serverBuild as unknown as ServerBuild),
     clientDir: options.dev ? undefined : path.join(root, "build", "client"),
     devMiddleware: options.dev?.middleware,
@@ -64,6 +67,8 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   console.log(
     `Rizoma escuchando en http://localhost:${port} (base de datos: ${database.kind === "pglite" ? `PGlite en ${env.dataDir}` : "PostgreSQL"})`,
   );
+
+  for (const line of adminLines) console.log(line);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -34,3 +34,9 @@ export class UnsupportedMediaType extends DomainError {
 export class OutOfStock extends DomainError {
   override readonly status = 409;
 }
+export class Forbidden extends DomainError {
+  override readonly status = 403;
+}
+export class TooManyRequests extends DomainError {
+  override readonly status = 429;
+}

@@ -3,12 +3,16 @@ import { logger } from "~/lib/logger.server";
 import type { Database } from "~db/connect";
 
 /** The `context` a loader or action receives in the running app, for calling routes directly in tests. */
-export function routeContext(database: Database, config: Partial<AppLoadContext["config"]> = {}): AppLoadContext {
+export function routeContext(database: Database, overrides: Partial<AppLoadContext> = {}): AppLoadContext {
   return {
     db: database.db,
-    config: { publicUrl: "http://localhost:3000", storeUrl: null, ...config },
+    config: { publicUrl: "http://localhost:3000", storeUrl: null, secureCookies: false },
     requestId: "test",
     log: logger,
+    admin: null,
+    sessionToken: null,
+    clientIp: "127.0.0.1",
+    ...overrides,
   };
 }
 
@@ -16,7 +20,13 @@ export function routeContext(database: Database, config: Partial<AppLoadContext[
 export function routeArgs(
   url: string,
   database: Database,
-  init: { params?: Record<string, string>; method?: string; body?: string; headers?: Record<string, string> } = {},
+  init: {
+    params?: Record<string, string>;
+    method?: string;
+    body?: string;
+    headers?: Record<string, string>;
+    context?: Partial<AppLoadContext>;
+  } = {},
 ) {
   const absolute = new URL(url, "http://localhost:3000");
   return {
@@ -28,6 +38,6 @@ export function routeArgs(
       headers: init.headers,
     }),
     params: init.params ?? {},
-    context: routeContext(database),
+    context: routeContext(database, init.context),
   };
 }

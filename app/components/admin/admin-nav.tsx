@@ -1,0 +1,49 @@
+import { BadgePercent, BookOpen, ExternalLink, Gift, LayoutDashboard, Mail, QrCode, Receipt } from "lucide-react";
+import { NavLink } from "react-router";
+
+/** The spec's shared admin header tiles, in its order. */
+export const adminTiles = [
+  { to: "/admin", label: "Panel Principal", icon: LayoutDashboard, end: true },
+  { to: "/admin/carousel", label: "Carrusel", icon: BookOpen },
+  { to: "/admin/newsletter", label: "Newsletter", icon: Mail },
+  { to: "/admin/caja", label: "Caja Rizoma", icon: Gift },
+  { to: "/admin/qr", label: "Códigos QR", icon: QrCode },
+  { to: "/admin/descuentos", label: "Códigos de Descuento", icon: BadgePercent },
+  { to: "/admin/expenses", label: "Gastos", icon: Receipt },
+] as const;
+
+export function AdminNav() {
+  return (
+    <nav aria-label="Secciones del panel" className="border-b border-ink/10 bg-white">
+      <ul className="mx-auto flex max-w-6xl gap-2 overflow-x-auto px-4 py-3">
+        {adminTiles.map(({ to, label, icon: Icon, ...rest }) => (
+          <li key={to} className="shrink-0">
+            <NavLink
+              to={to}
+              end={"end" in rest}
+              className={({ isActive }) =>
+                `flex items-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold ${
+                  isActive
+                    ? "border-moss bg-moss text-white"
+                    : "border-ink/15 text-ink hover:border-moss hover:text-moss"
+                }`
+              }
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+        <li className="shrink-0">
+          <a
+            href="/"
+            className="flex items-center gap-2 rounded-lg border border-dashed border-ink/25 px-3 py-2 text-sm font-semibold text-ink/80 hover:border-moss hover:text-moss"
+          >
+            <ExternalLink aria-hidden="true" className="size-4" />
+            Ver sitio
+          </a>
+        </li>
+      </ul>
+    </nav>
+  );
+}

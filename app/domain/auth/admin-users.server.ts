@@ -1,0 +1,48 @@
+import { count, eq } from "drizzle-orm";
+import { z } from "zod";
+import { Conflict } from "~/domain/errors";
+import type { Db } from "~db/index";
+import { adminUsers } from "~db/schema";
+import { hashPassword, MIN_PASSWORD_LENGTH } from "./passwords.server";
+
+export interface AdminIdentity {
+  id: number;
+  email: string;
+}
+
+export const adminEmail = z
+  .string({ error: "El email es requerido" })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: "Email inválido" }).max(200, "Email inválido"));
+
+export const newAdminSchema = z.object({
+  email: adminEmail,
+  password: z
+    .string({ error: "La contraseña es requerida" })
+    .min(MIN_PASSWORD_LENGTH, `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres`)
+    .max(200, "La contraseña es demasiado larga"),
+});
+
+export async function countAdmins(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(adminUsers);
+  return row?.n ?? 0;
+}
+
+export async function findAdminByEmail(db: Db, email: string) {
+  const [row] = await db.select().from(adminUsers).where(eq(adminUsers.email, email.trim().toLowerCase()));
+  return row ?? null;
+}
+
+/** Creates an admin; an e-mail that already has one is a Conflict (the unique index decides). */
+export async function createAdmin(db: Db, input: { email: string; password: string }): Promise<AdminIdentity> {
+  const { email, password } = newAdminSchema.parse(input);
+  const passwordHash = await hashPassword(password);
+  const [row] = await db
+    .insert(adminUsers)
+    .values({ email, passwordHash })
+    .onConflictDoNothing({ target: adminUsers.email })
+    .returning({ id: adminUsers.id, email: adminUsers.email });
+  if (!row) throw new Conflict("Ya existe un administrador con ese email");
+  return row;
+}

@@ -1,0 +1,90 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { safeNext } from "~/domain/auth/admin-paths";
+import { login, loginSchema } from "~/domain/auth/login.server";
+import { DomainError } from "~/domain/errors";
+import { sessionCookie } from "~/lib/admin-cookie.server";
+import { zodMessage } from "~/lib/http.server";
+import { seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/login";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const next = safeNext(new URL(request.url).searchParams.get("next"));
+  if (context.admin) throw redirect(next, 303);
+  return { next };
+}
+
+/** A plain form post: signing in works without JavaScript. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const next = safeNext(String(form.get("next") ?? ""));
+  const parsed = loginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
+  if (!parsed.success) return data({ error: zodMessage(parsed.error), email: String(form.get("email") ?? "") }, 400);
+  try {
+    const session = await login(context.db, parsed.data, { ip: context.clientIp, previousToken: context.sessionToken });
+    return redirect(next, {
+      status: 303,
+      headers: { "Set-Cookie": sessionCookie(session.token, session.expiresAt, context.config.secureCookies) },
+    });
+  } catch (error) {
+    if (error instanceof DomainError) return data({ error: error.message, email: parsed.data.email }, error.status);
+    throw error;
+  }
+}
+
+export const meta = () => seoMeta({ title: "Ingresar al panel", noIndex: true });
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle";
+  return (
+    <main id="contenido" className="flex flex-1 items-center justify-center bg-cream px-4 py-16">
+      <div className="w-full max-w-sm rounded-xl bg-white p-8 shadow-sm">
+        <p className="font-serif text-2xl font-bold tracking-[0.2em] text-moss">RIZOMA</p>
+        <h1 className="mt-4 font-serif text-2xl">Ingresar al panel</h1>
+        <p className="mt-1 text-sm text-ink/75">Solo para quienes atienden la librería.</p>
+        <Form method="post" className="mt-6 space-y-4" noValidate>
+          <input type="hidden" name="next" value={loaderData.next} />
+          <div>
+            <label htmlFor="email" className="block text-sm font-semibold">
+              Email
+            </label>
+            <input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              defaultValue={actionData?.email}
+              className="mt-1 w-full rounded-md border border-ink/25 px-3 py-2"
+            />
+          </div>
+          <div>
+            <label htmlFor="password" className="block text-sm font-semibold">
+              Contraseña
+            </label>
+            <input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              className="mt-1 w-full rounded-md border border-ink/25 px-3 py-2"
+            />
+          </div>
+          {actionData?.error ? (
+            <p role="alert" className="rounded-md bg-terracotta/10 px-3 py-2 text-sm font-semibold text-terracotta">
+              {actionData.error}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            disabled={sending}
+            className="w-full rounded-full bg-moss py-2.5 font-semibold text-white hover:bg-moss-dark disabled:opacity-70"
+          >
+            {sending ? "Ingresando..." : "Ingresar"}
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,70 @@
+import type { RequestHandler } from "express";
+import { isAdminApiPath, isAdminPagePath, loginRedirect } from "~/domain/auth/admin-paths";
+import { readSession } from "~/domain/auth/sessions.server";
+import { readSessionToken, sessionCookie } from "~/lib/admin-cookie.server";
+import type { Db } from "~db/index";
+
+export const SIGN_IN_REQUIRED = "Necesitás iniciar sesión como administrador";
+
+/** Resolves the admin session from the cookie (rolling its expiry) into res.locals.admin. */
+export function adminSession(db: Db, secureCookies: boolean): RequestHandler {
+  return async (req, res, next) => {
+    res.locals.admin = null;
+    res.locals.sessionToken = null;
+    const token = readSessionToken(req.get("cookie"));
+    if (!token) return next();
+    try {
+      const session = await readSession(db, token);
+      if (session) {
+        res.locals.admin = session.admin;
+        res.locals.sessionToken = token;
+        if (session.renewed) res.append("Set-Cookie", sessionCookie(token, session.expiresAt, secureCookies));
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * Admin URLs never reach a route without a session: APIs answer 401 JSON, pages redirect to the sign-in.
+ * Client-side data requests (`*.data`) pass on to the routes, whose loaders call requireAdmin and answer
+ * with a redirect React Router understands.
+ */
+export function adminGate(): RequestHandler {
+  return (req, res, next) => {
+    if (res.locals.admin) return next();
+    if (isAdminApiPath(req.path)) {
+      res.status(401).set("Cache-Control", "no-store").json({ success: false, error: SIGN_IN_REQUIRED });
+      return;
+    }
+    if (isAdminPagePath(req.path) && !req.path.endsWith(".data")) {
+      const search = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
+      res.redirect(303, loginRedirect(req.path, search));
+      return;
+    }
+    next();
+  };
+}
+
+/**
+ * CSRF (DESIGN §7): a state-changing request is refused when its Origin is present and not ours, or when
+ * the browser says it is cross-site. Requests with neither header (servers, webhooks, curl) go on to
+ * normal authentication.
+ */
+export function csrfGuard(publicUrl: string): RequestHandler {
+  const publicOrigin = new URL(publicUrl).origin;
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const origin = req.get("origin");
+    const ownOrigin = `${req.protocol}://${req.get("host")}`;
+    const foreignOrigin = origin !== undefined && origin !== publicOrigin && origin !== ownOrigin;
+    if (foreignOrigin || req.get("sec-fetch-site") === "cross-site") {
+      const body = { success: false, error: "Solicitud rechazada: el origen no es este sitio" };
+      res.status(403).set("Cache-Control", "no-store").json(body);
+      return;
+    }
+    next();
+  };
+}
