@@ -9,6 +9,7 @@ import { MAX_JSON_BYTES, TOO_LARGE_MESSAGE } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import type { Database } from "~db/connect";
 import { adminGate, adminSession, csrfGuard } from "./admin-gate";
+import { controlRouter } from "./control";
 
 export interface AppOptions {
   database: Database;
@@ -20,6 +21,8 @@ export interface AppOptions {
   trustProxy?: string;
   /** Development: Vite's middleware serves and transforms the client files. */
   devMiddleware?: express.RequestHandler;
+  /** Token for the loopback-only endpoints command-line tasks use (embedded database only). */
+  controlToken?: string;
 }
 
 /** The shop's HTTP surface: static files, health check, then React Router for pages and /api. */
@@ -74,6 +77,8 @@ export function createApp(options: AppOptions): express.Express {
       res.status(503).set("Cache-Control", "no-store").json({ status: "error", error: "La base de datos no responde" });
     }
   });
+
+  if (options.controlToken) app.use("/internal", controlRouter(options.database.db, options.controlToken));
 
   app.use(csrfGuard(options.config.publicUrl));
   app.use(adminSession(options.database.db, options.config.secureCookies));

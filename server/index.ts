@@ -8,6 +8,7 @@ import { type Database, migrateDatabase, openPglite, openPostgres } from "~db/co
 import { seedDemoCatalogue, seedTaxonomy } from "~db/seed";
 import { createApp } from "./app";
 import { bootstrapAdmin } from "./bootstrap-admin";
+import { newControlToken, writeControlInfo } from "./control";
 import { acquireDataDirLock } from "./data-dir-lock";
 import { EnvError, loadEnv } from "./env";
 import { projectRoot } from "./project-root";
@@ -48,6 +49,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   }
 
   const adminLines = await bootstrapAdmin(database.db, env, `${env.publicUrl}/admin`);
+  const controlToken = env.databaseUrl ? undefined : newControlToken();
 
   const app = createApp({
     database,
@@ -56,6 +58,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     clientDir: options.dev ? undefined : path.join(root, "build", "client"),
     devMiddleware: options.dev?.middleware,
     trustProxy: env.trustProxy,
+    controlToken,
   });
 
   const server = await new Promise<Server>((resolve, reject) => {
@@ -69,6 +72,11 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   );
 
   for (const line of adminLines) console.log(line);
+  let removeControlInfo = () => {};
+  if (controlToken) {
+    const host = env.host === "0.0.0.0" || env.host === "::" ? "127.0.0.1" : env.host;
+    removeControlInfo = writeControlInfo(env.dataDir, { url: `http://${host}:${port}`, token: controlToken });
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -78,6 +86,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     server.closeIdleConnections();
     await new Promise((resolve) => server.close(resolve));
     await database.close();
+    removeControlInfo();
     releaseLock();
     process.exit(0);
   };

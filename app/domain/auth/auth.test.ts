@@ -1,0 +1,146 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminSessions } from "~db/schema";
+import { testDatabase } from "../../../tests/support/test-database";
+import { Conflict, TooManyRequests, Unauthorized } from "../errors";
+import { isAdminApiPath, isAdminPagePath, safeNext } from "./admin-paths";
+import { createAdmin } from "./admin-users.server";
+import { login, TOO_MANY_ATTEMPTS, WRONG_CREDENTIALS } from "./login.server";
+import { readSession } from "./sessions.server";
+
+const database = await testDatabase();
+const db = database.db;
+const password = "una-clave-larga-de-prueba";
+
+beforeAll(async () => {
+  await createAdmin(db, { email: "Librera@Rizoma.com.ar", password });
+});
+afterAll(() => database.close());
+
+describe("admins", () => {
+  it("stores e-mails lower-case, once", async () => {
+    await expect(createAdmin(db, { email: "librera@rizoma.com.ar", password })).rejects.toThrow(Conflict);
+  });
+
+  it("refuses short passwords with a Spanish message", async () => {
+    await expect(createAdmin(db, { email: "otra@rizoma.com.ar", password: "corta" })).rejects.toThrow(
+      "La contraseña debe tener al menos 10 caracteres",
+    );
+  });
+});
+
+describe("login", () => {
+  it("opens a session for the right password, whatever the e-mail's case", async () => {
+    const session = await login(db, { email: " LIBRERA@rizoma.com.ar ", password }, { ip: "10.0.0.1" });
+    expect((await readSession(db, session.token))?.admin.email).toBe("librera@rizoma.com.ar");
+  });
+
+  it("answers the same for a wrong password and an unknown e-mail", async () => {
+    await expect(login(db, { email: "librera@rizoma.com.ar", password: "nop" }, { ip: "10.0.0.2" })).rejects.toThrow(
+      new Unauthorized(WRONG_CREDENTIALS),
+    );
+    await expect(login(db, { email: "nadie@rizoma.com.ar", password }, { ip: "10.0.0.2" })).rejects.toThrow(
+      new Unauthorized(WRONG_CREDENTIALS),
+    );
+  });
+
+  it("throttles the sixth failure for an e-mail, even with the right password then", async () => {
+    const email = "bloqueada@rizoma.com.ar";
+    await createAdmin(db, { email, password });
+    for (let i = 0; i < 5; i++) {
+      await expect(login(db, { email, password: "mal" }, { ip: `10.1.0.${i}` })).rejects.toThrow(Unauthorized);
+    }
+    await expect(login(db, { email, password }, { ip: "10.1.0.9" })).rejects.toThrow(
+      new TooManyRequests(TOO_MANY_ATTEMPTS),
+    );
+  });
+
+  it("throttles an IP that tries many e-mails, and parallel guesses cannot slip past", async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) =>
+        login(db, { email: `x${i}@rizoma.com.ar`, password: "mal" }, { ip: "10.2.0.1" }),
+      ),
+    );
+    const reasons = results.map((r) => (r.status === "rejected" ? (r.reason as Error).constructor.name : "ok"));
+    expect(reasons.filter((name) => name === "Unauthorized")).toHaveLength(5);
+    expect(reasons.filter((name) => name === "TooManyRequests")).toHaveLength(7);
+  });
+
+  it("gives a new token at every login and drops the previous session", async () => {
+    const first = await login(db, { email: "librera@rizoma.com.ar", password }, { ip: "10.3.0.1" });
+    const second = await login(
+      db,
+      { email: "librera@rizoma.com.ar", password },
+      { ip: "10.3.0.1", previousToken: first.token },
+    );
+    expect(second.token).not.toBe(first.token);
+    expect(await readSession(db, first.token)).toBeNull();
+    expect(await readSession(db, second.token)).not.toBeNull();
+  });
+});
+
+describe("sessions", () => {
+  it("roll their 7-day expiry forward while used, and end when expired", async () => {
+    const { token } = await login(db, { email: "librera@rizoma.com.ar", password }, { ip: "10.4.0.1" });
+    expect((await readSession(db, token))?.renewed).toBe(false);
+
+    const inTwoDays = new Date(Date.now() + 2 * 24 * 3600 * 1000);
+    await db.update(adminSessions).set({ expiresAt: inTwoDays });
+    const renewed = await readSession(db, token);
+    expect(renewed?.renewed).toBe(true);
+    expect(renewed?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * 24 * 3600 * 1000);
+
+    await db.update(adminSessions).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect(await readSession(db, token)).toBeNull();
+    expect(await readSession(db, "not-a-token")).toBeNull();
+    expect(await db.select().from(adminSessions).where(eq(adminSessions.userId, -1))).toEqual([]);
+  });
+});
+
+describe("admin paths", () => {
+  it.each([
+    "/api/admin/books",
+    "/api/admin/books/3",
+    "/api/books/12/featured",
+    "/api/caja/stats",
+    "/api/caja/subscriptions",
+    "/api/caja/subscriptions/7/status",
+    "/api/caja/bulk-email",
+    "/api/qr/admin/list",
+    "/api/discount-codes/admin",
+    "/api/discount-codes/stats",
+    "/api/discount-codes/create",
+    "/api/discount-codes/42",
+  ])("%s is an admin API", (path) => {
+    expect(isAdminApiPath(path)).toBe(true);
+  });
+
+  it.each(["/api/books", "/api/featured-books", "/api/caja/subscribe", "/api/qr/claim/ABC", "/api/auth/login"])(
+    "%s is public",
+    (path) => {
+      expect(isAdminApiPath(path)).toBe(false);
+    },
+  );
+
+  it("protects every admin page but the sign-in", () => {
+    expect(isAdminPagePath("/admin")).toBe(true);
+    expect(isAdminPagePath("/admin/carousel")).toBe(true);
+    expect(isAdminPagePath("/admin.data")).toBe(true);
+    expect(isAdminPagePath("/admin/login")).toBe(false);
+    expect(isAdminPagePath("/administracion-de-libros")).toBe(false);
+  });
+
+  it("only returns to admin pages after signing in (no open redirect)", () => {
+    expect(safeNext("/admin/caja?tab=2")).toBe("/admin/caja?tab=2");
+    for (const hostile of [
+      "https://evil.example",
+      "//evil.example",
+      "/admin/../tienda",
+      "/tienda",
+      "/admin/login",
+      null,
+    ]) {
+      expect(safeNext(hostile)).toBe("/admin");
+    }
+  });
+});
