@@ -15,7 +15,7 @@ export const adminTiles = [
 export function AdminNav() {
   return (
     <nav aria-label="Secciones del panel" className="border-b border-ink/10 bg-white">
-      <ul className="mx-auto flex max-w-6xl gap-2 overflow-x-auto px-4 py-3">
+      <ul className="mx-auto flex max-w-6xl gap-2 overflow-x-auto px-4 py-3 lg:flex-wrap lg:overflow-visible">
         {adminTiles.map(({ to, label, icon: Icon, ...rest }) => (
           <li key={to} className="shrink-0">
             <NavLink
