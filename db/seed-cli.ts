@@ -6,10 +6,10 @@
  * corrupt it); on PostgreSQL it runs alongside the servers.
  */
 import { parseArgs } from "node:util";
-import { acquireDataDirLock, DataDirLocked } from "../server/data-dir-lock";
+import { DataDirLocked } from "../server/data-dir-lock";
 import { EnvError, loadEnv } from "../server/env";
+import { openMigratedDatabase } from "../server/open-database";
 import { projectRoot } from "../server/project-root";
-import { type Database, migrateDatabase, openPglite, openPostgres } from "./connect";
 import { countBooks, seedDemoCatalogue, seedSyntheticBooks, seedTaxonomy } from "./seed";
 
 async function main() {
@@ -19,16 +19,8 @@ async function main() {
     throw new EnvError("--books debe ser un número entero entre 0 y 1.000.000");
   }
   const env = loadEnv();
-  let release = () => {};
-  let database: Database;
-  if (env.databaseUrl) {
-    database = await openPostgres(env.databaseUrl, { max: 2 });
-  } else {
-    release = acquireDataDirLock(env.dataDir);
-    database = await openPglite(env.dataDir);
-  }
+  const { database, close } = await openMigratedDatabase(env, projectRoot(import.meta.url), { poolSize: 2 });
   try {
-    await migrateDatabase(database, projectRoot(import.meta.url));
     await seedTaxonomy(database.db);
     if (!values["no-demo"]) {
       const demo = await seedDemoCatalogue(database.db);
@@ -41,8 +33,7 @@ async function main() {
     }
     console.log(`Libros en la base: ${await countBooks(database.db)}.`);
   } finally {
-    await database.close();
-    release();
+    await close();
   }
 }
 

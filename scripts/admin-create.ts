@@ -10,10 +10,10 @@ import { ZodError } from "zod";
 import { createAdmin, newAdminSchema } from "../app/domain/auth/admin-users.server";
 import { DomainError } from "../app/domain/errors";
 import { zodMessage } from "../app/lib/http.server";
-import { type Database, migrateDatabase, openPglite, openPostgres } from "../db/connect";
 import { readControlInfo } from "../server/control";
-import { acquireDataDirLock, lockHolder } from "../server/data-dir-lock";
+import { lockHolder } from "../server/data-dir-lock";
 import { loadEnv } from "../server/env";
+import { openMigratedDatabase } from "../server/open-database";
 import { projectRoot } from "../server/project-root";
 
 class CliError extends Error {}
@@ -82,20 +82,11 @@ async function main() {
     const body = (await response.json()) as { success: boolean; error?: string };
     if (!body.success) throw new CliError(body.error ?? "No se pudo crear el administrador.");
   } else {
-    let release = () => {};
-    let database: Database;
-    if (env.databaseUrl) {
-      database = await openPostgres(env.databaseUrl, { max: 1 });
-    } else {
-      release = acquireDataDirLock(env.dataDir);
-      database = await openPglite(env.dataDir);
-    }
+    const { database, close } = await openMigratedDatabase(env, projectRoot(import.meta.url), { poolSize: 1 });
     try {
-      await migrateDatabase(database, projectRoot(import.meta.url));
       await createAdmin(database.db, { email, password });
     } finally {
-      await database.close();
-      release();
+      await close();
     }
   }
   console.log(`Administrador creado: ${email}. Ingresá en ${env.publicUrl}/admin/login`);

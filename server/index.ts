@@ -4,13 +4,12 @@ import * as serverBuild from "virtual:react-router/server-build";
 import type express from "express";
 import type { ServerBuild } from "react-router";
 import { logger } from "~/lib/logger.server";
-import { type Database, migrateDatabase, openPglite, openPostgres } from "~db/connect";
 import { seedDemoCatalogue, seedTaxonomy } from "~db/seed";
 import { createApp } from "./app";
 import { bootstrapAdmin } from "./bootstrap-admin";
 import { newControlToken, writeControlInfo } from "./control";
-import { acquireDataDirLock } from "./data-dir-lock";
 import { EnvError, loadEnv } from "./env";
+import { openMigratedDatabase } from "./open-database";
 import { projectRoot } from "./project-root";
 
 export interface StartOptions {
@@ -33,15 +32,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   logger.level = env.logLevel;
   const root = projectRoot();
 
-  let releaseLock = () => {};
-  let database: Database;
-  if (env.databaseUrl) {
-    database = await openPostgres(env.databaseUrl);
-  } else {
-    releaseLock = acquireDataDirLock(env.dataDir);
-    database = await openPglite(env.dataDir);
-  }
-  await migrateDatabase(database, root);
+  const { database, close: closeDatabase } = await openMigratedDatabase(env, root);
   await seedTaxonomy(database.db);
   if (env.demoData) {
     const added = await seedDemoCatalogue(database.db);
@@ -85,9 +76,8 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     logger.info({ signal }, "shutting down");
     server.closeIdleConnections();
     await new Promise((resolve) => server.close(resolve));
-    await database.close();
     removeControlInfo();
-    releaseLock();
+    await closeDatabase();
     process.exit(0);
   };
   process.once("SIGTERM", () => void shutdown("SIGTERM"));

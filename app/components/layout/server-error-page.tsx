@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ShopWayOut } from "./shop-way-out";
 
 /** Shown for unexpected errors: no stack trace, a Spanish apology and a way forward. */
 export function ServerErrorPage() {
@@ -8,17 +8,7 @@ export function ServerErrorPage() {
       <p className="mt-4 text-ink/75">
         Tuvimos un problema para mostrar esta página. Probá de nuevo en unos minutos o volvé a la tienda.
       </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link
-          to="/"
-          className="rounded-full border border-moss px-5 py-2 font-semibold text-moss hover:bg-moss hover:text-white"
-        >
-          Volver al inicio
-        </Link>
-        <Link to="/tienda" className="rounded-full bg-moss px-5 py-2 font-semibold text-white hover:bg-moss-dark">
-          Ir a la tienda
-        </Link>
-      </div>
+      <ShopWayOut />
     </main>
   );
 }
