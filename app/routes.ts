@@ -10,11 +10,15 @@ export default [
   route("admin/login", "routes/admin/login.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
+    // expenses pages (helper)
+    // settings pages (helper)
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("api/auth/login", "routes/api/auth-login.ts"),
   route("api/auth/logout", "routes/api/auth-logout.ts"),
   route("api/auth/me", "routes/api/auth-me.ts"),
+  // expenses api (helper)
+  // settings api (helper)
   route("api/books", "routes/api/books.ts"),
   route("api/featured-books", "routes/api/featured-books.ts"),
   route("api/tienda-nube/products", "routes/api/store-products.ts"),

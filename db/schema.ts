@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -151,3 +152,60 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
 );
+
+/** Who changed what in the admin, and when (shown on the dashboard). */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    adminId: integer("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    /** Kept as text too, so the log still says who after an admin is removed. */
+    adminEmail: text("admin_email").notNull(),
+    /** Dotted verb, e.g. "book.create", "carousel.reorder", "expense.delete", "settings.update". */
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    /** One Spanish line for people, e.g. "Creó el libro «Facundo»". */
+    summary: text("summary").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at)],
+);
+
+/** The expense ledger (/admin/expenses). Amounts in centavos, dates are Buenos Aires dates. */
+export const expenses = pgTable(
+  "expenses",
+  {
+    id: serial("id").primaryKey(),
+    date: date("date").notNull(),
+    concept: text("concept").notNull(),
+    category: text("category").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("expenses_date_idx").on(t.date), check("expenses_amount_positive", sql`${t.amountCents} > 0`)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Uploaded files (book covers), kept in the database so every instance can serve them. Served as they
+ * are under /uploads/{id}.{ext}; resized variants are derived data made by the image pipeline.
+ */
+export const uploads = pgTable("uploads", {
+  id: serial("id").primaryKey(),
+  contentType: text("content_type").notNull(),
+  bytes: bytea("bytes").notNull(),
+  size: integer("size").notNull(),
+  sha256: text("sha256").notNull(),
+  width: integer("width"),
+  height: integer("height"),
+  originalName: text("original_name"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

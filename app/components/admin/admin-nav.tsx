@@ -1,4 +1,14 @@
-import { BadgePercent, BookOpen, ExternalLink, Gift, LayoutDashboard, Mail, QrCode, Receipt } from "lucide-react";
+import {
+  BadgePercent,
+  BookOpen,
+  ExternalLink,
+  Gift,
+  LayoutDashboard,
+  Mail,
+  QrCode,
+  Receipt,
+  Settings,
+} from "lucide-react";
 import { NavLink } from "react-router";
 
 /** The spec's shared admin header tiles, in its order. */
@@ -10,6 +20,7 @@ export const adminTiles = [
   { to: "/admin/qr", label: "Códigos QR", icon: QrCode },
   { to: "/admin/descuentos", label: "Códigos de Descuento", icon: BadgePercent },
   { to: "/admin/expenses", label: "Gastos", icon: Receipt },
+  { to: "/admin/ajustes", label: "Ajustes", icon: Settings },
 ] as const;
 
 export function AdminNav() {
