@@ -10,6 +10,7 @@ export default [
   route("admin/login", "routes/admin/login.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
+    route("carousel", "routes/admin/carousel.tsx"),
     // expenses pages (helper)
     // settings pages (helper)
     route("*", "routes/admin/not-found.tsx"),
@@ -19,6 +20,8 @@ export default [
   route("api/auth/me", "routes/api/auth-me.ts"),
   // expenses api (helper)
   // settings api (helper)
+  route("api/admin/carousel", "routes/api/admin/carousel.ts"),
+  route("api/books/:id/featured", "routes/api/admin/book-featured.ts"),
   route("api/books", "routes/api/books.ts"),
   route("api/featured-books", "routes/api/featured-books.ts"),
   route("api/tienda-nube/products", "routes/api/store-products.ts"),

@@ -1,15 +1,21 @@
 import { Link } from "react-router";
 import { catalogueFigures, LOW_STOCK } from "~/domain/admin/dashboard.server";
+import { latestAudit } from "~/domain/audit/audit.server";
 import { requireAdmin } from "~/lib/admin.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  return { catalogue: await catalogueFigures(context.db), lowStock: LOW_STOCK };
+  const [catalogue, audit] = await Promise.all([catalogueFigures(context.db), latestAudit(context.db, 20)]);
+  return {
+    catalogue,
+    lowStock: LOW_STOCK,
+    audit: audit.map(({ id, at, adminEmail, summary }) => ({ id, at: at.toISOString(), adminEmail, summary })),
+  };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { catalogue, lowStock } = loaderData;
+  const { catalogue, lowStock, audit } = loaderData;
   const cards = [
     {
       label: "Libros en el catálogo",
@@ -43,6 +49,34 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <section aria-labelledby="audit-title" className="mt-10">
+        <h2 id="audit-title" className="font-serif text-2xl">
+          Últimos cambios
+        </h2>
+        {audit.length === 0 ? (
+          <p className="mt-3 text-ink/75">Todavía no hubo cambios desde el panel.</p>
+        ) : (
+          <ol className="mt-3 divide-y divide-ink/10 rounded-xl border border-ink/10 bg-white">
+            {audit.map((entry) => (
+              <li key={entry.id} className="flex flex-wrap items-baseline gap-x-3 px-4 py-2.5 text-sm">
+                <time dateTime={entry.at} className="w-32 shrink-0 text-ink/75">
+                  {auditTime.format(new Date(entry.at))}
+                </time>
+                <span className="flex-1">{entry.summary}</span>
+                <span className="text-ink/75">{entry.adminEmail}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
     </>
   );
 }
+
+const auditTime = new Intl.DateTimeFormat("es-AR", {
+  timeZone: "America/Argentina/Buenos_Aires",
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+});

@@ -1,0 +1,22 @@
+import { featuredSchema, setFeatured } from "~/domain/carousel/carousel.server";
+import { requireAdminApi } from "~/lib/admin.server";
+import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
+import { bookIdParam } from "../store-product";
+import type { Route } from "./+types/book-featured";
+
+/** PATCH /api/books/{id}/featured {featured, featuredOrder}. */
+export function action({ request, params, context }: Route.ActionArgs) {
+  return api(context, async () => {
+    const admin = requireAdminApi(context);
+    if (request.method !== "PATCH") return methodNotAllowed("PATCH");
+    const change = await readJson(request, featuredSchema);
+    return jsonResponse({ success: true, book: await setFeatured(context.db, admin, bookIdParam(params.id), change) });
+  });
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return api(context, async () => {
+    requireAdminApi(context);
+    return methodNotAllowed("PATCH");
+  });
+}
