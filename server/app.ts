@@ -5,7 +5,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import type { AppConfig, RequestContext } from "~/context";
-import { MAX_JSON_BYTES, TOO_LARGE_MESSAGE } from "~/lib/http.server";
+import { MAX_FORM_BYTES, MAX_JSON_BYTES, MAX_UPLOAD_BODY_BYTES, TOO_LARGE_MESSAGE } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import type { Database } from "~db/connect";
 import { adminGate, adminSession, csrfGuard } from "./admin-gate";
@@ -61,12 +61,18 @@ export function createApp(options: AppOptions): express.Express {
 
   // Refuse a declared oversized body before anyone reads it. The connection stays open and Node drains
   // the rest, so the client reads this answer instead of a reset.
-  app.use("/api", (req, res, next) => {
-    if (Number(req.get("content-length") ?? 0) > MAX_JSON_BYTES) {
-      res.status(413).json({ success: false, error: TOO_LARGE_MESSAGE });
-      return;
-    }
-    next();
+  // Uploads (multipart) may be larger, up to a cover's 5 MB plus the form; they must say their size.
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const multipart = (req.get("content-type") ?? "").startsWith("multipart/form-data");
+    const declared = req.get("content-length");
+    const limit = multipart ? MAX_UPLOAD_BODY_BYTES : req.path.startsWith("/api/") ? MAX_JSON_BYTES : MAX_FORM_BYTES;
+    const tooLarge = Number(declared ?? 0) > limit;
+    if (!tooLarge && !(multipart && declared === undefined)) return next();
+    const status = tooLarge ? 413 : 411;
+    const error = tooLarge ? TOO_LARGE_MESSAGE : "Falta el tamaño del archivo (Content-Length)";
+    if (req.path.startsWith("/api/")) res.status(status).json({ success: false, error });
+    else res.status(status).type("text/plain; charset=utf-8").send(error);
   });
 
   app.get("/healthz", async (_req, res) => {

@@ -4,6 +4,10 @@ import { DomainError, Invalid, PayloadTooLarge, UnsupportedMediaType } from "~/d
 
 /** Largest JSON body any public endpoint accepts; a cart or a form is a few KB. */
 export const MAX_JSON_BYTES = 64 * 1024;
+/** Page forms without files (admin book form with a long description...). */
+export const MAX_FORM_BYTES = 256 * 1024;
+/** A multipart request: a 5 MB cover plus the rest of the form. */
+export const MAX_UPLOAD_BODY_BYTES = 6 * 1024 * 1024;
 export const TOO_LARGE_MESSAGE = "El cuerpo de la solicitud es demasiado grande";
 
 const noStore = { "Cache-Control": "no-store" };
@@ -61,8 +65,13 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T)
   const text = await readCapped(request, MAX_JSON_BYTES);
   let body: unknown;
   try {
-    body = JSON.parse(text);
-  } catch {
+    body = JSON.parse(text, (key, value) => {
+      // Never let a payload name an object's prototype, whatever schema reads it next.
+      if (key === "__proto__") throw new Invalid("Campo no permitido: __proto__");
+      return value;
+    });
+  } catch (error) {
+    if (error instanceof Invalid) throw error;
     throw new Invalid("El cuerpo no es un JSON válido");
   }
   return schema.parse(body);

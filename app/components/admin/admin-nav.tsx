@@ -4,6 +4,7 @@ import {
   ExternalLink,
   Gift,
   LayoutDashboard,
+  Library,
   Mail,
   QrCode,
   Receipt,
@@ -20,6 +21,7 @@ export const adminTiles = [
   { to: "/admin/qr", label: "Códigos QR", icon: QrCode },
   { to: "/admin/descuentos", label: "Códigos de Descuento", icon: BadgePercent },
   { to: "/admin/expenses", label: "Gastos", icon: Receipt },
+  { to: "/admin/libros", label: "Libros", icon: Library },
   { to: "/admin/ajustes", label: "Ajustes", icon: Settings },
 ] as const;
 

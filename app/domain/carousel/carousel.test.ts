@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminUsers, auditLog, books } from "~db/schema";
 import { seedDemoCatalogue } from "~db/seed";
-import * as featuredRoute from "../../routes/api/admin/book-featured";
 import { routeArgs } from "../../../tests/support/route-context";
 import { testDatabase } from "../../../tests/support/test-database";
+import * as featuredRoute from "../../routes/api/admin/book-featured";
 import { featuredBooks } from "../catalog/books.server";
 import { carouselState, renumberCarousel, setFeatured } from "./carousel.server";
 
@@ -80,7 +80,13 @@ describe("carousel", () => {
     await setFeatured(db, admin, (await carouselState(db)).featured[0]?.id ?? 0, { featured: false });
     expect((await patch(unavailable?.id ?? 0, { featured: true })).status).toBe(409);
     expect((await patch(999999, { featured: true })).status).toBe(404);
-    for (const body of [{ featured: "sí" }, { featured: true, featuredOrder: -1 }, { featured: true, featuredOrder: 1.5 }, { featured: true, x: 1 }, {}]) {
+    for (const body of [
+      { featured: "sí" },
+      { featured: true, featuredOrder: -1 },
+      { featured: true, featuredOrder: 1.5 },
+      { featured: true, x: 1 },
+      {},
+    ]) {
       const result = await patch(1, body);
       expect(result.status, JSON.stringify(body)).toBe(400);
       expect(result.body.success).toBe(false);

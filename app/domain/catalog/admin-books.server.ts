@@ -1,0 +1,234 @@
+import { and, count, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
+import { LOW_STOCK } from "~/domain/admin/dashboard.server";
+import { recordAudit } from "~/domain/audit/audit.server";
+import type { AdminIdentity } from "~/domain/auth/admin-users.server";
+import { todayInBuenosAires } from "~/domain/dates";
+import { NotFound } from "~/domain/errors";
+import { centsToPesos, pesosToCents } from "~/lib/money";
+import { slugify } from "~/lib/slug";
+import type { Db } from "~db/index";
+import { books } from "~db/schema";
+import { type BookInput, bookChanges, bookSchema } from "./book-input";
+import { type BookRow, type CatalogBook, toCatalogBook } from "./book-view.server";
+import { type Pagination, pagination } from "./books.server";
+import { searchMatches } from "./search.server";
+
+/** The admin's view of a book: the catalogue shape plus what only the admin edits. */
+export interface AdminBook extends CatalogBook {
+  published: boolean;
+  promotionalPrice: number | null;
+  listPrice: number | null;
+  isbn: string | null;
+  sku: string | null;
+  pages: number | null;
+  weightGrams: number | null;
+  externalUrl: string | null;
+  updatedAt: string;
+}
+
+export function toAdminBook(row: BookRow): AdminBook {
+  return {
+    ...toCatalogBook(row, { storeUrl: null }),
+    published: row.published,
+    promotionalPrice: centsToPesos(row.promotionalPriceCents),
+    listPrice: centsToPesos(row.priceCents),
+    isbn: row.isbn,
+    sku: row.sku,
+    pages: row.pages,
+    weightGrams: row.weightGrams,
+    externalUrl: row.externalUrl,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export const ADMIN_BOOK_FILTERS = [
+  "todos",
+  "sin-stock",
+  "poco-stock",
+  "preventa",
+  "no-disponibles",
+  "ocultos",
+] as const;
+export type AdminBookFilter = (typeof ADMIN_BOOK_FILTERS)[number];
+export const ADMIN_PAGE_SIZE = 25;
+
+export async function listAdminBooks(
+  db: Db,
+  query: { search?: string; filter?: AdminBookFilter; page?: number; limit?: number },
+): Promise<{ books: AdminBook[]; pagination: Pagination }> {
+  const today = todayInBuenosAires();
+  const preorder = sql`coalesce(${books.preorderReleaseDate} > ${today}::date, false)`;
+  const filters: Record<AdminBookFilter, SQL | undefined> = {
+    todos: undefined,
+    "sin-stock": sql`${books.stock} <= 0 and not ${preorder}`,
+    "poco-stock": sql`${books.stock} between 1 and ${LOW_STOCK} and not ${preorder}`,
+    preventa: preorder,
+    "no-disponibles": eq(books.available, false),
+    ocultos: eq(books.published, false),
+  };
+  const search = query.search?.trim();
+  const where = and(
+    filters[query.filter ?? "todos"],
+    search ? or(searchMatches(search), like(books.isbn, `${search.replace(/\D/g, "") || "-"}%`)) : undefined,
+  );
+  const page = query.page ?? 1;
+  const limit = query.limit ?? ADMIN_PAGE_SIZE;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(books)
+      .where(where)
+      .orderBy(desc(books.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(books).where(where),
+  ]);
+  return { books: rows.map(toAdminBook), pagination: pagination(page, limit, total?.n ?? 0) };
+}
+
+export async function getAdminBook(db: Db, id: number): Promise<AdminBook> {
+  const [row] = await db.select().from(books).where(eq(books.id, id));
+  if (!row) throw new NotFound("Libro no encontrado");
+  return toAdminBook(row);
+}
+
+const cents = (pesos: number | null) => (pesos === null ? null : pesosToCents(pesos.toFixed(2)));
+
+function toColumns(input: BookInput) {
+  return {
+    title: input.title,
+    author: input.author,
+    description: input.description,
+    genre: input.genre,
+    category: input.category,
+    publisher: input.publisher,
+    priceCents: cents(input.price),
+    promotionalPriceCents: cents(input.promotionalPrice),
+    stock: input.stock,
+    available: input.available,
+    published: input.published,
+    freeShipping: input.freeShipping,
+    coverUrl: input.coverUrl,
+    isbn: input.isbn,
+    sku: input.sku,
+    pages: input.pages,
+    weightGrams: input.weightGrams,
+    audiobookUrl: input.audiobookUrl,
+    externalUrl: input.externalUrl,
+    preorderReleaseDate: input.preorderReleaseDate,
+    preorderPriceCents: cents(input.preorderPrice),
+    preorderLimit: input.preorderLimit,
+    preorderCount: input.preorderCount,
+  };
+}
+
+export function rowToInput(row: BookRow): BookInput {
+  return {
+    title: row.title,
+    author: row.author,
+    description: row.description,
+    genre: row.genre,
+    category: row.category,
+    publisher: row.publisher,
+    price: centsToPesos(row.priceCents),
+    promotionalPrice: centsToPesos(row.promotionalPriceCents),
+    stock: row.stock,
+    available: row.available,
+    published: row.published,
+    freeShipping: row.freeShipping,
+    coverUrl: row.coverUrl,
+    isbn: row.isbn,
+    sku: row.sku,
+    pages: row.pages,
+    weightGrams: row.weightGrams,
+    audiobookUrl: row.audiobookUrl,
+    externalUrl: row.externalUrl,
+    preorderReleaseDate: row.preorderReleaseDate,
+    preorderPrice: centsToPesos(row.preorderPriceCents),
+    preorderLimit: row.preorderLimit,
+    preorderCount: row.preorderCount,
+  };
+}
+
+/** A slug nobody has yet: "facundo-domingo-faustino-sarmiento", then "-2", "-3"... */
+async function freeSlug(db: Db, title: string, author: string, exceptId?: number): Promise<string> {
+  const base = slugify(`${title} ${author}`).slice(0, 120) || "libro";
+  const taken = await db
+    .select({ slug: books.slug, id: books.id })
+    .from(books)
+    .where(or(eq(books.slug, base), like(books.slug, `${base}-%`)));
+  const used = new Set(taken.filter((row) => row.id !== exceptId).map((row) => row.slug));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+const images = (coverUrl: string | null) => (coverUrl ? [{ id: 1, src: coverUrl }] : []);
+
+export async function createBook(db: Db, admin: AdminIdentity, raw: unknown): Promise<AdminBook> {
+  const input = bookSchema.parse(raw);
+  return db.transaction(async (tx) => {
+    const slug = await freeSlug(tx as unknown as Db, input.title, input.author);
+    const [row] = await tx
+      .insert(books)
+      .values({ ...toColumns(input), slug, images: images(input.coverUrl) })
+      .returning();
+    if (!row) throw new Error("book insert returned nothing");
+    await recordAudit(tx as unknown as Db, admin, {
+      action: "book.create",
+      entity: "book",
+      entityId: row.id,
+      summary: `Creó el libro «${row.title}»`,
+    });
+    return toAdminBook(row);
+  });
+}
+
+/** PUT: the fields sent replace the stored ones; the merged book must still be valid. */
+export async function updateBook(db: Db, admin: AdminIdentity, id: number, raw: unknown): Promise<AdminBook> {
+  const parsed = bookChanges.parse(raw);
+  const sent = new Set(Object.keys(raw as object));
+  const changes = Object.fromEntries(Object.entries(parsed).filter(([key]) => sent.has(key)));
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(books).where(eq(books.id, id)).for("update");
+    if (!current) throw new NotFound("Libro no encontrado");
+    const input = bookSchema.parse({ ...rowToInput(current), ...changes });
+    const slug =
+      input.title !== current.title || input.author !== current.author
+        ? await freeSlug(tx as unknown as Db, input.title, input.author, id)
+        : current.slug;
+    const coverChanged = input.coverUrl !== current.coverUrl;
+    const [row] = await tx
+      .update(books)
+      .set({
+        ...toColumns(input),
+        slug,
+        ...(coverChanged ? { images: images(input.coverUrl) } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(books.id, id))
+      .returning();
+    if (!row) throw new NotFound("Libro no encontrado");
+    await recordAudit(tx as unknown as Db, admin, {
+      action: "book.update",
+      entity: "book",
+      entityId: id,
+      summary: `Editó el libro «${row.title}»`,
+      details: { fields: Object.keys(changes) },
+    });
+    return toAdminBook(row);
+  });
+}
+
+export async function deleteBook(db: Db, admin: AdminIdentity, id: number): Promise<{ title: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(books).where(eq(books.id, id)).returning({ title: books.title });
+    if (!row) throw new NotFound("Libro no encontrado");
+    await recordAudit(tx as unknown as Db, admin, {
+      action: "book.delete",
+      entity: "book",
+      entityId: id,
+      summary: `Eliminó el libro «${row.title}»`,
+    });
+    return row;
+  });
+}

@@ -1,0 +1,104 @@
+import { data, Form, Link, redirect } from "react-router";
+import { BookForm } from "~/components/admin/book-form";
+import { Notice } from "~/components/ui/notice";
+import { deleteBook, getAdminBook } from "~/domain/catalog/admin-books.server";
+import { listGenres } from "~/domain/catalog/categories.server";
+import { NotFound } from "~/domain/errors";
+import { requireAdmin } from "~/lib/admin.server";
+import { bookValues, saveBookForm } from "~/lib/book-form.server";
+import type { Route } from "./+types/edit";
+
+const bookId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : 0);
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  try {
+    const book = await getAdminBook(context.db, bookId(params.id));
+    const genres = (await listGenres(context.db)).map((genre) => genre.name);
+    const confirmDelete = new URL(request.url).searchParams.has("eliminar");
+    return { book: { id: book.id, title: book.title, values: bookValues(book) }, genres, confirmDelete };
+  } catch (error) {
+    if (error instanceof NotFound) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = requireAdmin(request, context);
+  const id = bookId(params.id);
+  const form = await request.formData();
+  if (form.get("intent") === "delete") {
+    try {
+      await deleteBook(context.db, admin, id);
+    } catch (error) {
+      if (error instanceof NotFound) return redirect("/admin/libros?aviso=no-eliminado", 303);
+      throw error;
+    }
+    return redirect("/admin/libros?aviso=eliminado", 303);
+  }
+  const result = await saveBookForm(context.db, admin, form, id);
+  if (result.ok) return redirect(`/admin/libros?aviso=actualizado&libro=${id}`, 303);
+  return data(result, 400);
+}
+
+export default function EditBook({ loaderData, actionData }: Route.ComponentProps) {
+  const { book, genres, confirmDelete } = loaderData;
+  return (
+    <div className="space-y-6">
+      <p className="text-sm">
+        <Link to="/admin/libros" className="text-moss underline">
+          ← Libros
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-serif text-3xl">{book.title}</h1>
+        <Link to={`/libro/${book.id}`} className="text-sm text-moss underline">
+          Ver en la tienda
+        </Link>
+      </div>
+      {actionData ? (
+        <Notice
+          notice={{
+            tone: "error",
+            title: "No se pudo actualizar el libro",
+            message: actionData.errors.form ?? "Revisá los campos marcados.",
+          }}
+        />
+      ) : null}
+      <BookForm
+        values={actionData?.values ?? book.values}
+        errors={actionData?.errors}
+        genres={genres}
+        submitLabel="Guardar cambios"
+      />
+      <section aria-labelledby="delete-title" className="rounded-xl border border-terracotta/30 bg-white p-5">
+        <h2 id="delete-title" className="font-serif text-xl">
+          Eliminar el libro
+        </h2>
+        {confirmDelete ? (
+          <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+            <p className="text-sm">¿Seguro que querés eliminar «{book.title}»? No se puede deshacer.</p>
+            <button
+              type="submit"
+              name="intent"
+              value="delete"
+              className="rounded-full bg-terracotta px-4 py-2 text-sm font-semibold text-white"
+            >
+              Sí, eliminar
+            </button>
+            <Link to={`/admin/libros/${book.id}`} className="text-sm underline">
+              Cancelar
+            </Link>
+          </Form>
+        ) : (
+          <p className="mt-3 text-sm">
+            Si el libro solo no está a la venta, mejor destildá «Publicado en la tienda».{" "}
+            <Link to="?eliminar" className="font-semibold text-terracotta underline">
+              Eliminar
+            </Link>
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { Plus } from "lucide-react";
+import { Form, Link } from "react-router";
+import { BookCover } from "~/components/book/book-cover";
+import { Notice, type NoticeData } from "~/components/ui/notice";
+import { ADMIN_BOOK_FILTERS, type AdminBookFilter, listAdminBooks } from "~/domain/catalog/admin-books.server";
+import { normaliseSearch } from "~/domain/catalog/search.server";
+import { requireAdmin } from "~/lib/admin.server";
+import { formatPrice, fromPesos } from "~/lib/money";
+import type { Route } from "./+types/list";
+
+/** The spec's toasts for the book list, shown after the redirect that follows each change. */
+const notices: Record<string, NoticeData> = {
+  creado: { tone: "success", title: "Éxito", message: "Libro creado correctamente" },
+  actualizado: { tone: "success", title: "Éxito", message: "Libro actualizado correctamente" },
+  eliminado: { tone: "success", title: "Éxito", message: "Libro eliminado correctamente" },
+  "no-eliminado": { tone: "error", title: "Error", message: "No se pudo eliminar el libro" },
+};
+
+const filterLabels: Record<AdminBookFilter, string> = {
+  todos: "Todos",
+  "sin-stock": "Sin stock",
+  "poco-stock": "Poco stock",
+  preventa: "Preventa",
+  "no-disponibles": "No disponibles",
+  ocultos: "No publicados",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const params = new URL(request.url).searchParams;
+  const filter = ADMIN_BOOK_FILTERS.find((f) => f === params.get("estado")) ?? "todos";
+  const search = normaliseSearch(params.get("buscar"));
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("pagina") ?? "1", 10) || 1));
+  const result = await listAdminBooks(context.db, { search, filter, page });
+  return { ...result, filter, search, notice: notices[params.get("aviso") ?? ""] ?? null };
+}
+
+function href(search: string, filter: AdminBookFilter, page = 1) {
+  const query = new URLSearchParams();
+  if (search) query.set("buscar", search);
+  if (filter !== "todos") query.set("estado", filter);
+  if (page > 1) query.set("pagina", String(page));
+  const qs = query.toString();
+  return qs ? `/admin/libros?${qs}` : "/admin/libros";
+}
+
+export default function AdminBooks({ loaderData }: Route.ComponentProps) {
+  const { books, pagination, filter, search, notice } = loaderData;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-serif text-3xl">Libros</h1>
+        <Link
+          to="/admin/libros/nuevo"
+          className="flex items-center gap-2 rounded-full bg-moss px-5 py-2 font-semibold text-white hover:bg-moss-dark"
+        >
+          <Plus aria-hidden="true" className="size-4" /> Nuevo libro
+        </Link>
+      </div>
+      <Notice notice={notice} />
+      <Form method="get" role="search" aria-label="Buscar libros del catálogo" className="flex max-w-xl gap-2">
+        {filter !== "todos" ? <input type="hidden" name="estado" value={filter} /> : null}
+        <label htmlFor="buscar" className="sr-only">
+          Buscar por título, autor o ISBN
+        </label>
+        <input
+          id="buscar"
+          name="buscar"
+          type="search"
+          defaultValue={search}
+          placeholder="Buscar por título, autor o ISBN"
+          className="min-w-0 flex-1 rounded-md border border-ink/25 bg-white px-3 py-2"
+        />
+        <button type="submit" className="rounded-md bg-moss px-4 font-semibold text-white hover:bg-moss-dark">
+          Buscar
+        </button>
+      </Form>
+      <nav aria-label="Filtrar por estado" className="flex flex-wrap gap-2">
+        {ADMIN_BOOK_FILTERS.map((option) => (
+          <Link
+            key={option}
+            to={href(search, option)}
+            aria-current={option === filter ? "page" : undefined}
+            className={`rounded-full px-3 py-1 text-sm font-semibold ${
+              option === filter ? "bg-moss text-white" : "border border-moss/40 bg-white text-moss"
+            }`}
+          >
+            {filterLabels[option]}
+          </Link>
+        ))}
+      </nav>
+      <p className="text-sm text-ink/75" aria-live="polite">
+        {pagination.total === 1 ? "1 libro" : `${pagination.total.toLocaleString("es-AR")} libros`}
+      </p>
+      {books.length === 0 ? (
+        <p className="rounded-lg bg-white p-6 text-ink/75">No hay libros que coincidan.</p>
+      ) : (
+        <ul className="divide-y divide-ink/10 rounded-xl border border-ink/10 bg-white">
+          {books.map((book) => (
+            <li key={book.id}>
+              <Link to={`/admin/libros/${book.id}`} className="flex items-center gap-4 px-4 py-3 hover:bg-cream/60">
+                <BookCover src={book.coverUrl} title={book.title} author={book.author} className="w-10 shrink-0" />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-semibold">{book.title}</p>
+                  <p className="truncate text-sm text-ink/75">{book.author}</p>
+                </div>
+                <div className="hidden text-right text-sm sm:block">
+                  <p className="font-semibold">{formatPrice(fromPesos(book.listPrice))}</p>
+                  <p className="text-ink/75">Stock: {book.stock}</p>
+                </div>
+                <div className="flex w-28 flex-wrap justify-end gap-1">
+                  {book.isPreorder ? <Tag className="bg-ochre/30">Preventa</Tag> : null}
+                  {!book.available ? <Tag className="bg-terracotta/15 text-terracotta">No disponible</Tag> : null}
+                  {!book.published ? <Tag className="bg-ink/10">Oculto</Tag> : null}
+                  {book.featured ? <Tag className="bg-moss/15 text-moss">Carrusel</Tag> : null}
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pagination.totalPages > 1 ? (
+        <nav aria-label="Paginación" className="flex items-center justify-center gap-4 text-sm">
+          {pagination.hasPrev ? (
+            <Link to={href(search, filter, pagination.page - 1)} className="underline">
+              Anterior
+            </Link>
+          ) : null}
+          <span>
+            Página {pagination.page} de {pagination.totalPages}
+          </span>
+          {pagination.hasNext ? (
+            <Link to={href(search, filter, pagination.page + 1)} className="underline">
+              Siguiente
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function Tag({ children, className }: { children: React.ReactNode; className: string }) {
+  return <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${className}`}>{children}</span>;
+}
