@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminUsers, auditLog, books, uploads } from "~db/schema";
 import { seedDemoCatalogue } from "~db/seed";
+import { routeArgs } from "../../../tests/support/route-context";
+import { testDatabase } from "../../../tests/support/test-database";
 import * as bookRoute from "../../routes/api/admin/book";
 import * as booksRoute from "../../routes/api/admin/books";
 import * as uploadsRoute from "../../routes/api/admin/uploads";
 import * as publicUpload from "../../routes/uploads";
-import { routeArgs } from "../../../tests/support/route-context";
-import { testDatabase } from "../../../tests/support/test-database";
 import { sniffImage } from "../uploads/image-sniff";
 import { bookFormToInput, parseArMoney } from "./book-form";
 import { searchBooks } from "./books.server";
@@ -26,7 +26,11 @@ type Handler = (args: unknown) => Promise<Response> | Response;
 async function call(handler: Handler, url: string, init: Parameters<typeof routeArgs>[2] = {}) {
   const response = await handler(routeArgs(url, database, { context: { admin }, ...init }));
   const type = response.headers.get("content-type") ?? "";
-  return { status: response.status, body: type.includes("json") ? await response.json() : await response.arrayBuffer(), response };
+  return {
+    status: response.status,
+    body: type.includes("json") ? await response.json() : await response.arrayBuffer(),
+    response,
+  };
 }
 const json = (method: string, body: unknown) => ({
   method,
@@ -46,7 +50,13 @@ describe("admin books API", () => {
     const created = await call(
       booksRoute.action as Handler,
       "/api/admin/books",
-      json("POST", { title: "Cuentos del sur", author: "Ana Prueba", price: 18500.5, stock: 4, isbn: "978-987-00-0001-3" }),
+      json("POST", {
+        title: "Cuentos del sur",
+        author: "Ana Prueba",
+        price: 18500.5,
+        stock: 4,
+        isbn: "978-987-00-0001-3",
+      }),
     );
     expect(created.status).toBe(201);
     expect(created.body.book).toMatchObject({ title: "Cuentos del sur", price: 18500.5, stock: 4, published: true });
@@ -60,12 +70,21 @@ describe("admin books API", () => {
   it("updates only the fields sent, checking the whole book", async () => {
     const [facundo] = await db.select().from(books).where(eq(books.title, "Facundo"));
     const id = facundo?.id ?? 0;
-    const ok = await call(bookRoute.action as Handler, `/api/admin/books/${id}`, { ...json("PUT", { stock: 12 }), params: { id: String(id) } });
+    const ok = await call(bookRoute.action as Handler, `/api/admin/books/${id}`, {
+      ...json("PUT", { stock: 12 }),
+      params: { id: String(id) },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.book).toMatchObject({ stock: 12, title: "Facundo", author: "Domingo Faustino Sarmiento" });
     // Facundo has a promotional price: a list price below it breaks the rule and changes nothing.
-    const bad = await call(bookRoute.action as Handler, `/api/admin/books/${id}`, { ...json("PUT", { price: 1 }), params: { id: String(id) } });
-    expect(bad).toMatchObject({ status: 400, body: { success: false, error: "El precio promocional tiene que ser menor que el precio" } });
+    const bad = await call(bookRoute.action as Handler, `/api/admin/books/${id}`, {
+      ...json("PUT", { price: 1 }),
+      params: { id: String(id) },
+    });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { success: false, error: "El precio promocional tiene que ser menor que el precio" },
+    });
     const [after] = await db.select().from(books).where(eq(books.id, id));
     expect(after?.priceCents).toBe(facundo?.priceCents);
   });
@@ -82,9 +101,18 @@ describe("admin books API", () => {
     [{ title: "X", author: "Y", isbn: "9789870000015" }, "El ISBN no es válido (revisá el dígito verificador)"],
     [{ title: "X", author: "Y", preorderPrice: 100 }, "Indicá la fecha de salida de la preventa"],
     [{ title: "X", author: "Y", preorderReleaseDate: "2026-02-30" }, "La fecha de salida no es válida"],
-    [{ title: "X", author: "Y", preorderReleaseDate: "2030-01-01", preorderLimit: 5, preorderCount: 6 }, "Las reservas no pueden superar el límite"],
-    [{ title: "X", author: "Y", audiobookUrl: "javascript:alert(1)" }, "El link al audiolibro debe empezar con https://"],
-    [{ title: "X", author: "Y", coverUrl: "javascript:alert(1)" }, "La tapa debe ser una ruta del sitio o una URL https"],
+    [
+      { title: "X", author: "Y", preorderReleaseDate: "2030-01-01", preorderLimit: 5, preorderCount: 6 },
+      "Las reservas no pueden superar el límite",
+    ],
+    [
+      { title: "X", author: "Y", audiobookUrl: "javascript:alert(1)" },
+      "El link al audiolibro debe empezar con https://",
+    ],
+    [
+      { title: "X", author: "Y", coverUrl: "javascript:alert(1)" },
+      "La tapa debe ser una ruta del sitio o una URL https",
+    ],
     [{ title: "X", author: "Y", slug: "hack" }, "Campo no permitido: slug"],
   ])("refuses %o: %s", async (body, message) => {
     const before = (await db.select({ id: books.id }).from(books)).length;
@@ -95,9 +123,31 @@ describe("admin books API", () => {
   });
 
   it("refuses __proto__, unknown ids and anonymous callers", async () => {
-    expect((await call(booksRoute.action as Handler, "/api/admin/books", json("POST", '{"title":"X","author":"Y","__proto__":{"a":1}}'))).status).toBe(400);
-    expect((await call(bookRoute.action as Handler, "/api/admin/books/999999", { ...json("PUT", { stock: 1 }), params: { id: "999999" } })).status).toBe(404);
-    expect((await call(bookRoute.action as Handler, "/api/admin/books/999999", { method: "DELETE", params: { id: "999999" } })).status).toBe(404);
+    expect(
+      (
+        await call(
+          booksRoute.action as Handler,
+          "/api/admin/books",
+          json("POST", '{"title":"X","author":"Y","__proto__":{"a":1}}'),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(bookRoute.action as Handler, "/api/admin/books/999999", {
+          ...json("PUT", { stock: 1 }),
+          params: { id: "999999" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(bookRoute.action as Handler, "/api/admin/books/999999", {
+          method: "DELETE",
+          params: { id: "999999" },
+        })
+      ).status,
+    ).toBe(404);
     const anonymous = await (booksRoute.loader as Handler)(routeArgs("/api/admin/books", database));
     expect(anonymous.status).toBe(401);
   });
@@ -114,8 +164,15 @@ describe("admin books API", () => {
   it("deletes a book", async () => {
     const [victim] = await db.select().from(books).where(eq(books.title, "Anaconda"));
     const id = String(victim?.id);
-    expect((await call(bookRoute.action as Handler, `/api/admin/books/${id}`, { method: "DELETE", params: { id } })).body).toEqual({ success: true });
-    expect(await db.select().from(books).where(eq(books.id, Number(id)))).toEqual([]);
+    expect(
+      (await call(bookRoute.action as Handler, `/api/admin/books/${id}`, { method: "DELETE", params: { id } })).body,
+    ).toEqual({ success: true });
+    expect(
+      await db
+        .select()
+        .from(books)
+        .where(eq(books.id, Number(id))),
+    ).toEqual([]);
   });
 });
 
@@ -123,7 +180,10 @@ describe("covers", () => {
   const upload = (bytes: Buffer, name = "tapa.png") => {
     const form = new FormData();
     form.set("file", new File([new Uint8Array(bytes)], name));
-    return call(uploadsRoute.action as Handler, "/api/admin/uploads", { method: "POST", body: form as unknown as string });
+    return call(uploadsRoute.action as Handler, "/api/admin/uploads", {
+      method: "POST",
+      body: form as unknown as string,
+    });
   };
 
   it("stores a real image and serves it as it came, cached for good", async () => {
@@ -136,14 +196,19 @@ describe("covers", () => {
     expect(served.response.headers.get("content-type")).toBe("image/png");
     expect(served.response.headers.get("cache-control")).toContain("immutable");
     expect(Buffer.from(served.body as ArrayBuffer).equals(png)).toBe(true);
-    const wrongExtension = await call(publicUpload.loader as Handler, "/x", { params: { file: file.replace(".png", ".jpg") } });
+    const wrongExtension = await call(publicUpload.loader as Handler, "/x", {
+      params: { file: file.replace(".png", ".jpg") },
+    });
     expect(wrongExtension.status).toBe(404);
   });
 
   it("refuses what is not an image, whatever its name says", async () => {
     const before = (await db.select({ id: uploads.id }).from(uploads)).length;
     const fake = await upload(Buffer.from("<svg onload=alert(1)>"), "tapa.png");
-    expect(fake).toMatchObject({ status: 400, body: { success: false, error: "La tapa tiene que ser una imagen JPEG, PNG o WebP" } });
+    expect(fake).toMatchObject({
+      status: 400,
+      body: { success: false, error: "La tapa tiene que ser una imagen JPEG, PNG o WebP" },
+    });
     const huge = await upload(Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]));
     expect(huge.status).toBe(413);
     expect((await db.select({ id: uploads.id }).from(uploads)).length).toBe(before);
@@ -151,7 +216,10 @@ describe("covers", () => {
 
   it("reads the size of PNG, JPEG and WebP headers", () => {
     expect(sniffImage(png)).toMatchObject({ contentType: "image/png", width: 1, height: 1 });
-    const jpeg = Buffer.from("ffd8ffe000104a46494600010100000100010000ffc0001108012c00c803012200021101031101ffd9", "hex");
+    const jpeg = Buffer.from(
+      "ffd8ffe000104a46494600010100000100010000ffc0001108012c00c803012200021101031101ffd9",
+      "hex",
+    );
     expect(sniffImage(jpeg)).toMatchObject({ contentType: "image/jpeg", width: 200, height: 300 });
     expect(sniffImage(Buffer.from("GIF89a"))).toBeNull();
   });
@@ -168,6 +236,12 @@ describe("the admin form", () => {
     form.set("title", "T");
     form.set("available", "on");
     form.set("stock", "3");
-    expect(bookFormToInput(form)).toMatchObject({ title: "T", available: true, published: false, stock: 3, price: null });
+    expect(bookFormToInput(form)).toMatchObject({
+      title: "T",
+      available: true,
+      published: false,
+      stock: 3,
+      price: null,
+    });
   });
 });
