@@ -8,6 +8,7 @@ import { centsToPesos, pesosToCents } from "~/lib/money";
 import { slugify } from "~/lib/slug";
 import type { Db } from "~db/index";
 import { books } from "~db/schema";
+import { ADMIN_BOOK_FILTERS, type AdminBookFilter } from "./admin-book-filters";
 import { type BookInput, bookChanges, bookSchema } from "./book-input";
 import { type BookRow, type CatalogBook, toCatalogBook } from "./book-view.server";
 import { type Pagination, pagination } from "./books.server";

@@ -8,7 +8,7 @@ import type { Route } from "./+types/new";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  return { genres: (await listGenres(context.db)).map((genre) => genre.name) };
+  return { genres: (await listGenres(context.db)).map((genre) => genre.name), values: NEW_BOOK_VALUES };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,7 +37,7 @@ export default function NewBook({ loaderData, actionData }: Route.ComponentProps
         />
       ) : null}
       <BookForm
-        values={actionData?.values ?? NEW_BOOK_VALUES}
+        values={actionData?.values ?? loaderData.values}
         errors={actionData?.errors}
         genres={loaderData.genres}
         submitLabel="Crear libro"

@@ -1,0 +1,116 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
+import { expectAccessible, launchBrowser, openPage } from "../support/browser";
+
+const admin = { email: "catalogo@rizoma.com.ar", password: "clave-del-catalogo" };
+const title = "Las nubes de papel";
+let app: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  const env = await appEnv({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  if (app) removeDataDir(app.dataDir);
+});
+
+/** A real PNG cover, drawn by the browser itself. */
+async function drawCover(page: Page): Promise<Buffer> {
+  await page.setContent(
+    `<div id="c" style="width:200px;height:300px;background:#7a3b2e;color:#f7f3ea;font:28px Georgia;padding:20px;box-sizing:border-box">${title}</div>`,
+  );
+  return page.locator("#c").screenshot({ type: "png" });
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${app.baseUrl}/admin/login`);
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Contraseña").fill(admin.password);
+  await page.getByRole("button", { name: "Ingresar" }).click();
+  await page.waitForURL(`${app.baseUrl}/admin`);
+}
+
+describe("managing the catalogue", () => {
+  it("creates a book with an uploaded cover, features it, and the shop shows it", async () => {
+    const { page, errors } = await openPage(browser, { width: 1280 });
+    const cover = await drawCover(page);
+    await signIn(page);
+
+    await page.goto(`${app.baseUrl}/admin/libros/nuevo`);
+    await expectAccessible(page);
+    await page.getByLabel("Título").fill(title);
+    await page.getByLabel("Autor").fill("Elena Prueba");
+    await page.getByLabel("Precio ($)").fill("21.900");
+    await page.getByLabel("Stock", { exact: true }).fill("0");
+    await page.getByRole("button", { name: "Crear libro" }).click();
+    await page.waitForURL(/\/admin\/libros\?aviso=creado/);
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("Libro creado correctamente");
+    await page.getByRole("link", { name: new RegExp(title) }).click();
+    await page.waitForURL(/\/admin\/libros\/\d+$/);
+    const id = Number(page.url().split("/").pop());
+
+    // A mistake first: the form keeps what was typed and says what is wrong, in Spanish.
+    await page.getByLabel("Título").fill("");
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect.poll(() => page.locator("#title-error").textContent()).toBe("El título es requerido");
+    await page.getByLabel("Título").fill(title);
+    await page.getByLabel("Stock", { exact: true }).fill("7");
+    await page.getByLabel("Subir imagen").setInputFiles({ name: "tapa.png", mimeType: "image/png", buffer: cover });
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await page.waitForURL(/aviso=actualizado/);
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("Libro actualizado correctamente");
+
+    const { book } = await (await page.request.get(`${app.baseUrl}/api/admin/books/${id}`)).json();
+    expect(book).toMatchObject({ title, stock: 7, price: 21900 });
+    expect(book.coverUrl).toMatch(/^\/uploads\/\d+\.png$/);
+    const served = await page.request.get(`${app.baseUrl}${book.coverUrl}`);
+    expect(Buffer.from(await served.body()).equals(cover)).toBe(true);
+
+    await page.goto(`${app.baseUrl}/admin/carousel?buscar=${encodeURIComponent("nubes de papel")}`);
+    await page.getByRole("button", { name: "Agregar" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("Actualizado");
+    const row = page.locator("ol li", { hasText: title });
+    await row.getByLabel("Orden").fill("0");
+    await row.getByRole("button", { name: "Guardar" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("Orden actualizado");
+    await expectAccessible(page);
+
+    const featured = await (await page.request.get(`${app.baseUrl}/api/featured-books`)).json();
+    expect(featured[0]).toMatchObject({ id, title, coverUrl: book.coverUrl });
+
+    await page.goto(`${app.baseUrl}/`);
+    expect(await page.getByRole("list", { name: "Libros destacados" }).getByRole("img", { name: `Tapa de ${title}, de Elena Prueba` }).count()).toBe(1);
+    await page.goto(`${app.baseUrl}/tienda`);
+    expect(await page.locator("main article h3").first().textContent()).toBe(title);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("refuses a 7th featured book in the API and disables 'Agregar' on the page", async () => {
+    const { page, errors } = await openPage(browser, { width: 390 });
+    await signIn(page);
+    const state = await (await page.request.get(`${app.baseUrl}/api/admin/carousel`)).json();
+    const free = 6 - state.featured.length;
+    const statuses: number[] = [];
+    for (const candidate of state.candidates.slice(0, free + 1)) {
+      const response = await page.request.patch(`${app.baseUrl}/api/books/${candidate.id}/featured`, { data: { featured: true } });
+      statuses.push(response.status());
+      if (response.status() === 409) {
+        expect(await response.json()).toEqual({ success: false, error: "Máximo 6 libros en el carrusel" });
+      }
+    }
+    expect(statuses).toEqual([...Array(free).fill(200), 409]);
+
+    await page.goto(`${app.baseUrl}/admin/carousel`);
+    const add = page.getByRole("button", { name: "Agregar" }).first();
+    expect(await add.isDisabled()).toBe(true);
+    expect(await add.getAttribute("title")).toBe("Máximo 6 libros en el carrusel");
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
