@@ -83,7 +83,12 @@ describe("managing the catalogue", () => {
     expect(featured[0]).toMatchObject({ id, title, coverUrl: book.coverUrl });
 
     await page.goto(`${app.baseUrl}/`);
-    expect(await page.getByRole("list", { name: "Libros destacados" }).getByRole("img", { name: `Tapa de ${title}, de Elena Prueba` }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole("list", { name: "Libros destacados" })
+        .getByRole("img", { name: `Tapa de ${title}, de Elena Prueba` })
+        .count(),
+    ).toBe(1);
     await page.goto(`${app.baseUrl}/tienda`);
     expect(await page.locator("main article h3").first().textContent()).toBe(title);
     expect(errors).toEqual([]);
@@ -97,7 +102,9 @@ describe("managing the catalogue", () => {
     const free = 6 - state.featured.length;
     const statuses: number[] = [];
     for (const candidate of state.candidates.slice(0, free + 1)) {
-      const response = await page.request.patch(`${app.baseUrl}/api/books/${candidate.id}/featured`, { data: { featured: true } });
+      const response = await page.request.patch(`${app.baseUrl}/api/books/${candidate.id}/featured`, {
+        data: { featured: true },
+      });
       statuses.push(response.status());
       if (response.status() === 409) {
         expect(await response.json()).toEqual({ success: false, error: "Máximo 6 libros en el carrusel" });

@@ -42,15 +42,7 @@ export function toAdminBook(row: BookRow): AdminBook {
   };
 }
 
-export const ADMIN_BOOK_FILTERS = [
-  "todos",
-  "sin-stock",
-  "poco-stock",
-  "preventa",
-  "no-disponibles",
-  "ocultos",
-] as const;
-export type AdminBookFilter = (typeof ADMIN_BOOK_FILTERS)[number];
+export { ADMIN_BOOK_FILTERS, type AdminBookFilter };
 export const ADMIN_PAGE_SIZE = 25;
 
 export async function listAdminBooks(
