@@ -21,11 +21,26 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       label: "Libros en el catálogo",
       value: catalogue.books,
       note: `${catalogue.published} publicados`,
-      to: "/tienda",
+      to: "/admin/libros",
     },
-    { label: "Sin stock", value: catalogue.outOfStock, note: "Disponibles para pedir en 72 hs", to: null },
-    { label: "Poco stock", value: catalogue.lowStock, note: `${lowStock} unidades o menos`, to: null },
-    { label: "Preventas activas", value: catalogue.preorders, note: "Con fecha de salida futura", to: null },
+    {
+      label: "Sin stock",
+      value: catalogue.outOfStock,
+      note: "Se pueden pedir en 72 hs",
+      to: "/admin/libros?estado=sin-stock",
+    },
+    {
+      label: "Poco stock",
+      value: catalogue.lowStock,
+      note: `${lowStock} unidades o menos`,
+      to: "/admin/libros?estado=poco-stock",
+    },
+    {
+      label: "Preventas activas",
+      value: catalogue.preorders,
+      note: "Con fecha de salida futura",
+      to: "/admin/libros?estado=preventa",
+    },
     { label: "En el carrusel", value: catalogue.featured, note: "Recomendado: 3 o 4 libros", to: "/admin/carousel" },
   ];
   return (
