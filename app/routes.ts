@@ -14,20 +14,23 @@ export default [
     route("libros", "routes/admin/libros/list.tsx"),
     route("libros/nuevo", "routes/admin/libros/new.tsx"),
     route("libros/:id", "routes/admin/libros/edit.tsx"),
-    // expenses pages (helper)
-    // settings pages (helper)
+    route("expenses", "routes/admin/expenses.tsx"),
+    route("ajustes", "routes/admin/ajustes.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("api/auth/login", "routes/api/auth-login.ts"),
   route("api/auth/logout", "routes/api/auth-logout.ts"),
   route("api/auth/me", "routes/api/auth-me.ts"),
+  route("api/admin/expenses", "routes/api/admin/expenses.ts"),
+  route("api/admin/expenses/export", "routes/api/admin/expenses-export.ts"),
+  route("api/admin/expenses/:id", "routes/api/admin/expense.ts"),
+  route("api/admin/settings", "routes/api/admin/settings.ts"),
+  route("api/admin/settings/:section", "routes/api/admin/settings-section.ts"),
   route("api/admin/carousel", "routes/api/admin/carousel.ts"),
   route("api/admin/books", "routes/api/admin/books.ts"),
   route("api/admin/books/:id", "routes/api/admin/book.ts"),
   route("api/admin/uploads", "routes/api/admin/uploads.ts"),
   route("uploads/:file", "routes/uploads.ts"),
-  // expenses api (helper)
-  // settings api (helper)
   route("api/books/:id/featured", "routes/api/admin/book-featured.ts"),
   route("api/books", "routes/api/books.ts"),
   route("api/featured-books", "routes/api/featured-books.ts"),

@@ -3,6 +3,7 @@ import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import type express from "express";
 import type { ServerBuild } from "react-router";
+import { seedSettings } from "~/domain/settings/settings.server";
 import { logger } from "~/lib/logger.server";
 import { seedDemoCatalogue, seedTaxonomy } from "~db/seed";
 import { createApp } from "./app";
@@ -34,6 +35,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
 
   const { database, close: closeDatabase } = await openMigratedDatabase(env, root);
   await seedTaxonomy(database.db);
+  await seedSettings(database.db);
   if (env.demoData) {
     const added = await seedDemoCatalogue(database.db);
     if (added > 0) logger.info({ books: added }, "demo catalogue loaded");

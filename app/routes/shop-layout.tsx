@@ -1,11 +1,22 @@
-import { isRouteErrorResponse, Outlet } from "react-router";
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { NotFoundPage } from "~/components/layout/not-found-page";
 import { ServerErrorPage } from "~/components/layout/server-error-page";
-import { SiteFooter } from "~/components/layout/site-footer";
+import { type FooterContact, SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { whatsappLink } from "~/domain/settings/argentina";
+import { getSection } from "~/domain/settings/settings.server";
 import type { Route } from "./+types/shop-layout";
 
+/** The footer's contact data comes from the settings (/admin/ajustes), on every shop page. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { address, hours, whatsapp, email } = await getSection(context.db, "contact");
+  const contact: FooterContact = { address, hours, whatsapp, whatsappUrl: whatsappLink(whatsapp), email };
+  return { contact };
+}
+
 function Frame({ children }: { children: React.ReactNode }) {
+  // In the error boundary too: a child page's error still has this layout's data (null if this loader failed).
+  const contact = useRouteLoaderData<typeof loader>("routes/shop-layout")?.contact ?? null;
   return (
     <>
       <a
@@ -16,7 +27,7 @@ function Frame({ children }: { children: React.ReactNode }) {
       </a>
       <SiteHeader />
       {children}
-      <SiteFooter />
+      <SiteFooter contact={contact} />
     </>
   );
 }

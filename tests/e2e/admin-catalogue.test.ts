@@ -58,7 +58,9 @@ describe("managing the catalogue", () => {
     await page.getByRole("button", { name: "Guardar cambios" }).click();
     await expect.poll(() => page.locator("#title-error").textContent()).toBe("El título es requerido");
     // The refused form answers 400, which Chromium logs: that one is expected.
-    expect(errors.splice(0)).toEqual(["Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
+    expect(errors.splice(0)).toEqual([
+      "Failed to load resource: the server responded with a status of 400 (Bad Request)",
+    ]);
     await page.getByLabel("Título").fill(title);
     await page.getByLabel("Stock", { exact: true }).fill("7");
     await page.getByLabel("Subir imagen").setInputFiles({ name: "tapa.png", mimeType: "image/png", buffer: cover });

@@ -15,7 +15,17 @@ const information = [
   { to: "/#contact", label: "Contacto" },
 ];
 
-export function SiteFooter() {
+/** The shop's contact data, as saved in /admin/ajustes (null when it could not be read). */
+export interface FooterContact {
+  address: string;
+  hours: string;
+  whatsapp: string;
+  /** https://wa.me/<digits> */
+  whatsappUrl: string;
+  email: string;
+}
+
+export function SiteFooter({ contact }: { contact: FooterContact | null }) {
   return (
     <footer id="contact" className="mt-16 bg-ink text-white/85">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -31,12 +41,24 @@ export function SiteFooter() {
           <h2 className="text-sm font-semibold tracking-wider text-white">CONTACTO</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>Retiro gratis en CABA</li>
-            <li>Lunes a viernes de 9:00 a 18:00, sábados de 10:00 a 14:00</li>
-            <li>
-              <a className="underline hover:text-ochre-light" href="mailto:hola@rizoma.com.ar">
-                hola@rizoma.com.ar
-              </a>
-            </li>
+            {contact ? (
+              <>
+                <li>
+                  <address className="not-italic">{contact.address}</address>
+                </li>
+                <li>{contact.hours}</li>
+                <li>
+                  <a className="underline hover:text-ochre-light" href={contact.whatsappUrl}>
+                    WhatsApp {contact.whatsapp}
+                  </a>
+                </li>
+                <li>
+                  <a className="underline hover:text-ochre-light" href={`mailto:${contact.email}`}>
+                    {contact.email}
+                  </a>
+                </li>
+              </>
+            ) : null}
           </ul>
         </div>
       </div>

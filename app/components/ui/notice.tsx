@@ -15,7 +15,7 @@ export function Notice({ notice }: { notice: NoticeData | null | undefined }) {
     <div
       role={error ? "alert" : "status"}
       className={`rounded-lg border px-4 py-3 text-sm ${
-        error ? "border-terracotta/40 bg-terracotta/10 text-terracotta" : "border-moss/30 bg-moss/10 text-moss"
+        error ? "border-terracotta/40 bg-terracotta/10 text-terracotta-dark" : "border-moss/30 bg-moss/10 text-moss"
       }`}
     >
       <p className="font-semibold">{notice.title}</p>

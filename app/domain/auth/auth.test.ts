@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminSessions } from "~db/schema";
+import { adminSessions, settings } from "~db/schema";
 import { testDatabase } from "../../../tests/support/test-database";
 import { Conflict, TooManyRequests, Unauthorized } from "../errors";
 import { isAdminApiPath, isAdminPagePath, safeNext } from "./admin-paths";
@@ -64,6 +64,21 @@ describe("login", () => {
     const reasons = results.map((r) => (r.status === "rejected" ? (r.reason as Error).constructor.name : "ok"));
     expect(reasons.filter((name) => name === "Unauthorized")).toHaveLength(5);
     expect(reasons.filter((name) => name === "TooManyRequests")).toHaveLength(7);
+  });
+
+  it("follows the limit set in the settings", async () => {
+    const email = "ajustada@rizoma.com.ar";
+    await createAdmin(db, { email, password });
+    const value = { loginMaxFailures: 2, loginWindowMinutes: 15, newsletterPerIpPerHour: 10 };
+    await db.insert(settings).values({ key: "rateLimits", value });
+    try {
+      for (let i = 0; i < 2; i++) {
+        await expect(login(db, { email, password: "mal" }, { ip: `10.4.0.${i}` })).rejects.toThrow(Unauthorized);
+      }
+      await expect(login(db, { email, password }, { ip: "10.4.0.9" })).rejects.toThrow(TooManyRequests);
+    } finally {
+      await db.delete(settings).where(eq(settings.key, "rateLimits"));
+    }
   });
 
   it("gives a new token at every login and drops the previous session", async () => {

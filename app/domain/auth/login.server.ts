@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { TooManyRequests, Unauthorized } from "~/domain/errors";
 import { hit, type Limit, resetHits, undoHit } from "~/domain/rate-limit/rate-limit.server";
+import { getSection } from "~/domain/settings/settings.server";
 import type { Db } from "~db/index";
 import { adminUsers } from "~db/schema";
 import { findAdminByEmail } from "./admin-users.server";
@@ -11,8 +12,11 @@ import { createSession, deleteSession } from "./sessions.server";
 export const WRONG_CREDENTIALS = "Email o contraseña incorrectos";
 export const TOO_MANY_ATTEMPTS = "Demasiados intentos. Probá de nuevo en unos minutos.";
 
-/** 5 failed sign-ins in 15 minutes, per e-mail and per IP. */
-export const LOGIN_LIMIT: Limit = { max: 5, windowSeconds: 15 * 60 };
+/** The sign-in limit set in /admin/ajustes (5 failures in 15 minutes unless changed), per e-mail and per IP. */
+export async function loginLimit(db: Db): Promise<Limit> {
+  const { loginMaxFailures, loginWindowMinutes } = await getSection(db, "rateLimits");
+  return { max: loginMaxFailures, windowSeconds: loginWindowMinutes * 60 };
+}
 
 export const loginSchema = z
   .object({
@@ -41,9 +45,10 @@ export async function login(
   meta: { ip: string; previousToken?: string | null },
 ): Promise<{ token: string; expiresAt: Date }> {
   const email = input.email.trim().toLowerCase();
+  const limit = await loginLimit(db);
   const [byEmail, byIp] = await Promise.all([
-    hit(db, "login-email", email, LOGIN_LIMIT),
-    hit(db, "login-ip", meta.ip, LOGIN_LIMIT),
+    hit(db, "login-email", email, limit),
+    hit(db, "login-ip", meta.ip, limit),
   ]);
   if (!byEmail.allowed || !byIp.allowed) throw new TooManyRequests(TOO_MANY_ATTEMPTS);
 

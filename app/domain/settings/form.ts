@@ -1,0 +1,129 @@
+import { pesosToCents } from "~/lib/money";
+import { PROVINCES } from "./argentina";
+import type { SectionKey } from "./schema";
+
+/**
+ * The settings page's forms: field names are the section's paths ("cbu", "rates.A.standardCents",
+ * "points.0.name"), so the domain's field errors land next to the right input. Values travel as the
+ * text people typed, so a refused form comes back as it was.
+ */
+export type FormValues = Record<string, string>;
+
+/** The text fields of a submitted form (files and the control fields left out). */
+export function formValues(form: FormData): FormValues {
+  const values: FormValues = {};
+  for (const [name, value] of form) {
+    if (typeof value === "string" && name !== "section" && name !== "intent") values[name] = value;
+  }
+  return values;
+}
+
+/** es-AR money as people type it: "12.500", "12500", "12500,50", "$ 12.500,5" -> centavos; null otherwise. */
+export function parseMoneyInput(text: string): number | null {
+  const compact = text.replace(/[\s\u00a0$]/g, "");
+  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(compact)) return pesosToCents(compact.replace(/\./g, ""));
+  if (/^\d+(,\d{1,2})?$/.test(compact) || /^\d+\.\d{1,2}$/.test(compact)) return pesosToCents(compact);
+  return null;
+}
+
+/** Centavos -> "12.500" or "12.500,50", the way the inputs show them (no Intl: the same on server and browser). */
+export function formatMoneyInput(cents: number): string {
+  const whole = Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+  const fraction = cents % 100;
+  return fraction ? `${whole},${String(fraction).padStart(2, "0")}` : whole;
+}
+
+const number = (text: string | undefined) => (text === undefined || text.trim() === "" ? Number.NaN : Number(text));
+
+/** Indices of the pickup rows present in the form, in order ("points.3.name" -> 3). */
+export function pickupRows(values: FormValues): number[] {
+  const rows = new Set<number>();
+  for (const name of Object.keys(values)) {
+    const match = /^points\.(\d{1,2})\./.exec(name);
+    if (match) rows.add(Number(match[1]));
+  }
+  return [...rows].sort((a, b) => a - b);
+}
+
+const POINT_FIELDS = ["name", "address", "hours"] as const;
+
+/**
+ * Pickup rows renumbered from 0: "Agregar" adds an empty row, "Quitar" drops one (the draft a page
+ * without JavaScript shows, nothing saved); saving drops the rows left completely empty.
+ */
+export function pickupDraft(
+  values: FormValues,
+  op: { add: true } | { remove: number } | { dropEmpty: true },
+): FormValues {
+  const blank = (row: number) => POINT_FIELDS.every((field) => !values[`points.${row}.${field}`]?.trim());
+  const rows = pickupRows(values).filter((row) =>
+    "remove" in op ? row !== op.remove : "dropEmpty" in op ? !blank(row) : true,
+  );
+  const draft: FormValues = {};
+  rows.forEach((row, index) => {
+    for (const field of POINT_FIELDS) draft[`points.${index}.${field}`] = values[`points.${row}.${field}`] ?? "";
+  });
+  if ("add" in op) for (const field of POINT_FIELDS) draft[`points.${rows.length}.${field}`] = "";
+  return draft;
+}
+
+/**
+ * A section's input from its form, plus the errors only the form can have (money that is not money).
+ * Everything else is the domain schema's job.
+ */
+export function sectionFromForm(
+  key: SectionKey,
+  values: FormValues,
+): { input: unknown; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const text = (name: string) => values[name] ?? "";
+  switch (key) {
+    case "bank":
+      return { input: pick(values, ["holder", "bank", "cbu", "alias", "cuit"]), errors };
+    case "contact":
+      return { input: pick(values, ["address", "hours", "whatsapp", "email"]), errors };
+    case "store":
+      return { input: { externalUrl: text("externalUrl") }, errors };
+    case "rateLimits":
+      return {
+        input: {
+          loginMaxFailures: number(values.loginMaxFailures),
+          loginWindowMinutes: number(values.loginWindowMinutes),
+          newsletterPerIpPerHour: number(values.newsletterPerIpPerHour),
+        },
+        errors,
+      };
+    case "pickup": {
+      const points = pickupRows(values).map((row) => ({
+        name: text(`points.${row}.name`),
+        address: text(`points.${row}.address`),
+        hours: text(`points.${row}.hours`),
+      }));
+      return { input: { points }, errors };
+    }
+    case "shipping": {
+      const money = (name: string, label: string) => {
+        const cents = parseMoneyInput(text(name));
+        if (cents === null) errors[name] = `${label}: ingresá un monto como 12.500 o 12500,50`;
+        return cents ?? 0;
+      };
+      const rates = Object.fromEntries(
+        PROVINCES.map(({ code, name }) => [
+          code,
+          {
+            standardCents: money(`rates.${code}.standardCents`, `Envío estándar a ${name}`),
+            fastCents: money(`rates.${code}.fastCents`, `Envío rápido a ${name}`),
+          },
+        ]),
+      );
+      const days = (prefix: string) => ({ min: number(values[`${prefix}.min`]), max: number(values[`${prefix}.max`]) });
+      return { input: { standardDays: days("standardDays"), fastDays: days("fastDays"), rates }, errors };
+    }
+  }
+}
+
+function pick(values: FormValues, names: string[]): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, values[name] ?? ""]));
+}

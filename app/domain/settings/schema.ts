@@ -1,0 +1,299 @@
+import { z } from "zod";
+import { type Cents, centsToPesos, pesosToCents } from "~/lib/money";
+import { cbuDigits, isValidCbu, normaliseCuit, PROVINCES, type ProvinceCode, whatsappDigits } from "./argentina";
+
+/**
+ * The shop's settings: one row per section in `settings`, each section with its schema (Spanish
+ * messages, normalising transforms) and its demo default. Shared by the server and the settings page.
+ */
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label}: completá este campo` })
+    .trim()
+    .min(1, `${label}: completá este campo`)
+    .max(max, `${label}: máximo ${max} caracteres`);
+
+const integer = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label}: ingresá un número` })
+    .int(`${label}: ingresá un número entero`)
+    .min(min, `${label}: el mínimo es ${min}`)
+    .max(max, `${label}: el máximo es ${max}`);
+
+export const bankSchema = z
+  .object({
+    holder: text("Titular", 120),
+    bank: text("Banco", 80),
+    cbu: z
+      .string({ error: "Ingresá el CBU o CVU" })
+      .transform(cbuDigits)
+      .refine((digits) => /^\d{22}$/.test(digits), "El CBU/CVU debe tener 22 dígitos")
+      .refine(isValidCbu, "El CBU/CVU no es válido: revisá los dígitos verificadores"),
+    alias: z
+      .string({ error: "Ingresá el alias" })
+      .trim()
+      .regex(/^[A-Za-z0-9.-]{6,20}$/, "El alias debe tener entre 6 y 20 letras, números, puntos o guiones"),
+    cuit: z.string({ error: "Ingresá el CUIT" }).transform((value, ctx) => {
+      const cuit = normaliseCuit(value);
+      if (cuit) return cuit;
+      ctx.addIssue({ code: "custom", message: "El CUIT no es válido: revisá los 11 dígitos (XX-XXXXXXXX-X)" });
+      return z.NEVER;
+    }),
+  })
+  .strict();
+
+export const contactSchema = z
+  .object({
+    address: text("Dirección", 200),
+    hours: text("Horarios", 200),
+    whatsapp: z
+      .string({ error: "Ingresá el WhatsApp" })
+      .trim()
+      .transform((value) => value.replace(/\s+/g, " "))
+      .refine(
+        (value) => whatsappDigits(value) !== null,
+        "El WhatsApp debe ser un celular con código de país: +54 9 11 1234-5678",
+      ),
+    email: z
+      .string({ error: "Ingresá el email" })
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ error: "El email no es válido" }).max(200, "El email no es válido")),
+  })
+  .strict();
+
+/** Shipping costs are stored in centavos; at most $ 10.000.000 a parcel. */
+const MAX_SHIPPING_CENTS = 1_000_000_000;
+
+const cents = (label: string) =>
+  z
+    .number({ error: `${label}: ingresá un monto` })
+    .int(`${label}: el monto debe estar en centavos enteros`)
+    .min(0, `${label}: el monto no puede ser negativo`)
+    .max(MAX_SHIPPING_CENTS, `${label}: el monto es demasiado grande`);
+
+export interface ShippingRate {
+  standardCents: Cents;
+  fastCents: Cents;
+}
+
+const days = (label: string) =>
+  z
+    .object(
+      { min: integer(`${label}, desde`, 1, 60), max: integer(`${label}, hasta`, 1, 60) },
+      { error: `${label}: indicá el plazo en días hábiles ({min, max})` },
+    )
+    .strict()
+    .refine((range) => range.min <= range.max, {
+      message: `${label}: el plazo máximo no puede ser menor que el mínimo`,
+      path: ["max"],
+    });
+
+/** Every province, with Spanish messages that name it; unknown codes are refused (strict). */
+const rates = <T extends z.ZodType>(rate: (name: string) => T) =>
+  z
+    .object(Object.fromEntries(PROVINCES.map(({ code, name }) => [code, rate(name)])), {
+      error: "Falta la tabla de costos por provincia",
+    })
+    .strict() as unknown as z.ZodType<Record<ProvinceCode, z.output<T>>, Record<ProvinceCode, z.input<T>>>;
+
+export const shippingSchema = z
+  .object({
+    standardDays: days("Envío estándar"),
+    fastDays: days("Envío rápido"),
+    rates: rates((name) =>
+      z
+        .object(
+          { standardCents: cents(`Envío estándar a ${name}`), fastCents: cents(`Envío rápido a ${name}`) },
+          { error: `Faltan los costos de envío a ${name}` },
+        )
+        .strict(),
+    ),
+  })
+  .strict();
+
+export const pickupPointSchema = z
+  .object(
+    { name: text("Nombre", 80), address: text("Dirección", 200), hours: text("Horarios", 200) },
+    { error: "Cada punto de retiro necesita nombre, dirección y horarios" },
+  )
+  .strict();
+
+export const pickupSchema = z
+  .object({
+    points: z
+      .array(pickupPointSchema, { error: "Los puntos de retiro deben ser una lista" })
+      .max(20, "Podés cargar hasta 20 puntos de retiro"),
+  })
+  .strict();
+
+export const storeSchema = z
+  .object({
+    externalUrl: z
+      .union([
+        z.null(),
+        z
+          .string({ error: "La URL de la tienda externa no es válida" })
+          .trim()
+          .max(300, "La URL de la tienda externa es demasiado larga")
+          .transform((value) => value || null)
+          .refine(
+            (value) => value === null || /^https:\/\/[^\s/$.?#][^\s]*$/i.test(value),
+            "La URL de la tienda externa debe empezar con https://",
+          )
+          .refine((value) => value === null || URL.canParse(value), "La URL de la tienda externa no es válida"),
+      ])
+      .transform((value) => (value ? value.replace(/\/+$/, "") : null)),
+  })
+  .strict();
+
+export const rateLimitsSchema = z
+  .object({
+    loginMaxFailures: integer("Intentos fallidos de ingreso", 1, 100),
+    loginWindowMinutes: integer("Ventana de intentos de ingreso (minutos)", 1, 1440),
+    newsletterPerIpPerHour: integer("Suscripciones al newsletter por IP y por hora", 1, 1000),
+  })
+  .strict();
+
+export const sectionSchemas = {
+  bank: bankSchema,
+  contact: contactSchema,
+  shipping: shippingSchema,
+  pickup: pickupSchema,
+  store: storeSchema,
+  rateLimits: rateLimitsSchema,
+} as const;
+
+export type SectionKey = keyof typeof sectionSchemas;
+export const SECTION_KEYS = Object.keys(sectionSchemas) as SectionKey[];
+export type Settings = { [K in SectionKey]: z.output<(typeof sectionSchemas)[K]> };
+export type SectionInput<K extends SectionKey> = z.input<(typeof sectionSchemas)[K]>;
+export type BankSettings = Settings["bank"];
+export type ContactSettings = Settings["contact"];
+export type ShippingSettings = Settings["shipping"];
+export type PickupPoint = z.output<typeof pickupPointSchema>;
+
+export const isSectionKey = (key: string): key is SectionKey => Object.hasOwn(sectionSchemas, key);
+
+/** How each section is named to people: page headings, notices and the audit line. */
+export const SECTION_LABELS: Record<SectionKey, { title: string; audit: string }> = {
+  bank: { title: "Datos bancarios", audit: "Actualizó los datos bancarios" },
+  contact: { title: "Contacto", audit: "Actualizó los datos de contacto" },
+  shipping: { title: "Envíos", audit: "Actualizó la tabla de envíos" },
+  pickup: { title: "Puntos de retiro", audit: "Actualizó los puntos de retiro" },
+  store: { title: "Tienda externa", audit: "Actualizó la tienda externa" },
+  rateLimits: { title: "Límites de uso", audit: "Actualizó los límites de uso" },
+};
+
+const SHOP_HOURS = "Lunes a viernes de 9:00 a 18:00, sábados de 10:00 a 14:00";
+
+/** Shipping demo table (pesos): CABA is free; the rest grows with the distance from Buenos Aires. */
+const demoRates: Record<ProvinceCode, [standard: number, fast: number]> = {
+  C: [0, 0],
+  B: [5_500, 8_900],
+  E: [7_200, 11_500],
+  L: [7_200, 11_500],
+  S: [7_200, 11_500],
+  X: [7_200, 11_500],
+  A: [8_400, 13_200],
+  D: [8_400, 13_200],
+  F: [8_400, 13_200],
+  G: [8_400, 13_200],
+  H: [8_400, 13_200],
+  J: [8_400, 13_200],
+  K: [8_400, 13_200],
+  M: [8_400, 13_200],
+  N: [8_400, 13_200],
+  P: [8_400, 13_200],
+  T: [8_400, 13_200],
+  W: [8_400, 13_200],
+  Y: [8_400, 13_200],
+  Q: [9_300, 14_800],
+  R: [9_300, 14_800],
+  U: [9_300, 14_800],
+  Z: [10_500, 16_900],
+  V: [11_900, 18_900],
+};
+
+/** Demo values (a fictional account; the CBU and CUIT pass their check digits). */
+export const DEFAULT_SETTINGS: Settings = {
+  bank: {
+    holder: "Rizoma Libros S.R.L.",
+    bank: "Banco de Ejemplo",
+    cbu: "9990001800001234567891",
+    alias: "RIZOMA.LIBROS.DEMO",
+    cuit: "30-71654321-4",
+  },
+  contact: {
+    address: "Thames 1234, Palermo, C1414 CABA",
+    hours: SHOP_HOURS,
+    whatsapp: "+54 9 11 1234-5678",
+    email: "hola@rizoma.com.ar",
+  },
+  shipping: {
+    standardDays: { min: 3, max: 5 },
+    fastDays: { min: 1, max: 2 },
+    rates: Object.fromEntries(
+      PROVINCES.map(({ code }) => [
+        code,
+        { standardCents: demoRates[code][0] * 100, fastCents: demoRates[code][1] * 100 },
+      ]),
+    ) as Record<ProvinceCode, ShippingRate>,
+  },
+  pickup: {
+    points: [
+      { name: "Librería Rizoma", address: "Thames 1234, Palermo, CABA", hours: SHOP_HOURS },
+      {
+        name: "Café Rayuela",
+        address: "Av. Rivadavia 5100, Caballito, CABA",
+        hours: "Lunes a sábados de 10:00 a 20:00",
+      },
+    ],
+  },
+  store: { externalUrl: null },
+  rateLimits: { loginMaxFailures: 5, loginWindowMinutes: 15, newsletterPerIpPerHour: 10 },
+};
+
+/**
+ * The JSON API speaks pesos, as every answer of the shop does (DESIGN §7): the shipping section goes out
+ * and comes in as `{standard, fast}` in pesos; everything else is the stored shape.
+ */
+const pesos = (label: string) =>
+  z.number({ error: `${label}: ingresá un monto en pesos` }).transform((value, ctx) => {
+    const amount = pesosToCents(value);
+    if (amount !== null) return amount;
+    ctx.addIssue({ code: "custom", message: `${label}: ingresá un monto en pesos, con hasta 2 decimales` });
+    return z.NEVER;
+  });
+
+export const apiShippingSchema = z
+  .object({
+    standardDays: z.unknown(),
+    fastDays: z.unknown(),
+    rates: rates((name) =>
+      z
+        .object(
+          { standard: pesos(`Envío estándar a ${name}`), fast: pesos(`Envío rápido a ${name}`) },
+          { error: `Faltan los costos de envío a ${name}` },
+        )
+        .strict()
+        .transform(({ standard, fast }) => ({ standardCents: standard, fastCents: fast })),
+    ),
+  })
+  .strict();
+
+export function settingsToApi(settings: Settings) {
+  return {
+    ...settings,
+    shipping: {
+      ...settings.shipping,
+      rates: Object.fromEntries(
+        Object.entries(settings.shipping.rates).map(([code, rate]) => [
+          code,
+          { standard: centsToPesos(rate.standardCents), fast: centsToPesos(rate.fastCents) },
+        ]),
+      ),
+    },
+  };
+}
