@@ -1,0 +1,41 @@
+import sanitizeHtml from "sanitize-html";
+
+/**
+ * The one sanitiser for HTML that comes from outside (book descriptions typed in the admin or synced from
+ * Tienda Nube): text formatting, lists and links survive; scripts, styles, event handlers, iframes and
+ * images do not. Links to other sites open in a new tab without handing over `window.opener`.
+ */
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "s", "ul", "ol", "li", "h2", "h3", "h4", "blockquote", "a"],
+    allowedAttributes: { a: ["href", "title", "target", "rel"] },
+    allowedSchemes: ["http", "https", "mailto"],
+    allowProtocolRelative: false,
+    transformTags: {
+      a: (tagName, attribs) => ({
+        tagName,
+        attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer" },
+      }),
+      h1: "h2",
+      div: "p",
+    },
+    exclusiveFilter: (frame) => frame.tag === "p" && !frame.text.trim() && !frame.mediaChildren.length,
+  }).trim();
+}
+
+/** Plain text from HTML (for meta descriptions, e-mail text parts and search). */
+export function htmlToText(html: string): string {
+  return sanitizeHtml(html.replace(/<\/(p|li|h[1-6]|blockquote)>|<br\s*\/?>/gi, "$&\n"), {
+    allowedTags: [],
+    allowedAttributes: {},
+  })
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/[ \t]+/g, " ")
+    .replace(/\n\s*\n+/g, "\n\n")
+    .trim();
+}
