@@ -25,7 +25,8 @@ export function sanitizeDescription(html: string): string {
 
 /** Plain text from HTML (for meta descriptions, e-mail text parts and search). */
 export function htmlToText(html: string): string {
-  return sanitizeHtml(html.replace(/<\/(p|li|h[1-6]|blockquote)>|<br\s*\/?>/gi, "$&\n"), {
+  const withBreaks = html.replace(/<\/(p|h[1-6]|blockquote)>/gi, "$&\n\n").replace(/<\/li>|<br\s*\/?>/gi, "$&\n");
+  return sanitizeHtml(withBreaks, {
     allowedTags: [],
     allowedAttributes: {},
   })
@@ -36,6 +37,7 @@ export function htmlToText(html: string): string {
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, "&")
     .replace(/[ \t]+/g, " ")
-    .replace(/\n\s*\n+/g, "\n\n")
+    .replace(/ *\n */g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
     .trim();
 }
