@@ -1,6 +1,13 @@
 import path from "node:path";
 import { z } from "zod";
 
+const optionalText = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
 const optionalUrl = (name: string) =>
   z
     .string()
@@ -24,6 +31,28 @@ export const envSchema = z.object({
   PUBLIC_URL: optionalUrl("PUBLIC_URL"),
   DEMO_DATA: z.enum(["on", "off"], { error: "DEMO_DATA debe ser on u off" }).optional(),
   TIENDANUBE_STORE_URL: optionalUrl("TIENDANUBE_STORE_URL"),
+  TIENDANUBE_API_BASE: optionalUrl("TIENDANUBE_API_BASE"),
+  TIENDANUBE_STORE_ID: optionalText().pipe(
+    z.string().regex(/^\d+$/, "TIENDANUBE_STORE_ID debe ser el número de la tienda").optional(),
+  ),
+  TIENDANUBE_TOKEN: optionalText(),
+  TIENDANUBE_APP_SECRET: optionalText(),
+  SMTP_URL: optionalText().pipe(
+    z
+      .string()
+      .regex(
+        /^smtps?:\/\/./,
+        "SMTP_URL debe empezar con smtp:// o smtps:// (por ejemplo smtps://usuario:clave@host:465)",
+      )
+      .optional(),
+  ),
+  MAIL_FROM: optionalText(),
+  SHOP_NOTIFY_EMAIL: optionalText().pipe(z.email({ error: "SHOP_NOTIFY_EMAIL debe ser un email" }).optional()),
+  MP_API_BASE: optionalUrl("MP_API_BASE"),
+  MP_ACCESS_TOKEN: optionalText(),
+  MP_WEBHOOK_SECRET: optionalText(),
+  IMAGE_REMOTE_HOSTS: optionalText(),
+  SESSION_SECRET: optionalText(),
   TRUST_PROXY: z.string().trim().optional(),
   ADMIN_EMAIL: z
     .string()
@@ -49,6 +78,12 @@ export interface ServerEnv {
   /** Load the demo catalogue into an empty database: on by default only on the embedded database. */
   demoData: boolean;
   storeUrl: string | null;
+  tiendanube: { apiBase: string; storeId: string | null; token: string | null; appSecret: string | null };
+  mail: { smtpUrl: string | null; from: string; shopNotifyEmail: string | null };
+  mercadoPago: { apiBase: string; accessToken: string | null; webhookSecret: string | null };
+  /** Hosts (host or host:port) whose images the image endpoint may fetch; private addresses only if listed. */
+  imageRemoteHosts: string[];
+  sessionSecret: string | null;
   trustProxy: string | undefined;
   logLevel: string;
   /** First admin, created at start when there is none. */
@@ -76,6 +111,27 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     demoData: env.DEMO_DATA ? env.DEMO_DATA === "on" : !env.DATABASE_URL,
     storeUrl: env.TIENDANUBE_STORE_URL ?? null,
+    tiendanube: {
+      apiBase: (env.TIENDANUBE_API_BASE ?? "https://api.tiendanube.com/v1").replace(/\/+$/, ""),
+      storeId: env.TIENDANUBE_STORE_ID ?? null,
+      token: env.TIENDANUBE_TOKEN ?? null,
+      appSecret: env.TIENDANUBE_APP_SECRET ?? null,
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL ?? null,
+      from: env.MAIL_FROM ?? "Rizoma <hola@rizoma.com.ar>",
+      shopNotifyEmail: env.SHOP_NOTIFY_EMAIL ?? null,
+    },
+    mercadoPago: {
+      apiBase: (env.MP_API_BASE ?? "https://api.mercadopago.com").replace(/\/+$/, ""),
+      accessToken: env.MP_ACCESS_TOKEN ?? null,
+      webhookSecret: env.MP_WEBHOOK_SECRET ?? null,
+    },
+    imageRemoteHosts: (env.IMAGE_REMOTE_HOSTS ?? "")
+      .split(",")
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+    sessionSecret: env.SESSION_SECRET ?? null,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     bootstrapAdmin:
