@@ -5,6 +5,8 @@ export default [
     index("routes/home.tsx"),
     route("tienda", "routes/tienda.tsx"),
     route("libro/:id", "routes/libro.tsx"),
+    route("newsletter", "routes/newsletter.tsx"),
+    route("newsletter/baja", "routes/newsletter-baja.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("admin/login", "routes/admin/login.tsx"),
@@ -37,5 +39,6 @@ export default [
   route("api/tienda-nube/products", "routes/api/store-products.ts"),
   route("api/tienda-nube/products/:id", "routes/api/store-product.ts"),
   route("api/validate-cart-stock", "routes/api/validate-cart-stock.ts"),
+  route("api/newsletter/subscribe", "routes/api/newsletter-subscribe.ts"),
   route("api/*", "routes/api/not-found.ts"),
 ] satisfies RouteConfig;

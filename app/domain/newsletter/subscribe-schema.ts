@@ -32,7 +32,7 @@ export const subscribeSchema = z
       .optional()
       .nullable()
       .transform((ids, ctx) => {
-        const unique = [...new Set(ids ?? [])];
+        const unique = [...new Set(ids ?? [])].sort();
         const unknown = unique.filter((id) => !isTopicId(id));
         if (unknown.length > 0) {
           ctx.addIssue({ code: "custom", message: `Tema de interés desconocido: ${unknown[0]?.slice(0, 40)}` });
