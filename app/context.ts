@@ -12,6 +12,8 @@ export interface AppConfig {
   secureCookies: boolean;
   /** SESSION_SECRET (signs e-mailed links), or null to use the key kept in the database. */
   configuredSecret: string | null;
+  /** Sender of the shop's e-mails (MAIL_FROM). */
+  mailFrom: string;
 }
 
 /**

@@ -55,6 +55,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
       storeUrl: env.storeUrl,
       secureCookies: env.publicUrl.startsWith("https:"),
       configuredSecret: env.sessionSecret,
+      mailFrom: env.mail.from,
     },
     build: options.dev ? options.dev.loadBuild : (serverBuild as unknown as ServerBuild),
     clientDir: options.dev ? undefined : path.join(root, "build", "client"),
@@ -82,7 +83,8 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     log: logger.child({ component: "mail" }),
     leaseSeconds: env.mail.leaseSeconds,
   });
-  if (mailer.kind === "file") console.log(`Correo: sin SMTP_URL, los mensajes se guardan en ${path.join(env.dataDir, "mail")}`);
+  if (mailer.kind === "file")
+    console.log(`Correo: sin SMTP_URL, los mensajes se guardan en ${path.join(env.dataDir, "mail")}`);
   let removeControlInfo = () => {};
   if (controlToken) {
     const host = env.host === "0.0.0.0" || env.host === "::" ? "127.0.0.1" : env.host;

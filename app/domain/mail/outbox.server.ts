@@ -1,15 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { Conflict, NotFound } from "~/domain/errors";
 import type { Db } from "~db/index";
 import { mailOutbox } from "~db/schema";
+import { OUTBOX_STATUSES, type OutboxStatus } from "./status";
 import type { RenderedMail } from "./templates/templates.server";
 
+export { OUTBOX_STATUSES, type OutboxStatus };
+
 export type OutboxRow = typeof mailOutbox.$inferSelect;
-export type OutboxStatus = OutboxRow["status"];
 
 /** Wakes this process's worker when a message is queued (other instances find it on their next poll). */
 export const outboxEvents = new EventEmitter();
@@ -119,8 +122,6 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
 // ---------------------------------------------------------------------------------------------------
 // Admin (/admin/correos)
 
-export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed"] as const;
-
 export async function outboxCounts(db: Db): Promise<Record<OutboxStatus, number>> {
   const rows = await db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status);
   const counts = { queued: 0, sending: 0, sent: 0, failed: 0 };
@@ -190,3 +191,30 @@ export async function retryFailed(db: Db, admin: AdminIdentity, id: number): Pro
   });
   outboxEvents.emit("queued");
 }
+
+/** An outbox row as the admin API shows it (without the bodies, except for one message). */
+export function outboxJson(row: Omit<OutboxRow, "html" | "text"> & Partial<Pick<OutboxRow, "html" | "text">>) {
+  return {
+    id: row.id,
+    messageId: row.messageId,
+    template: row.template,
+    to: row.toAddress,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    nextAttemptAt: row.status === "queued" ? row.nextAttemptAt.toISOString() : null,
+    headers: row.headers,
+    ...(row.html !== undefined ? { html: row.html, text: row.text } : {}),
+  };
+}
+
+export const outboxQuery = z.object({
+  estado: z
+    .enum(OUTBOX_STATUSES, { error: "Estado desconocido: usá queued, sending, sent o failed" })
+    .optional()
+    .catch(undefined),
+  pagina: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+});

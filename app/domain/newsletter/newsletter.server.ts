@@ -7,6 +7,7 @@ import { newsletterWelcome } from "~/domain/mail/templates/templates.server";
 import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
 import { getSection } from "~/domain/settings/settings.server";
+import { csvDocument } from "~/lib/csv";
 import type { Db } from "~db/index";
 import { newsletterSubscribers, newsletterTopics } from "~db/schema";
 import { subscribeSchema } from "./subscribe-schema";
@@ -234,4 +235,37 @@ export async function adminUnsubscribe(db: Db, admin: AdminIdentity, id: number)
       summary: `Dio de baja a ${row.email} del newsletter`,
     });
   });
+}
+
+const SOURCE_LABELS: Record<string, string> = {
+  carousel: "Carrusel de la home",
+  shop: "Tienda",
+  home: "Home",
+  order_confirmation: "Página del newsletter",
+  web: "Sitio",
+};
+
+export const sourceLabel = (source: string) => SOURCE_LABELS[source] ?? source;
+
+/** The subscriber list as a CSV for a spreadsheet (dates as Buenos Aires dates, topics by name). */
+export async function subscribersCsv(db: Db, filters: SubscriberFilters): Promise<string> {
+  const rows = await allSubscribers(db, filters);
+  const day = new Intl.DateTimeFormat("es-AR", {
+    timeZone: "America/Argentina/Buenos_Aires",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+  });
+  return csvDocument(
+    ["Email", "Nombre", "Intereses", "Origen", "Estado", "Suscripto desde", "Baja"],
+    rows.map((row) => [
+      row.email,
+      row.name ?? "",
+      row.interests.map(topicLabel).join(", "),
+      sourceLabel(row.source),
+      row.status === "active" ? "Activo" : "Dado de baja",
+      day.format(row.subscribedAt),
+      row.unsubscribedAt ? day.format(row.unsubscribedAt) : "",
+    ]),
+  );
 }
