@@ -68,7 +68,10 @@ export function Toaster() {
         {shown && destructive ? `${shown.title}. ${shown.description ?? ""}` : ""}
       </div>
       {shown ? (
-        <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end">
+        <section
+          aria-label="Avisos"
+          className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end"
+        >
           <div
             data-testid="toast"
             className={`pointer-events-auto flex w-full max-w-[420px] items-start gap-3 rounded-lg border p-4 shadow-lg ${
@@ -90,7 +93,7 @@ export function Toaster() {
               <X aria-hidden="true" className="size-4" />
             </button>
           </div>
-        </div>
+        </section>
       ) : null}
     </>
   );
