@@ -3,12 +3,24 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS } from "~/domain/settings/schema";
 import { openPostgres } from "~db/connect";
 import { mailOutbox, settings } from "~db/schema";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server";
 import { onPostgres, testDatabase } from "../../../tests/support/test-database";
 import { claimDue, enqueueMail, markAttemptFailed, outboxCounts } from "./outbox.server";
-import { bulkMessage, newsletterWelcome } from "./templates/templates.server";
+import {
+  boxPaymentReceived,
+  boxWelcome,
+  bulkMessage,
+  newsletterWelcome,
+  orderPaid,
+  orderReceivedTransfer,
+  orderShipped,
+  prizeClaimedShop,
+  prizeClaimedWinner,
+  type RenderedMail,
+} from "./templates/templates.server";
 import { fileMailer, type Mailer, smtpMailer } from "./transport.server";
 import { type MailWorker, startMailWorker } from "./worker.server";
 
@@ -184,6 +196,113 @@ describe("the outbox over SMTP", () => {
       await Promise.all(workers.splice(0).map((w) => w.stop()));
       await other.close();
     }
+  });
+});
+
+describe("every template", () => {
+  const order = {
+    orderNumber: "RZ-000123",
+    customerName: "Sofía",
+    items: [
+      { title: "Rayuela", quantity: 2, unitCents: 2_500_000 },
+      { title: "Facundo", quantity: 1, unitCents: 1_800_050 },
+    ],
+    subtotalCents: 6_800_050,
+    discountCents: 1_020_008,
+    shippingCents: 0,
+    totalCents: 5_780_042,
+    deliveryLabel: "Retiro en la librería",
+  };
+  const claim = {
+    code: "K7M2QX9P",
+    bookTitle: "Los detectives salvajes",
+    name: "Mariana",
+    email: "mariana@example.com",
+    dni: "30123456",
+    phone: "11 5555-1234",
+    claimedAt: new Date("2026-11-20T15:30:00Z"),
+  };
+  const contact = DEFAULT_SETTINGS.contact;
+  const cases: [RenderedMail, string, string[]][] = [
+    [
+      orderReceivedTransfer({ siteUrl, order, bank: DEFAULT_SETTINGS.bank, contact }),
+      "Recibimos tu pedido RZ-000123: te pasamos los datos para transferir",
+      ["TU PEDIDO FUE REGISTRADO", "Estado: PAGO PENDIENTE", "RZ-000123", DEFAULT_SETTINGS.bank.cbu, "$ 57.800,42"],
+    ],
+    [orderPaid({ siteUrl, order }), "¡Pago confirmado! Pedido RZ-000123", ["Recibimos el pago", "2 × Rayuela"]],
+    [
+      orderShipped({
+        siteUrl,
+        order: { ...order, deliveryLabel: "Envío estándar a Córdoba", shippingCents: 840_000 },
+        tracking: { carrier: "Correo Argentino", code: "CA123" },
+      }),
+      "Tu pedido RZ-000123 está en camino",
+      ["ya está en camino", "Correo Argentino", "CA123"],
+    ],
+    [
+      boxWelcome({ siteUrl, name: "Tomás", planName: "Mensual", amountCents: 5_400_000 }),
+      "¡Bienvenida/o a la Caja Rizoma!",
+      ["plan Mensual", "$ 54.000", "entre el 15 y el 25"],
+    ],
+    [
+      boxPaymentReceived({
+        siteUrl,
+        name: "Tomás",
+        planName: "Semestral",
+        amountCents: 27_000_000,
+        periodLabel: "diciembre de 2026",
+      }),
+      "Recibimos el pago de tu Caja Rizoma de diciembre de 2026",
+      ["$ 270.000", "Semestral"],
+    ],
+    [
+      prizeClaimedWinner({ siteUrl, claim, contact }),
+      "¡Ganaste «Los detectives salvajes»!",
+      ["¡Felicitaciones, Mariana!", "K7M2QX9P", contact.address],
+    ],
+    [
+      prizeClaimedShop({ siteUrl, claim }),
+      "Premio reclamado: K7M2QX9P («Los detectives salvajes»)",
+      ["30123456", "mariana@example.com", "11 5555-1234"],
+    ],
+    [
+      bulkMessage({
+        siteUrl,
+        subject: "La caja de diciembre",
+        content: "¡Hola!\n\nEste mes la curó Selva Almada.",
+        unsubscribeUrl: `${siteUrl}/newsletter/baja?token=b.2`,
+      }),
+      "La caja de diciembre",
+      ["Este mes la curó Selva Almada."],
+    ],
+  ];
+
+  it("arrives over SMTP with its subject and Spanish content in both the HTML and the text part", async () => {
+    const queued = await Promise.all(
+      cases.map(([mail], i) => enqueueMail(db, { to: `plantilla${i}@example.com`, mail, siteUrl })),
+    );
+    worker(smtpMailer(smtp.url));
+    await until(() => queued.every((q) => receivedIds().includes(q.messageId)), "every template");
+    cases.forEach(([, subject, phrases], i) => {
+      const mail = smtp.received.find((m) => m.messageId === queued[i]?.messageId);
+      expect(mail?.parsed.subject).toBe(subject);
+      for (const phrase of phrases) {
+        // Intl writes "$ 54.000" with a no-break space; people read a space.
+        const plain = (text: string | false | undefined) => (text || "").replace(/\u00a0/g, " ");
+        expect(plain(mail?.parsed.text), `${subject}: text`).toContain(phrase);
+        const shown = plain(mail?.parsed.html)
+          .replace(/<[^>]*>/g, "")
+          .replace(/&amp;/g, "&")
+          .replace(/&#x27;/g, "'");
+        expect(shown, `${subject}: html`).toContain(phrase);
+      }
+      expect(mail?.parsed.html).toContain('lang="es-AR"');
+    });
+    // Only the newsletter and bulk mail carry unsubscribe headers.
+    const bulk = smtp.received.find((m) => m.messageId === queued.at(-1)?.messageId);
+    expect(bulk?.raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    const order = smtp.received.find((m) => m.messageId === queued[0]?.messageId);
+    expect(order?.raw).not.toContain("List-Unsubscribe");
   });
 });
 
