@@ -280,3 +280,46 @@ export const mailOutbox = pgTable(
     check("mail_outbox_status_check", sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
   ],
 );
+
+/**
+ * QR prize codes. `code` is stored upper-case (at most 8 characters). A code is 'pending' until its
+ * prize is claimed ('validated'); past `expires_at` it reads as expired.
+ */
+export const qrCodes = pgTable(
+  "qr_codes",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull().unique(),
+    bookTitle: text("book_title").notNull(),
+    description: text("description"),
+    status: text("status", { enum: ["pending", "validated"] })
+      .notNull()
+      .default("pending"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    validatedAt: timestamp("validated_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("qr_codes_code_check", sql`${t.code} ~ '^[A-Z0-9]{1,8}$'`),
+    check("qr_codes_status_check", sql`${t.status} in ('pending', 'validated')`),
+    index("qr_codes_created_idx").on(t.createdAt),
+  ],
+);
+
+/** The winner of a QR code: UNIQUE on the code, so the database allows exactly one claim per code. */
+export const prizeClaims = pgTable(
+  "prize_claims",
+  {
+    id: serial("id").primaryKey(),
+    qrCodeId: integer("qr_code_id")
+      .notNull()
+      .unique()
+      .references(() => qrCodes.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    dni: text("dni").notNull(),
+    phone: text("phone").notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("prize_claims_claimed_idx").on(t.claimedAt)],
+);
