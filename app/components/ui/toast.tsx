@@ -60,11 +60,12 @@ export function Toaster() {
   const destructive = shown?.variant === "destructive";
   return (
     <>
-      {/* Both live regions always exist, so screen readers announce what appears in them. */}
-      <div aria-live="polite" role="status" className="sr-only">
+      {/* Both live regions always exist (without a role, so pages keep their own alerts and statuses), and
+          screen readers announce what appears in them. */}
+      <div aria-live="polite" className="sr-only">
         {shown && !destructive ? `${shown.title}. ${shown.description ?? ""}` : ""}
       </div>
-      <div aria-live="assertive" role="alert" className="sr-only">
+      <div aria-live="assertive" className="sr-only">
         {shown && destructive ? `${shown.title}. ${shown.description ?? ""}` : ""}
       </div>
       {shown ? (

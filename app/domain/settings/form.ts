@@ -93,6 +93,8 @@ export function sectionFromForm(
           loginWindowMinutes: number(values.loginWindowMinutes),
           newsletterPerIpPerHour: number(values.newsletterPerIpPerHour),
           mailPerSecond: number(values.mailPerSecond),
+          qrChecksPerMinute: number(values.qrChecksPerMinute),
+          qrClaimsPerMinute: number(values.qrClaimsPerMinute),
         },
         errors,
       };

@@ -154,6 +154,8 @@ export const rateLimitsSchema = z
     loginWindowMinutes: integer("Ventana de intentos de ingreso (minutos)", 1, 1440),
     newsletterPerIpPerHour: integer("Suscripciones al newsletter por IP y por hora", 1, 1000),
     mailPerSecond: integer("Correos por segundo", 1, 100),
+    qrChecksPerMinute: integer("Consultas de códigos QR por IP y por minuto", 1, 10000),
+    qrClaimsPerMinute: integer("Reclamos de premios por IP y por minuto", 1, 10000),
   })
   .strict();
 
@@ -253,7 +255,11 @@ export const DEFAULT_SETTINGS: Settings = {
     ],
   },
   store: { externalUrl: null },
-  rateLimits: { loginMaxFailures: 5, loginWindowMinutes: 15, newsletterPerIpPerHour: 10, mailPerSecond: 5 },
+  rateLimits: { loginMaxFailures: 5, loginWindowMinutes: 15, newsletterPerIpPerHour: 10,
+    mailPerSecond: 5,
+    qrChecksPerMinute: 60,
+    qrClaimsPerMinute: 10,
+  },
 };
 
 /**

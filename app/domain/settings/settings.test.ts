@@ -62,6 +62,8 @@ describe("defaults", () => {
       loginWindowMinutes: 15,
       newsletterPerIpPerHour: 10,
       mailPerSecond: 5,
+      qrChecksPerMinute: 60,
+      qrClaimsPerMinute: 10,
     });
   });
 
@@ -288,6 +290,8 @@ describe("/admin/ajustes", () => {
       loginWindowMinutes: "20",
       newsletterPerIpPerHour: "12",
       mailPerSecond: "3",
+      qrChecksPerMinute: "100",
+      qrClaimsPerMinute: "20",
     })) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/admin/ajustes?guardado=rateLimits#rateLimits");
@@ -296,6 +300,8 @@ describe("/admin/ajustes", () => {
       loginWindowMinutes: 20,
       newsletterPerIpPerHour: 12,
       mailPerSecond: 3,
+      qrChecksPerMinute: 100,
+      qrClaimsPerMinute: 20,
     });
   });
 

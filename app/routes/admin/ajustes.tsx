@@ -600,7 +600,7 @@ function RateLimitsSection({ rateLimits, state }: { rateLimits: Settings["rateLi
     <SettingsForm
       section="rateLimits"
       description="Frenos contra abusos: cuántos intentos se aceptan antes de pedir que esperen."
-      names={["loginMaxFailures", "loginWindowMinutes", "newsletterPerIpPerHour", "mailPerSecond"]}
+      names={["loginMaxFailures", "loginWindowMinutes", "newsletterPerIpPerHour", "mailPerSecond", "qrChecksPerMinute", "qrClaimsPerMinute"]}
       saveLabel="Guardar límites"
       state={state}
       formKey={state.values ?? rateLimits}
@@ -641,6 +641,24 @@ function RateLimitsSection({ rateLimits, state }: { rateLimits: Settings["rateLi
           type="number"
           min={1}
           max={100}
+        />
+        <Field
+          name="qrChecksPerMinute"
+          label="Consultas de códigos QR"
+          value={rateLimits.qrChecksPerMinute}
+          hint="Por IP y por minuto: frena a quien quiera adivinar códigos."
+          type="number"
+          min={1}
+          max={10000}
+        />
+        <Field
+          name="qrClaimsPerMinute"
+          label="Reclamos de premios"
+          value={rateLimits.qrClaimsPerMinute}
+          hint="Por IP y por minuto."
+          type="number"
+          min={1}
+          max={10000}
         />
       </div>
     </SettingsForm>
