@@ -16,6 +16,7 @@ export default [
     route("libros/:id", "routes/admin/libros/edit.tsx"),
     route("expenses", "routes/admin/expenses.tsx"),
     route("ajustes", "routes/admin/ajustes.tsx"),
+    route("tiendanube", "routes/admin/tiendanube.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("api/auth/login", "routes/api/auth-login.ts"),
@@ -26,6 +27,7 @@ export default [
   route("api/admin/expenses/:id", "routes/api/admin/expense.ts"),
   route("api/admin/settings", "routes/api/admin/settings.ts"),
   route("api/admin/settings/:section", "routes/api/admin/settings-section.ts"),
+  route("api/admin/tiendanube/sync", "routes/api/admin/tiendanube-sync.ts"),
   route("api/admin/carousel", "routes/api/admin/carousel.ts"),
   route("api/admin/books", "routes/api/admin/books.ts"),
   route("api/admin/books/:id", "routes/api/admin/book.ts"),
@@ -37,5 +39,6 @@ export default [
   route("api/tienda-nube/products", "routes/api/store-products.ts"),
   route("api/tienda-nube/products/:id", "routes/api/store-product.ts"),
   route("api/validate-cart-stock", "routes/api/validate-cart-stock.ts"),
+  route("api/webhooks/tiendanube", "routes/api/webhooks/tiendanube.ts"),
   route("api/*", "routes/api/not-found.ts"),
 ] satisfies RouteConfig;

@@ -3,7 +3,8 @@ import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import type express from "express";
 import type { ServerBuild } from "react-router";
-import { seedSettings } from "~/domain/settings/settings.server";
+import { getSection, seedSettings } from "~/domain/settings/settings.server";
+import { createTiendanubeService } from "~/domain/tiendanube/service.server";
 import { logger } from "~/lib/logger.server";
 import { seedDemoCatalogue, seedTaxonomy } from "~db/seed";
 import { createApp } from "./app";
@@ -43,6 +44,8 @@ export async function start(options: StartOptions = {}): Promise<Server> {
 
   const adminLines = await bootstrapAdmin(database.db, env, `${env.publicUrl}/admin`);
   const controlToken = env.databaseUrl ? undefined : newControlToken();
+  const contactEmail = env.mail.shopNotifyEmail ?? (await getSection(database.db, "contact")).email;
+  const tiendanube = createTiendanubeService(database.db, env.tiendanube, contactEmail);
 
   const app = createApp({
     database,
@@ -52,6 +55,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     devMiddleware: options.dev?.middleware,
     trustProxy: env.trustProxy,
     controlToken,
+    tiendanube,
   });
 
   const server = await new Promise<Server>((resolve, reject) => {
@@ -65,6 +69,8 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   );
 
   for (const line of adminLines) console.log(line);
+  // Incremental sync every N minutes (settings), only with a configured store.
+  tiendanube?.startTimer();
   let removeControlInfo = () => {};
   if (controlToken) {
     const host = env.host === "0.0.0.0" || env.host === "::" ? "127.0.0.1" : env.host;
@@ -78,6 +84,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     logger.info({ signal }, "shutting down");
     server.closeIdleConnections();
     await new Promise((resolve) => server.close(resolve));
+    await tiendanube?.stop();
     removeControlInfo();
     await closeDatabase();
     process.exit(0);

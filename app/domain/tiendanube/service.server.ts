@@ -1,4 +1,5 @@
 import { getSection } from "~/domain/settings/settings.server";
+import { TiendanubeClient } from "~/integrations/tiendanube/client.server";
 import type { StoreCatalog } from "~/integrations/tiendanube/store-catalog";
 import { logger } from "~/lib/logger.server";
 import type { Db } from "~db/index";
@@ -104,4 +105,20 @@ export class TiendanubeService {
     this.background.add(work);
     void work.finally(() => this.background.delete(work));
   }
+}
+
+/** The service for the configured store, or null when the store id or the token is missing. */
+export function createTiendanubeService(
+  db: Db,
+  config: { apiBase: string; storeId: string | null; token: string | null; appSecret: string | null },
+  contactEmail: string,
+): TiendanubeService | null {
+  if (!config.storeId || !config.token) return null;
+  const client = new TiendanubeClient({
+    apiBase: config.apiBase,
+    storeId: config.storeId,
+    token: config.token,
+    userAgent: `Rizoma (${contactEmail})`,
+  });
+  return new TiendanubeService(db, client, { storeId: config.storeId, appSecret: config.appSecret });
 }
