@@ -122,7 +122,7 @@ export default function TiendanubePage({ loaderData, actionData }: Route.Compone
                   value={percent ?? undefined}
                 />
                 <p className="mt-1 text-xs text-ink/75">
-                  Empezó el {dates.startedAt}. Podés salir de esta página: sigue en el servidor.{" "}
+                  Empezó el {dates.startedAt}; podés salir de esta página: sigue en el servidor.{" "}
                   <Link to={PAGE} className="underline">
                     Actualizar
                   </Link>
