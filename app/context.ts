@@ -11,6 +11,10 @@ export interface AppConfig {
   storeUrl: string | null;
   /** Cookies get `Secure` when the shop is served over https. */
   secureCookies: boolean;
+  /** SESSION_SECRET (signs e-mailed links), or null to use the key kept in the database. */
+  configuredSecret: string | null;
+  /** Sender of the shop's e-mails (MAIL_FROM). */
+  mailFrom: string;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { NotFoundPage } from "~/components/layout/not-found-page";
 import { ServerErrorPage } from "~/components/layout/server-error-page";
+import { Toaster } from "~/components/ui/toast";
 import { seoMeta } from "~/lib/seo";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -19,6 +20,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col antialiased">
         {children}
+        <Toaster />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -209,3 +210,73 @@ export const uploads = pgTable("uploads", {
   originalName: text("original_name"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The newsletter topics (one list for both forms of the spec; labels shown in the admin). */
+export const newsletterTopics = pgTable("newsletter_topics", {
+  id: text("id").primaryKey(),
+  label: text("label").notNull(),
+  position: integer("position").notNull(),
+});
+
+/**
+ * Newsletter subscribers. `email` is stored normalised (trimmed, lower-case) and unique, so concurrent
+ * sign-ups of one address end in one row. Unsubscribing keeps the row (status 'unsubscribed');
+ * subscribing again reactivates it. `subscribed_at` is when the current subscription started.
+ */
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    name: text("name"),
+    interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
+    /** Where the first sign-up came from ('carousel', 'shop', 'order_confirmation'...). */
+    source: text("source").notNull(),
+    status: text("status", { enum: ["active", "unsubscribed"] })
+      .notNull()
+      .default("active"),
+    subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("newsletter_subscribers_status_idx").on(t.status),
+    check("newsletter_subscribers_status_check", sql`${t.status} in ('active', 'unsubscribed')`),
+  ],
+);
+
+/**
+ * The mail outbox. Every e-mail is a row written in the transaction of the change that causes it,
+ * rendered when queued. Workers claim rows with FOR UPDATE SKIP LOCKED and a lease (`locked_until`):
+ * a row left 'sending' by a crashed worker is claimed again when its lease ends, with the same
+ * Message-ID. `attempts` counts claims; past the limit a row becomes 'failed'.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    messageId: text("message_id").notNull().unique(),
+    /** Which template made it ('newsletter-welcome', 'order-received', 'bulk'...). */
+    template: text("template").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    status: text("status", { enum: ["queued", "sending", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_created_idx").on(t.createdAt),
+    check("mail_outbox_status_check", sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
+  ],
+);

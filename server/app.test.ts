@@ -11,7 +11,13 @@ afterAll(() => healthy.close());
 async function serve(database: Database) {
   const app = createApp({
     database,
-    config: { publicUrl: "http://localhost", storeUrl: null, secureCookies: false },
+    config: {
+      publicUrl: "http://localhost",
+      storeUrl: null,
+      secureCookies: false,
+      configuredSecret: null,
+      mailFrom: "Rizoma <hola@rizoma.test>",
+    },
     // /healthz answers before React Router; no page is requested here.
     build: {} as ServerBuild,
   });

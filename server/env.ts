@@ -53,6 +53,12 @@ export const envSchema = z.object({
   MP_WEBHOOK_SECRET: optionalText(),
   IMAGE_REMOTE_HOSTS: optionalText(),
   SESSION_SECRET: optionalText(),
+  MAIL_LEASE_SECONDS: z.coerce
+    .number({ error: "MAIL_LEASE_SECONDS debe ser un número" })
+    .int("MAIL_LEASE_SECONDS debe ser un número entero")
+    .min(1, "MAIL_LEASE_SECONDS debe ser al menos 1")
+    .max(3600, "MAIL_LEASE_SECONDS puede ser como mucho 3600")
+    .default(120),
   TRUST_PROXY: z.string().trim().optional(),
   ADMIN_EMAIL: z
     .string()
@@ -79,7 +85,7 @@ export interface ServerEnv {
   demoData: boolean;
   storeUrl: string | null;
   tiendanube: { apiBase: string; storeId: string | null; token: string | null; appSecret: string | null };
-  mail: { smtpUrl: string | null; from: string; shopNotifyEmail: string | null };
+  mail: { smtpUrl: string | null; from: string; shopNotifyEmail: string | null; leaseSeconds: number };
   mercadoPago: { apiBase: string; accessToken: string | null; webhookSecret: string | null };
   /** Hosts (host or host:port) whose images the image endpoint may fetch; private addresses only if listed. */
   imageRemoteHosts: string[];
@@ -121,6 +127,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
       smtpUrl: env.SMTP_URL ?? null,
       from: env.MAIL_FROM ?? "Rizoma <hola@rizoma.com.ar>",
       shopNotifyEmail: env.SHOP_NOTIFY_EMAIL ?? null,
+      leaseSeconds: env.MAIL_LEASE_SECONDS,
     },
     mercadoPago: {
       apiBase: (env.MP_API_BASE ?? "https://api.mercadopago.com").replace(/\/+$/, ""),

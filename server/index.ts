@@ -3,6 +3,9 @@ import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import type express from "express";
 import type { ServerBuild } from "react-router";
+import { fileMailer, smtpMailer } from "~/domain/mail/transport.server";
+import { startMailWorker } from "~/domain/mail/worker.server";
+import { seedNewsletterTopics } from "~/domain/newsletter/newsletter.server";
 import { getSection, seedSettings } from "~/domain/settings/settings.server";
 import { createTiendanubeService } from "~/domain/tiendanube/service.server";
 import { logger } from "~/lib/logger.server";
@@ -37,6 +40,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const { database, close: closeDatabase } = await openMigratedDatabase(env, root);
   await seedTaxonomy(database.db);
   await seedSettings(database.db);
+  await seedNewsletterTopics(database.db);
   if (env.demoData) {
     const added = await seedDemoCatalogue(database.db);
     if (added > 0) logger.info({ books: added }, "demo catalogue loaded");
@@ -49,7 +53,13 @@ export async function start(options: StartOptions = {}): Promise<Server> {
 
   const app = createApp({
     database,
-    config: { publicUrl: env.publicUrl, storeUrl: env.storeUrl, secureCookies: env.publicUrl.startsWith("https:") },
+    config: {
+      publicUrl: env.publicUrl,
+      storeUrl: env.storeUrl,
+      secureCookies: env.publicUrl.startsWith("https:"),
+      configuredSecret: env.sessionSecret,
+      mailFrom: env.mail.from,
+    },
     build: options.dev ? options.dev.loadBuild : (serverBuild as unknown as ServerBuild),
     clientDir: options.dev ? undefined : path.join(root, "build", "client"),
     devMiddleware: options.dev?.middleware,
@@ -69,6 +79,16 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   );
 
   for (const line of adminLines) console.log(line);
+  const mailer = env.mail.smtpUrl ? smtpMailer(env.mail.smtpUrl) : fileMailer(path.join(env.dataDir, "mail"));
+  const mailWorker = startMailWorker({
+    db: database.db,
+    mailer,
+    from: env.mail.from,
+    log: logger.child({ component: "mail" }),
+    leaseSeconds: env.mail.leaseSeconds,
+  });
+  if (mailer.kind === "file")
+    console.log(`Correo: sin SMTP_URL, los mensajes se guardan en ${path.join(env.dataDir, "mail")}`);
   // Incremental sync every N minutes (settings), only with a configured store.
   tiendanube?.startTimer();
   let removeControlInfo = () => {};
@@ -84,6 +104,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     logger.info({ signal }, "shutting down");
     server.closeIdleConnections();
     await new Promise((resolve) => server.close(resolve));
+    await mailWorker.stop();
     await tiendanube?.stop();
     removeControlInfo();
     await closeDatabase();

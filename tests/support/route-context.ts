@@ -6,7 +6,13 @@ import type { Database } from "~db/connect";
 export function routeContext(database: Database, overrides: Partial<AppLoadContext> = {}): AppLoadContext {
   return {
     db: database.db,
-    config: { publicUrl: "http://localhost:3000", storeUrl: null, secureCookies: false },
+    config: {
+      publicUrl: "http://localhost:3000",
+      storeUrl: null,
+      secureCookies: false,
+      configuredSecret: null,
+      mailFrom: "Rizoma <hola@rizoma.test>",
+    },
     requestId: "test",
     log: logger,
     admin: null,

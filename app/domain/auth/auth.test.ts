@@ -69,7 +69,7 @@ describe("login", () => {
   it("follows the limit set in the settings", async () => {
     const email = "ajustada@rizoma.com.ar";
     await createAdmin(db, { email, password });
-    const value = { loginMaxFailures: 2, loginWindowMinutes: 15, newsletterPerIpPerHour: 10 };
+    const value = { loginMaxFailures: 2, loginWindowMinutes: 15, newsletterPerIpPerHour: 10, mailPerSecond: 5 };
     await db.insert(settings).values({ key: "rateLimits", value });
     try {
       for (let i = 0; i < 2; i++) {

@@ -4,6 +4,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { todayInBuenosAires } from "~/domain/dates";
 import { NotFound } from "~/domain/errors";
+import { csvDocument } from "~/lib/csv";
 import { type Cents, centsToPesos, formatMoney } from "~/lib/money";
 import type { Db } from "~db/index";
 import { expenses } from "~db/schema";
@@ -274,16 +275,6 @@ export function deleteExpense(db: Db, admin: AdminIdentity, id: number): Promise
 /** Dates in the CSV are written as people in Argentina read them: "2025-11-03" -> "03/11/2025". */
 const dayMonthYear = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
-/**
- * One CSV field for es-AR Excel: a cell that would start a formula (=, +, -, @, tab, CR) gets an
- * apostrophe first, so opening the file never runs what someone typed; `;`, quotes and line breaks
- * are quoted (RFC 4180, with `;` as the separator).
- */
-export function csvField(value: string): string {
-  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
-}
-
 export type CsvRange = { month: string } | { from: string; to: string };
 
 /**
@@ -295,13 +286,8 @@ export async function expensesCsv(db: Db, range: CsvRange): Promise<string> {
   const where =
     "month" in range ? inMonth(range.month) : and(gte(expenses.date, range.from), lte(expenses.date, range.to));
   const rows = await db.select(columns).from(expenses).where(where).orderBy(asc(expenses.date), asc(expenses.id));
-  const lines = [
-    "Fecha;Concepto;Categoría;Monto;Nota",
-    ...rows.map((row) =>
-      [dayMonthYear(row.date), row.concept, row.category, amountText(row.amountCents), row.note ?? ""]
-        .map(csvField)
-        .join(";"),
-    ),
-  ];
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return csvDocument(
+    ["Fecha", "Concepto", "Categoría", "Monto", "Nota"],
+    rows.map((row) => [dayMonthYear(row.date), row.concept, row.category, amountText(row.amountCents), row.note ?? ""]),
+  );
 }

@@ -92,6 +92,7 @@ export function sectionFromForm(
           loginMaxFailures: number(values.loginMaxFailures),
           loginWindowMinutes: number(values.loginWindowMinutes),
           newsletterPerIpPerHour: number(values.newsletterPerIpPerHour),
+          mailPerSecond: number(values.mailPerSecond),
         },
         errors,
       };

@@ -153,6 +153,7 @@ export const rateLimitsSchema = z
     loginMaxFailures: integer("Intentos fallidos de ingreso", 1, 100),
     loginWindowMinutes: integer("Ventana de intentos de ingreso (minutos)", 1, 1440),
     newsletterPerIpPerHour: integer("Suscripciones al newsletter por IP y por hora", 1, 1000),
+    mailPerSecond: integer("Correos por segundo", 1, 100),
   })
   .strict();
 
@@ -287,7 +288,7 @@ export const DEFAULT_SETTINGS: Settings = {
     ],
   },
   store: { externalUrl: null },
-  rateLimits: { loginMaxFailures: 5, loginWindowMinutes: 15, newsletterPerIpPerHour: 10 },
+  rateLimits: { loginMaxFailures: 5, loginWindowMinutes: 15, newsletterPerIpPerHour: 10, mailPerSecond: 5 },
   tiendanube: {
     categoryMap: [
       { tiendanube: "Literatura", categoryKey: "literatura-ficcion" },

@@ -61,6 +61,7 @@ describe("defaults", () => {
       loginMaxFailures: 5,
       loginWindowMinutes: 15,
       newsletterPerIpPerHour: 10,
+      mailPerSecond: 5,
     });
   });
 
@@ -286,6 +287,7 @@ describe("/admin/ajustes", () => {
       loginMaxFailures: "6",
       loginWindowMinutes: "20",
       newsletterPerIpPerHour: "12",
+      mailPerSecond: "3",
     })) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/admin/ajustes?guardado=rateLimits#rateLimits");
@@ -293,6 +295,7 @@ describe("/admin/ajustes", () => {
       loginMaxFailures: 6,
       loginWindowMinutes: 20,
       newsletterPerIpPerHour: 12,
+      mailPerSecond: 3,
     });
   });
 

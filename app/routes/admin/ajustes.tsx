@@ -608,12 +608,12 @@ function RateLimitsSection({ rateLimits, state }: { rateLimits: Settings["rateLi
     <SettingsForm
       section="rateLimits"
       description="Frenos contra abusos: cuántos intentos se aceptan antes de pedir que esperen."
-      names={["loginMaxFailures", "loginWindowMinutes", "newsletterPerIpPerHour"]}
+      names={["loginMaxFailures", "loginWindowMinutes", "newsletterPerIpPerHour", "mailPerSecond"]}
       saveLabel="Guardar límites"
       state={state}
       formKey={state.values ?? rateLimits}
     >
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Field
           name="loginMaxFailures"
           label="Intentos fallidos de ingreso"
@@ -640,6 +640,15 @@ function RateLimitsSection({ rateLimits, state }: { rateLimits: Settings["rateLi
           type="number"
           min={1}
           max={1000}
+        />
+        <Field
+          name="mailPerSecond"
+          label="Correos por segundo"
+          value={rateLimits.mailPerSecond}
+          hint="Ritmo máximo de envío, para cuidar la cuenta de correo en los envíos masivos."
+          type="number"
+          min={1}
+          max={100}
         />
       </div>
     </SettingsForm>

@@ -1,21 +1,30 @@
 import { Link } from "react-router";
 import { catalogueFigures, LOW_STOCK } from "~/domain/admin/dashboard.server";
 import { latestAudit } from "~/domain/audit/audit.server";
+import { outboxCounts } from "~/domain/mail/outbox.server";
+import { newsletterCounts } from "~/domain/newsletter/newsletter.server";
 import { requireAdmin } from "~/lib/admin.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const [catalogue, audit] = await Promise.all([catalogueFigures(context.db), latestAudit(context.db, 20)]);
+  const [catalogue, audit, newsletter, mail] = await Promise.all([
+    catalogueFigures(context.db),
+    latestAudit(context.db, 20),
+    newsletterCounts(context.db),
+    outboxCounts(context.db),
+  ]);
   return {
     catalogue,
+    subscribers: newsletter.active,
+    mail,
     lowStock: LOW_STOCK,
     audit: audit.map(({ id, at, adminEmail, summary }) => ({ id, at: at.toISOString(), adminEmail, summary })),
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { catalogue, lowStock, audit } = loaderData;
+  const { catalogue, lowStock, audit, subscribers, mail } = loaderData;
   const cards = [
     {
       label: "Libros en el catálogo",
@@ -42,6 +51,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       to: "/admin/libros?estado=preventa",
     },
     { label: "En el carrusel", value: catalogue.featured, note: "Recomendado: 3 o 4 libros", to: "/admin/carousel" },
+    { label: "Suscriptores al newsletter", value: subscribers, note: "Ver suscriptores", to: "/admin/newsletter" },
+    {
+      label: "Correos fallidos",
+      value: mail.failed,
+      note: mail.queued > 0 ? `${mail.queued} en cola` : "Ver correos",
+      to: mail.failed > 0 ? "/admin/correos?estado=failed" : "/admin/correos",
+    },
   ];
   return (
     <>

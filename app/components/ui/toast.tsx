@@ -1,0 +1,97 @@
+import { X } from "lucide-react";
+import { useEffect, useSyncExternalStore } from "react";
+
+/**
+ * Toasts as the spec sets them (§9): one at a time, shown 5000 ms, container at most 420 px wide.
+ * `toast()` can be called from any event handler; <Toaster /> (in the root layout) shows the current one.
+ * Errors are announced assertively, the rest politely.
+ */
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+  /** Display time in ms (default 5000). */
+  duration?: number;
+}
+
+interface ToastState extends ToastInput {
+  id: number;
+}
+
+export const TOAST_DURATION_MS = 5000;
+
+let current: ToastState | null = null;
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+/** Shows a toast, replacing the one on screen (at most one at a time). */
+export function toast(input: ToastInput): void {
+  current = { ...input, id: nextId++ };
+  emit();
+}
+
+export function dismissToast(): void {
+  current = null;
+  emit();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function Toaster() {
+  const shown = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
+
+  useEffect(() => {
+    if (!shown) return;
+    const timer = setTimeout(dismissToast, shown.duration ?? TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
+
+  const destructive = shown?.variant === "destructive";
+  return (
+    <>
+      {/* Both live regions always exist, so screen readers announce what appears in them. */}
+      <div aria-live="polite" role="status" className="sr-only">
+        {shown && !destructive ? `${shown.title}. ${shown.description ?? ""}` : ""}
+      </div>
+      <div aria-live="assertive" role="alert" className="sr-only">
+        {shown && destructive ? `${shown.title}. ${shown.description ?? ""}` : ""}
+      </div>
+      {shown ? (
+        <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end">
+          <div
+            data-testid="toast"
+            className={`pointer-events-auto flex w-full max-w-[420px] items-start gap-3 rounded-lg border p-4 shadow-lg ${
+              destructive ? "border-terracotta-dark bg-terracotta-dark text-white" : "border-ink/10 bg-white text-ink"
+            }`}
+          >
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold">{shown.title}</p>
+              {shown.description ? (
+                <p className={`mt-1 text-sm ${destructive ? "text-white/90" : "text-ink/80"}`}>{shown.description}</p>
+              ) : null}
+            </div>
+            <button
+              type="button"
+              onClick={dismissToast}
+              className="-m-1 rounded p-1 opacity-80 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current"
+              aria-label="Cerrar aviso"
+            >
+              <X aria-hidden="true" className="size-4" />
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,207 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openPostgres } from "~db/connect";
+import { mailOutbox, settings } from "~db/schema";
+import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server";
+import { onPostgres, testDatabase } from "../../../tests/support/test-database";
+import { claimDue, enqueueMail, markAttemptFailed, outboxCounts } from "./outbox.server";
+import { bulkMessage, newsletterWelcome } from "./templates/templates.server";
+import { fileMailer, type Mailer, smtpMailer } from "./transport.server";
+import { type MailWorker, startMailWorker } from "./worker.server";
+
+const database = await testDatabase();
+const db = database.db;
+const log = pino({ level: "silent" });
+const siteUrl = "https://rizoma.test";
+const from = "Rizoma <hola@rizoma.test>";
+let smtp: TestSmtpServer;
+const workers: MailWorker[] = [];
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  // The tests below send in bursts: a generous pace, so only the tests about pacing wait.
+  await db.insert(settings).values({
+    key: "rateLimits",
+    value: { loginMaxFailures: 5, loginWindowMinutes: 15, newsletterPerIpPerHour: 10, mailPerSecond: 50 },
+  });
+});
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+  smtp.setFailing(false);
+  smtp.setDelay(0);
+});
+afterAll(async () => {
+  await smtp.close();
+  await database.close();
+});
+
+const welcome = (name: string) =>
+  newsletterWelcome({ siteUrl, name, interests: ["Poesía"], unsubscribeUrl: `${siteUrl}/newsletter/baja?token=t.1` });
+
+function worker(mailer: Mailer, options: { retryBaseMs?: number; leaseSeconds?: number; on?: typeof db } = {}) {
+  const started = startMailWorker({
+    db: options.on ?? db,
+    mailer,
+    from,
+    log,
+    pollMs: 50,
+    retryBaseMs: options.retryBaseMs ?? 100,
+    leaseSeconds: options.leaseSeconds ?? 60,
+  });
+  workers.push(started);
+  return started;
+}
+
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const receivedIds = () => smtp.received.map((mail) => mail.messageId);
+
+describe("the outbox over SMTP", () => {
+  it("delivers a queued message with its subject, Message-ID, unsubscribe headers and Spanish text", async () => {
+    const queued = await enqueueMail(db, { to: "lectora@example.com", mail: welcome("Lucía"), siteUrl });
+    worker(smtpMailer(smtp.url));
+    await until(() => receivedIds().includes(queued.messageId), "the welcome mail");
+    const mail = smtp.received.find((m) => m.messageId === queued.messageId);
+    expect(mail?.to).toBe("lectora@example.com");
+    expect(mail?.parsed.subject).toBe("¡Bienvenida/o al newsletter de Rizoma!");
+    expect(mail?.parsed.from?.text).toContain("hola@rizoma.test");
+    expect(mail?.raw).toContain(`List-Unsubscribe: <${siteUrl}/newsletter/baja?token=t.1>`);
+    expect(mail?.raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    expect(mail?.parsed.text).toContain("¡Hola, Lucía!");
+    expect(mail?.parsed.html).toContain("Explorar libros");
+    await until(async () => (await outboxCounts(db)).sent >= 1, "the row marked sent");
+  });
+
+  it("keeps messages while the SMTP server refuses them and delivers each once when it is back", async () => {
+    smtp.setFailing(true);
+    const before = smtp.received.length;
+    const queued = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        enqueueMail(db, { to: `caida${i}@example.com`, mail: welcome(`Lector ${i}`), siteUrl }),
+      ),
+    );
+    worker(smtpMailer(smtp.url), { retryBaseMs: 200 });
+    await until(async () => {
+      const rows = await db.select().from(mailOutbox);
+      return queued.every((q) => (rows.find((row) => row.messageId === q.messageId)?.attempts ?? 0) >= 2);
+    }, "two refused attempts each");
+    expect(smtp.received.length).toBe(before);
+    smtp.setFailing(false);
+    await until(() => queued.every((q) => receivedIds().includes(q.messageId)), "the delivery after the outage");
+    for (const q of queued) expect(receivedIds().filter((id) => id === q.messageId)).toHaveLength(1);
+  });
+
+  it("keeps messages while the SMTP server is not even listening", async () => {
+    await smtp.stop();
+    const queued = await enqueueMail(db, { to: "apagado@example.com", mail: welcome("Ana"), siteUrl });
+    worker(smtpMailer(smtp.url), { retryBaseMs: 200 });
+    await until(async () => {
+      const [row] = (await db.select().from(mailOutbox)).filter((r) => r.messageId === queued.messageId);
+      return (row?.attempts ?? 0) >= 1 && row?.status === "queued";
+    }, "a refused connection");
+    await smtp.restart();
+    await until(() => receivedIds().includes(queued.messageId), "the delivery once it listens again");
+  });
+
+  it("gives up after the last attempt and shows the message as failed", async () => {
+    const queued = await enqueueMail(db, { to: "rebota@example.com", mail: welcome("Beto"), siteUrl });
+    const [claimed] = (await claimDue(db, 100, 60)).filter((r) => r.messageId === queued.messageId);
+    if (!claimed) throw new Error("not claimed");
+    const status = await markAttemptFailed(db, { id: claimed.id, attempts: 8 }, "550 no existe", {
+      maxAttempts: 8,
+      delayMs: 0,
+    });
+    expect(status).toBe("failed");
+    const [after] = (await db.select().from(mailOutbox)).filter((r) => r.messageId === queued.messageId);
+    expect(after?.status).toBe("failed");
+    expect(after?.lastError).toBe("550 no existe");
+  });
+
+  it("sends a message again, with the same Message-ID, when its worker died before marking it", async () => {
+    const queued = await enqueueMail(db, { to: "reintento@example.com", mail: welcome("Caro"), siteUrl });
+    // A worker claims it with a short lease and dies without a word.
+    const claimed = (await claimDue(db, 100, 1)).filter((row) => row.messageId === queued.messageId);
+    expect(claimed).toHaveLength(1);
+    worker(smtpMailer(smtp.url), { leaseSeconds: 60 });
+    await until(() => receivedIds().includes(queued.messageId), "the re-claimed message", 15_000);
+    const [row] = (await db.select().from(mailOutbox)).filter((r) => r.messageId === queued.messageId);
+    expect(row?.status).toBe("sent");
+    expect(row?.attempts).toBe(2);
+  });
+
+  it("paces bulk mail at the messages-per-second setting", async () => {
+    await db
+      .update(settings)
+      .set({ value: { loginMaxFailures: 5, loginWindowMinutes: 15, newsletterPerIpPerHour: 10, mailPerSecond: 4 } });
+    try {
+      const queued = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          enqueueMail(db, {
+            to: `masivo${i}@example.com`,
+            mail: bulkMessage({ siteUrl, subject: "Novedades de noviembre", content: "Hola.\n\nLlegaron libros." }),
+            siteUrl,
+          }),
+        ),
+      );
+      worker(smtpMailer(smtp.url));
+      await until(() => queued.every((q) => receivedIds().includes(q.messageId)), "the bulk send");
+      // 12 messages at 4 a second need three one-second windows: more than a second from first to last
+      // (unpaced, they all arrive within a few milliseconds).
+      const times = smtp.received
+        .filter((mail) => queued.some((q) => q.messageId === mail.messageId))
+        .map((mail) => mail.receivedAt);
+      expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(1000);
+    } finally {
+      await db
+        .update(settings)
+        .set({ value: { loginMaxFailures: 5, loginWindowMinutes: 15, newsletterPerIpPerHour: 10, mailPerSecond: 50 } });
+    }
+  });
+
+  it.runIf(onPostgres())("two instances on one PostgreSQL send each message exactly once", async () => {
+    const other = await openPostgres(database.url as string, { max: 5 });
+    try {
+      const queued = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          enqueueMail(db, { to: `dos${i}@example.com`, mail: welcome(`Dos ${i}`), siteUrl }),
+        ),
+      );
+      worker(smtpMailer(smtp.url));
+      worker(smtpMailer(smtp.url), { on: other.db });
+      await until(() => queued.every((q) => receivedIds().includes(q.messageId)), "both instances' deliveries");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (const q of queued) expect(receivedIds().filter((id) => id === q.messageId)).toHaveLength(1);
+    } finally {
+      await Promise.all(workers.splice(0).map((w) => w.stop()));
+      await other.close();
+    }
+  });
+});
+
+describe("without SMTP", () => {
+  it("writes each message as an .eml file named by its Message-ID", async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), "rizoma-mail-"));
+    try {
+      const queued = await enqueueMail(db, { to: "archivo@example.com", mail: welcome("Flor"), siteUrl });
+      worker(fileMailer(folder));
+      const name = `${queued.messageId.replace(/[<>]/g, "")}.eml`;
+      await until(async () => (await readdir(folder)).includes(name), "the .eml file");
+      const raw = await readFile(path.join(folder, name), "utf8");
+      expect(raw).toContain(`Message-ID: ${queued.messageId}`);
+      expect(raw).toContain("To: archivo@example.com");
+      expect(raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    } finally {
+      await Promise.all(workers.splice(0).map((w) => w.stop()));
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * CSV for a spreadsheet in Spanish (every export of the admin): UTF-8 with a BOM so Excel reads the
+ * accents, `;` between fields, CRLF line ends.
+ */
+
+/**
+ * One field: a cell that would start a formula (=, +, -, @, tab, CR) gets an apostrophe first, so
+ * opening the file never runs what someone typed; `;`, quotes and line breaks are quoted (RFC 4180).
+ */
+export function csvField(value: string): string {
+  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[";\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
+}
+
+/** The whole file: a header row and the rows, every field through csvField. */
+export function csvDocument(header: string[], rows: string[][]): string {
+  const lines = [header, ...rows].map((fields) => fields.map(csvField).join(";"));
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+/** A download response for a CSV document. */
+export function csvResponse(body: string, filename: string): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

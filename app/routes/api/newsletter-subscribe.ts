@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { DomainError } from "~/domain/errors";
+import { subscribe } from "~/domain/newsletter/newsletter.server";
+import { apiError, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
+import type { Route } from "./+types/newsletter-subscribe";
+
+/**
+ * POST /api/newsletter/subscribe {email, name?, interests?, source?} -> 200 {success:true, message};
+ * errors 4xx {success:false, error, message} (both carry the Spanish text, so both forms of the spec read it).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  try {
+    const body = await readJson(request, z.unknown());
+    const result = await subscribe(context.db, body, {
+      ip: context.clientIp,
+      context: { siteUrl: context.config.publicUrl, configuredSecret: context.config.configuredSecret },
+    });
+    return jsonResponse({ success: true, message: result.message });
+  } catch (error) {
+    if (error instanceof DomainError) {
+      return jsonResponse({ success: false, error: error.message, message: error.message }, { status: error.status });
+    }
+    return apiError(error, context);
+  }
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
+}
