@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
+import type { TiendanubeService } from "~/domain/tiendanube/service.server";
 import type { Db } from "~db/index";
 
 /** Settings a request handler may read (never secrets it does not need). */
@@ -31,6 +32,8 @@ export type RequestContext = {
   sessionToken: string | null;
   /** The client's address (honours TRUST_PROXY), for rate limits. */
   clientIp: string;
+  /** The Tienda Nube link, when TIENDANUBE_STORE_ID and TIENDANUBE_TOKEN are set (else null or absent). */
+  tiendanube?: TiendanubeService | null;
 };
 
 declare module "react-router" {

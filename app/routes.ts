@@ -18,6 +18,7 @@ export default [
     route("libros/:id", "routes/admin/libros/edit.tsx"),
     route("expenses", "routes/admin/expenses.tsx"),
     route("ajustes", "routes/admin/ajustes.tsx"),
+    route("tiendanube", "routes/admin/tiendanube.tsx"),
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("correos", "routes/admin/correos.tsx"),
     route("correos/:id", "routes/admin/correo.tsx"),
@@ -31,6 +32,7 @@ export default [
   route("api/admin/expenses/:id", "routes/api/admin/expense.ts"),
   route("api/admin/settings", "routes/api/admin/settings.ts"),
   route("api/admin/settings/:section", "routes/api/admin/settings-section.ts"),
+  route("api/admin/tiendanube/sync", "routes/api/admin/tiendanube-sync.ts"),
   route("api/admin/newsletter/subscribers", "routes/api/admin/newsletter-subscribers.ts"),
   route("api/admin/newsletter/export", "routes/api/admin/newsletter-export.ts"),
   route("api/admin/mail", "routes/api/admin/mail.ts"),
@@ -48,6 +50,7 @@ export default [
   route("api/tienda-nube/products", "routes/api/store-products.ts"),
   route("api/tienda-nube/products/:id", "routes/api/store-product.ts"),
   route("api/validate-cart-stock", "routes/api/validate-cart-stock.ts"),
+  route("api/webhooks/tiendanube", "routes/api/webhooks/tiendanube.ts"),
   route("api/newsletter/subscribe", "routes/api/newsletter-subscribe.ts"),
   route("api/*", "routes/api/not-found.ts"),
 ] satisfies RouteConfig;

@@ -5,6 +5,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import type { AppConfig, RequestContext } from "~/context";
+import type { TiendanubeService } from "~/domain/tiendanube/service.server";
 import { MAX_FORM_BYTES, MAX_JSON_BYTES, MAX_UPLOAD_BODY_BYTES, TOO_LARGE_MESSAGE } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import type { Database } from "~db/connect";
@@ -23,6 +24,8 @@ export interface AppOptions {
   devMiddleware?: express.RequestHandler;
   /** Token for the loopback-only endpoints command-line tasks use (embedded database only). */
   controlToken?: string;
+  /** The Tienda Nube link (syncs, webhooks), when the store is configured. */
+  tiendanube?: TiendanubeService | null;
 }
 
 /** The shop's HTTP surface: static files, health check, then React Router for pages and /api. */
@@ -84,7 +87,8 @@ export function createApp(options: AppOptions): express.Express {
     }
   });
 
-  if (options.controlToken) app.use("/internal", controlRouter(options.database.db, options.controlToken));
+  if (options.controlToken)
+    app.use("/internal", controlRouter(options.database.db, options.controlToken, options.tiendanube ?? null));
 
   app.use(csrfGuard(options.config.publicUrl));
   app.use(adminSession(options.database.db, options.config.secureCookies));
@@ -103,6 +107,7 @@ export function createApp(options: AppOptions): express.Express {
         admin: res.locals.admin ?? null,
         sessionToken: res.locals.sessionToken ?? null,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        tiendanube: options.tiendanube ?? null,
       }),
     }),
   );

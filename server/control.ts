@@ -5,6 +5,8 @@ import express, { type Router } from "express";
 import { ZodError } from "zod";
 import { createAdmin } from "~/domain/auth/admin-users.server";
 import { DomainError } from "~/domain/errors";
+import type { TiendanubeService } from "~/domain/tiendanube/service.server";
+import { runSync, SyncAlreadyRunning } from "~/domain/tiendanube/sync.server";
 import { zodMessage } from "~/lib/http.server";
 import type { Db } from "~db/index";
 
@@ -39,7 +41,7 @@ export const newControlToken = () => randomBytes(32).toString("base64url");
 
 const loopback = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
-export function controlRouter(db: Db, token: string): Router {
+export function controlRouter(db: Db, token: string, tiendanube: TiendanubeService | null = null): Router {
   const router = express.Router();
   const expected = Buffer.from(`Bearer ${token}`);
   router.use((req, res, next) => {
@@ -61,5 +63,22 @@ export function controlRouter(db: Db, token: string): Router {
       else throw error;
     }
   });
+  // npm run tiendanube:sync: a full sync run here, answered when it ends (the CLI waits for it).
+  router.post("/tiendanube-sync", async (_req, res) => {
+    if (!tiendanube) {
+      res.status(409).json({ success: false, error: TIENDANUBE_OFF });
+      return;
+    }
+    try {
+      res.json({ success: true, state: await runSync(db, tiendanube.catalog, "full") });
+    } catch (error) {
+      const message =
+        error instanceof SyncAlreadyRunning || error instanceof Error ? error.message : "La sincronización falló";
+      res.status(error instanceof SyncAlreadyRunning ? 409 : 502).json({ success: false, error: message });
+    }
+  });
   return router;
 }
+
+export const TIENDANUBE_OFF =
+  "Tienda Nube no está configurada en el servidor: definí TIENDANUBE_STORE_ID y TIENDANUBE_TOKEN y reinicialo.";

@@ -6,7 +6,8 @@ import type { ServerBuild } from "react-router";
 import { fileMailer, smtpMailer } from "~/domain/mail/transport.server";
 import { startMailWorker } from "~/domain/mail/worker.server";
 import { seedNewsletterTopics } from "~/domain/newsletter/newsletter.server";
-import { seedSettings } from "~/domain/settings/settings.server";
+import { getSection, seedSettings } from "~/domain/settings/settings.server";
+import { createTiendanubeService } from "~/domain/tiendanube/service.server";
 import { logger } from "~/lib/logger.server";
 import { seedDemoCatalogue, seedTaxonomy } from "~db/seed";
 import { createApp } from "./app";
@@ -47,6 +48,8 @@ export async function start(options: StartOptions = {}): Promise<Server> {
 
   const adminLines = await bootstrapAdmin(database.db, env, `${env.publicUrl}/admin`);
   const controlToken = env.databaseUrl ? undefined : newControlToken();
+  const contactEmail = env.mail.shopNotifyEmail ?? (await getSection(database.db, "contact")).email;
+  const tiendanube = createTiendanubeService(database.db, env.tiendanube, contactEmail);
 
   const app = createApp({
     database,
@@ -62,6 +65,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     devMiddleware: options.dev?.middleware,
     trustProxy: env.trustProxy,
     controlToken,
+    tiendanube,
   });
 
   const server = await new Promise<Server>((resolve, reject) => {
@@ -85,6 +89,8 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   });
   if (mailer.kind === "file")
     console.log(`Correo: sin SMTP_URL, los mensajes se guardan en ${path.join(env.dataDir, "mail")}`);
+  // Incremental sync every N minutes (settings), only with a configured store.
+  tiendanube?.startTimer();
   let removeControlInfo = () => {};
   if (controlToken) {
     const host = env.host === "0.0.0.0" || env.host === "::" ? "127.0.0.1" : env.host;
@@ -99,6 +105,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     server.closeIdleConnections();
     await new Promise((resolve) => server.close(resolve));
     await mailWorker.stop();
+    await tiendanube?.stop();
     removeControlInfo();
     await closeDatabase();
     process.exit(0);

@@ -144,7 +144,7 @@ export function rowToInput(row: BookRow): BookInput {
 }
 
 /** A slug nobody has yet: "facundo-domingo-faustino-sarmiento", then "-2", "-3"... */
-async function freeSlug(db: Db, title: string, author: string, exceptId?: number): Promise<string> {
+export async function freeSlug(db: Db, title: string, author: string, exceptId?: number): Promise<string> {
   const base = slugify(`${title} ${author}`).slice(0, 120) || "libro";
   const taken = await db
     .select({ slug: books.slug, id: books.id })

@@ -98,6 +98,11 @@ export function sectionFromForm(
         },
         errors,
       };
+    case "tiendanube": {
+      const { entries, error } = parseCategoryMap(text("categoryMap"));
+      if (error) errors.categoryMap = error;
+      return { input: { categoryMap: entries, syncIntervalMinutes: number(values.syncIntervalMinutes) }, errors };
+    }
     case "pickup": {
       const points = pickupRows(values).map((row) => ({
         name: text(`points.${row}.name`),
@@ -129,4 +134,32 @@ export function sectionFromForm(
 
 function pick(values: FormValues, names: string[]): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, values[name] ?? ""]));
+}
+
+/**
+ * The category map as the settings page edits it: one equivalence a line, "Tienda Nube = clave del
+ * sitio" ("Filosofía = filosofia-pensamiento", or by the category's number "1234 = arte-diseno").
+ */
+export function parseCategoryMap(text: string): {
+  entries: { tiendanube: string; categoryKey: string }[];
+  error?: string;
+} {
+  const entries: { tiendanube: string; categoryKey: string }[] = [];
+  const lines = text.split(/\r?\n/);
+  for (const [index, line] of lines.entries()) {
+    if (!line.trim()) continue;
+    const at = line.lastIndexOf("=");
+    if (at < 0) {
+      return {
+        entries,
+        error: `Línea ${index + 1}: escribí «categoría de Tienda Nube = clave del sitio», por ejemplo «Filosofía = filosofia-pensamiento»`,
+      };
+    }
+    entries.push({ tiendanube: line.slice(0, at).trim(), categoryKey: line.slice(at + 1).trim() });
+  }
+  return { entries };
+}
+
+export function formatCategoryMap(entries: { tiendanube: string; categoryKey: string }[]): string {
+  return entries.map((entry) => `${entry.tiendanube} = ${entry.categoryKey}`).join("\n");
 }

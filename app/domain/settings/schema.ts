@@ -159,6 +159,37 @@ export const rateLimitsSchema = z
   })
   .strict();
 
+/**
+ * Tienda Nube: how the store's categories become the site's (matched by the category's number in
+ * Tienda Nube, or by its name or handle, ignoring case and accents) and how often the catalogue is
+ * brought up to date. Unmapped categories keep their Tienda Nube name as a display category.
+ */
+export const categoryMapEntrySchema = z
+  .object(
+    {
+      tiendanube: text("Categoría de Tienda Nube", 120),
+      categoryKey: z
+        .string({ error: "Indicá la clave de la categoría del sitio" })
+        .trim()
+        .regex(
+          /^[a-z0-9]+(-[a-z0-9]+)*$/,
+          "La clave de la categoría del sitio va en minúsculas y guiones (arte-diseno)",
+        )
+        .max(60, "La clave de la categoría del sitio es demasiado larga"),
+    },
+    { error: "Cada equivalencia necesita la categoría de Tienda Nube y la clave del sitio" },
+  )
+  .strict();
+
+export const tiendanubeSchema = z
+  .object({
+    categoryMap: z
+      .array(categoryMapEntrySchema, { error: "Las equivalencias de categorías deben ser una lista" })
+      .max(200, "Podés cargar hasta 200 equivalencias de categorías"),
+    syncIntervalMinutes: integer("Sincronización automática (minutos)", 5, 1440),
+  })
+  .strict();
+
 export const sectionSchemas = {
   bank: bankSchema,
   contact: contactSchema,
@@ -166,6 +197,7 @@ export const sectionSchemas = {
   pickup: pickupSchema,
   store: storeSchema,
   rateLimits: rateLimitsSchema,
+  tiendanube: tiendanubeSchema,
 } as const;
 
 export type SectionKey = keyof typeof sectionSchemas;
@@ -176,6 +208,8 @@ export type BankSettings = Settings["bank"];
 export type ContactSettings = Settings["contact"];
 export type ShippingSettings = Settings["shipping"];
 export type PickupPoint = z.output<typeof pickupPointSchema>;
+export type TiendanubeSettings = Settings["tiendanube"];
+export type CategoryMapEntry = z.output<typeof categoryMapEntrySchema>;
 
 export const isSectionKey = (key: string): key is SectionKey => Object.hasOwn(sectionSchemas, key);
 
@@ -187,6 +221,7 @@ export const SECTION_LABELS: Record<SectionKey, { title: string; audit: string }
   pickup: { title: "Puntos de retiro", audit: "Actualizó los puntos de retiro" },
   store: { title: "Tienda externa", audit: "Actualizó la tienda externa" },
   rateLimits: { title: "Límites de uso", audit: "Actualizó los límites de uso" },
+  tiendanube: { title: "Tienda Nube", audit: "Actualizó las categorías y la sincronización de Tienda Nube" },
 };
 
 const SHOP_HOURS = "Lunes a viernes de 9:00 a 18:00, sábados de 10:00 a 14:00";
@@ -255,10 +290,22 @@ export const DEFAULT_SETTINGS: Settings = {
     ],
   },
   store: { externalUrl: null },
-  rateLimits: { loginMaxFailures: 5, loginWindowMinutes: 15, newsletterPerIpPerHour: 10,
+  rateLimits: {
+    loginMaxFailures: 5,
+    loginWindowMinutes: 15,
+    newsletterPerIpPerHour: 10,
     mailPerSecond: 5,
     qrChecksPerMinute: 60,
     qrClaimsPerMinute: 10,
+  },
+  tiendanube: {
+    categoryMap: [
+      { tiendanube: "Literatura", categoryKey: "literatura-ficcion" },
+      { tiendanube: "Filosofía", categoryKey: "filosofia-pensamiento" },
+      { tiendanube: "Arte y Diseño", categoryKey: "arte-diseno" },
+      { tiendanube: "Peow Studios", categoryKey: "peow-studios" },
+    ],
+    syncIntervalMinutes: 15,
   },
 };
 

@@ -2,10 +2,12 @@ import { Info, Plus, Trash2 } from "lucide-react";
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Notice, type NoticeData } from "~/components/ui/notice";
+import { listCategories } from "~/domain/catalog/categories.server";
 import { Invalid } from "~/domain/errors";
 import { PROVINCES_BY_NAME } from "~/domain/settings/argentina";
 import {
   type FormValues,
+  formatCategoryMap,
   formatMoneyInput,
   formValues,
   pickupDraft,
@@ -25,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settings: await getSettings(context.db),
     saved: isSectionKey(saved) ? saved : null,
     envStoreUrl: context.config.storeUrl,
+    siteCategories: (await listCategories(context.db)).map(({ key, name }) => ({ key, name })),
   };
 }
 
@@ -67,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta = () => seoMeta({ title: "Ajustes", noIndex: true });
 
 export default function Ajustes({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, saved, envStoreUrl } = loaderData;
+  const { settings, saved, envStoreUrl, siteCategories } = loaderData;
   const outcome = actionData as Outcome | undefined;
   const stateOf = (key: SectionKey): SectionState => ({
     values: outcome?.section === key ? outcome.values : null,
@@ -106,6 +109,11 @@ export default function Ajustes({ loaderData, actionData }: Route.ComponentProps
       <PickupSection pickup={settings.pickup} state={stateOf("pickup")} />
       <StoreSection store={settings.store} envStoreUrl={envStoreUrl} state={stateOf("store")} />
       <RateLimitsSection rateLimits={settings.rateLimits} state={stateOf("rateLimits")} />
+      <TiendanubeSection
+        tiendanube={settings.tiendanube}
+        siteCategories={siteCategories}
+        state={stateOf("tiendanube")}
+      />
     </div>
   );
 }
@@ -600,7 +608,14 @@ function RateLimitsSection({ rateLimits, state }: { rateLimits: Settings["rateLi
     <SettingsForm
       section="rateLimits"
       description="Frenos contra abusos: cuántos intentos se aceptan antes de pedir que esperen."
-      names={["loginMaxFailures", "loginWindowMinutes", "newsletterPerIpPerHour", "mailPerSecond", "qrChecksPerMinute", "qrClaimsPerMinute"]}
+      names={[
+        "loginMaxFailures",
+        "loginWindowMinutes",
+        "newsletterPerIpPerHour",
+        "mailPerSecond",
+        "qrChecksPerMinute",
+        "qrClaimsPerMinute",
+      ]}
       saveLabel="Guardar límites"
       state={state}
       formKey={state.values ?? rateLimits}
@@ -661,6 +676,83 @@ function RateLimitsSection({ rateLimits, state }: { rateLimits: Settings["rateLi
           max={10000}
         />
       </div>
+    </SettingsForm>
+  );
+}
+
+function TiendanubeSection({
+  tiendanube,
+  siteCategories,
+  state,
+}: {
+  tiendanube: Settings["tiendanube"];
+  siteCategories: { key: string; name: string }[];
+  state: SectionState;
+}) {
+  const { values, errors } = state;
+  const id = "tiendanube-categoryMap";
+  // Errors of one equivalence come as "categoryMap.2.categoryKey": shown under the text area, numbered.
+  const entryError = Object.entries(errors).find(([name]) => name.startsWith("categoryMap."));
+  const error =
+    errors.categoryMap ??
+    (entryError ? `Equivalencia ${Number(entryError[0].split(".")[1]) + 1}: ${entryError[1]}` : undefined);
+  return (
+    <SettingsForm
+      section="tiendanube"
+      description={
+        <>
+          Cómo se ordenan en el sitio los productos que llegan de Tienda Nube.{" "}
+          <a href="/admin/tiendanube" className="font-semibold text-moss underline">
+            Ver la sincronización y sincronizar ahora
+          </a>
+          .
+        </>
+      }
+      names={[
+        "categoryMap",
+        ...Object.keys(errors).filter((name) => name.startsWith("categoryMap.")),
+        "syncIntervalMinutes",
+      ]}
+      saveLabel="Guardar Tienda Nube"
+      state={state}
+      formKey={values ?? tiendanube}
+    >
+      <div>
+        <label htmlFor={id} className="block text-sm font-semibold">
+          Equivalencias de categorías
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-ink/75">
+          Una por línea: «categoría de Tienda Nube = clave del sitio». La categoría de Tienda Nube puede ser su nombre o
+          su número. Claves del sitio: {siteCategories.map((c) => `${c.key} (${c.name})`).join(", ")}. Las categorías
+          sin equivalencia se muestran con su nombre de Tienda Nube.
+        </p>
+        <textarea
+          id={id}
+          name="categoryMap"
+          rows={6}
+          defaultValue={values?.categoryMap ?? formatCategoryMap(tiendanube.categoryMap)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+          // biome-ignore lint/a11y/noAutofocus: only when the server refused this field, so the admin lands on it.
+          autoFocus={Boolean(error)}
+          className={`${inputClass} font-mono text-sm`}
+        />
+        {error ? (
+          <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-terracotta">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <Field
+        name="syncIntervalMinutes"
+        label="Sincronización automática (minutos)"
+        value={tiendanube.syncIntervalMinutes}
+        hint="Cada cuánto se traen los productos que cambiaron en Tienda Nube (entre 5 y 1440)."
+        type="number"
+        min={5}
+        max={1440}
+        className="max-w-xs"
+      />
     </SettingsForm>
   );
 }

@@ -1,0 +1,127 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
+import { expectAccessible, launchBrowser, openPage } from "../support/browser";
+import { type FakeTiendanube, signWebhook, startFakeTiendanube, webhookBody } from "../support/fake-tiendanube";
+
+const admin = { email: "tiendanube@rizoma.com.ar", password: "clave-de-prueba-tiendanube" };
+const SECRET = "secreto-e2e";
+let fake: FakeTiendanube;
+let app: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  fake = await startFakeTiendanube({ burst: 40, leakPerSecond: 2 });
+  fake.addProducts(420);
+  fake.addProduct({ name: { es: "Mil mesetas" }, handle: { es: "mil-mesetas" } });
+  const env = await appEnv({
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    TIENDANUBE_API_BASE: fake.apiBase,
+    TIENDANUBE_STORE_ID: fake.storeId,
+    TIENDANUBE_TOKEN: fake.token,
+    TIENDANUBE_APP_SECRET: SECRET,
+  });
+  [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await fake?.close();
+  if (app) removeDataDir(app.dataDir);
+});
+
+async function findBook(title: string): Promise<{ id: number; title: string; price: number | null } | undefined> {
+  const response = await fetch(`${app.baseUrl}/api/tienda-nube/products?search=${encodeURIComponent(title)}&limit=50`);
+  const body = (await response.json()) as { products: { id: number; title: string; price: number | null }[] };
+  return body.products.find((product) => product.title === title);
+}
+
+const postWebhook = (body: string, signature?: string) =>
+  fetch(`${app.baseUrl}/api/webhooks/tiendanube`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(signature === undefined ? {} : { "x-linkedstore-hmac-sha256": signature }),
+    },
+    body,
+  });
+
+describe("Tienda Nube", () => {
+  it("the admin syncs the catalogue with a button and sees its progress", async () => {
+    const { page, errors } = await openPage(browser, { width: 1280 });
+    await page.goto(`${app.baseUrl}/admin/tiendanube`);
+    await page.getByLabel("Email").fill(admin.email);
+    await page.getByLabel("Contraseña").fill(admin.password);
+    await page.getByRole("button", { name: "Ingresar" }).click();
+    await page.waitForURL(`${app.baseUrl}/admin/tiendanube`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Tienda Nube");
+    await expectAccessible(page);
+
+    // Slow pages, so the progress can be seen while it runs.
+    fake.slowNext(3, 1_500);
+    await page.getByRole("button", { name: "Sincronizar ahora" }).click();
+    await page.getByRole("progressbar", { name: "Progreso de la sincronización" }).waitFor();
+    await expect.poll(() => page.getByText(/Sincronizando… \d+/).count()).toBe(1);
+    await page.getByText("Sincronización terminada").waitFor({ timeout: 30_000 });
+    expect(await page.getByText("421 productos leídos: 421 libros nuevos").count()).toBe(1);
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+    expect(fake.rateLimited()).toBe(0);
+    expect(await findBook("Mil mesetas")).toBeDefined();
+
+    // The dashboard's audit log says who started it.
+    const audit = await page.request.get(`${app.baseUrl}/admin`);
+    expect(await audit.text()).toContain("Inició una sincronización completa con Tienda Nube");
+    await page.context().close();
+  });
+
+  it("refuses a webhook with a bad or missing signature and changes nothing", async () => {
+    const product = fake.addProduct({ name: { es: "No debería aparecer" } });
+    const body = webhookBody(fake.storeId, "product/created", product.id);
+    expect((await postWebhook(body)).status).toBe(401);
+    expect((await postWebhook(body, signWebhook(body, "otro"))).status).toBe(401);
+    expect((await postWebhook(body, signWebhook(`${body}\n`, SECRET))).status).toBe(401);
+    expect(await findBook("No debería aparecer")).toBeUndefined();
+    fake.deleteProduct(product.id);
+  });
+
+  it("shows a product updated on the store on /libro/{id} soon after its webhook", async () => {
+    const book = await findBook("Mil mesetas");
+    const product = [...fake.products.values()].find((p) => p.name.es === "Mil mesetas");
+    if (!book || !product) throw new Error("the first test did not sync the catalogue");
+    fake.updateProduct(product.id, (p) => {
+      p.name.es = "Mil mesetas (edición revisada)";
+    });
+    const body = webhookBody(fake.storeId, "product/updated", product.id);
+    // No Origin header, as Tienda Nube sends it: the CSRF guard lets it through to the signature check.
+    const answer = await postWebhook(body, signWebhook(body, SECRET));
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ success: true });
+    await expect
+      .poll(async () => (await fetch(`${app.baseUrl}/libro/${book.id}`)).text(), { timeout: 10_000 })
+      .toContain("Mil mesetas (edición revisada)");
+  });
+
+  it("npm run tiendanube:sync runs through the running server and unpublishes what the store deleted", async () => {
+    const gone = [...fake.products.values()][0];
+    if (!gone) throw new Error("no products");
+    fake.deleteProduct(gone.id);
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/tiendanube-sync.ts"], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      env: { ...process.env, ...app.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const code = await new Promise((resolve) => child.once("exit", resolve));
+    expect(code, output).toBe(0);
+    expect(output).toContain("Hay un servidor en marcha");
+    expect(output).toContain("Sincronización completa: 420 productos leídos, 0 libros nuevos");
+    expect(output).toContain("1 despublicados");
+    expect(await findBook(gone.name.es)).toBeUndefined();
+  });
+});
