@@ -15,6 +15,8 @@ export interface AppConfig {
   configuredSecret: string | null;
   /** Sender of the shop's e-mails (MAIL_FROM). */
   mailFrom: string;
+  /** Where the shop's own notices go (SHOP_NOTIFY_EMAIL), or null for the contact e-mail of the settings. */
+  shopNotifyEmail: string | null;
 }
 
 /**

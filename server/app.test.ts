@@ -17,6 +17,7 @@ async function serve(database: Database) {
       secureCookies: false,
       configuredSecret: null,
       mailFrom: "Rizoma <hola@rizoma.test>",
+      shopNotifyEmail: null,
     },
     // /healthz answers before React Router; no page is requested here.
     build: {} as ServerBuild,

@@ -59,6 +59,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
       secureCookies: env.publicUrl.startsWith("https:"),
       configuredSecret: env.sessionSecret,
       mailFrom: env.mail.from,
+      shopNotifyEmail: env.mail.shopNotifyEmail,
     },
     build: options.dev ? options.dev.loadBuild : (serverBuild as unknown as ServerBuild),
     clientDir: options.dev ? undefined : path.join(root, "build", "client"),

@@ -12,6 +12,7 @@ export function routeContext(database: Database, overrides: Partial<AppLoadConte
       secureCookies: false,
       configuredSecret: null,
       mailFrom: "Rizoma <hola@rizoma.test>",
+      shopNotifyEmail: null,
     },
     requestId: "test",
     log: logger,

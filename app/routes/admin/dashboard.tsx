@@ -3,28 +3,31 @@ import { catalogueFigures, LOW_STOCK } from "~/domain/admin/dashboard.server";
 import { latestAudit } from "~/domain/audit/audit.server";
 import { outboxCounts } from "~/domain/mail/outbox.server";
 import { newsletterCounts } from "~/domain/newsletter/newsletter.server";
+import { prizeFigures } from "~/domain/prizes/prizes.server";
 import { requireAdmin } from "~/lib/admin.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const [catalogue, audit, newsletter, mail] = await Promise.all([
+  const [catalogue, audit, newsletter, mail, prizes] = await Promise.all([
     catalogueFigures(context.db),
     latestAudit(context.db, 20),
     newsletterCounts(context.db),
     outboxCounts(context.db),
+    prizeFigures(context.db),
   ]);
   return {
     catalogue,
     subscribers: newsletter.active,
     mail,
+    prizes,
     lowStock: LOW_STOCK,
     audit: audit.map(({ id, at, adminEmail, summary }) => ({ id, at: at.toISOString(), adminEmail, summary })),
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { catalogue, lowStock, audit, subscribers, mail } = loaderData;
+  const { catalogue, lowStock, audit, subscribers, mail, prizes } = loaderData;
   const cards = [
     {
       label: "Libros en el catálogo",
@@ -52,6 +55,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     },
     { label: "En el carrusel", value: catalogue.featured, note: "Recomendado: 3 o 4 libros", to: "/admin/carousel" },
     { label: "Suscriptores al newsletter", value: subscribers, note: "Ver suscriptores", to: "/admin/newsletter" },
+    { label: "Códigos QR disponibles", value: prizes.available, note: "Ver códigos", to: "/admin/qr?tab=codigos" },
+    {
+      label: "Premios reclamados este mes",
+      value: prizes.claimedThisMonth,
+      note: "Ver ganadores",
+      to: "/admin/qr?tab=ganadores",
+    },
     {
       label: "Correos fallidos",
       value: mail.failed,

@@ -1,0 +1,23 @@
+import { checkCode } from "~/domain/prizes/prizes.server";
+import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
+import type { Route } from "./+types/check";
+
+/** GET /api/qr/check/{code} -> {success, data:{code, bookTitle, description, status, validatedAt, canClaim, winnerInfo}, message}. */
+export function loader({ params, context }: Route.LoaderArgs) {
+  return api(context, async () => {
+    const data = await checkCode(context.db, params.code, context.clientIp);
+    return jsonResponse({
+      success: true,
+      data,
+      message: data.canClaim
+        ? "Código disponible"
+        : data.status === "expired"
+          ? "Código vencido"
+          : "Premio ya reclamado",
+    });
+  });
+}
+
+export function action() {
+  return methodNotAllowed("GET");
+}
