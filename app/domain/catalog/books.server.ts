@@ -168,3 +168,31 @@ export async function listAuthors(db: Db): Promise<string[]> {
     .orderBy(asc(books.author));
   return rows.map((r) => r.author);
 }
+
+/** "More by this author / in this category" on /libro/{id}: other visible books, newest first. */
+export async function relatedBooks(
+  db: Db,
+  view: CatalogView,
+  book: Pick<BookRow, "id" | "author" | "genre">,
+  limit = 6,
+): Promise<{ byAuthor: CatalogBook[]; sameGenre: CatalogBook[] }> {
+  const others = and(visible, sql`${books.id} <> ${book.id}`);
+  const sameAuthor = sql`f_unaccent(lower(${books.author})) = f_unaccent(lower(${book.author}))`;
+  const [byAuthor, sameGenre] = await Promise.all([
+    book.author
+      ? db.select().from(books).where(and(others, sameAuthor)).orderBy(desc(books.id)).limit(limit)
+      : Promise.resolve([]),
+    book.genre
+      ? db
+          .select()
+          .from(books)
+          .where(and(others, eq(books.genre, book.genre), sql`not (${sameAuthor})`))
+          .orderBy(desc(books.available), desc(books.id))
+          .limit(limit)
+      : Promise.resolve([]),
+  ]);
+  return {
+    byAuthor: byAuthor.map((row) => toCatalogBook(row, view)),
+    sameGenre: sameGenre.map((row) => toCatalogBook(row, view)),
+  };
+}
