@@ -19,7 +19,13 @@ const book = (id: number, price: number | null = 100.5): CartBook => ({
 
 function memoryStorage(initial: Record<string, string> = {}): CartStorage & { data: Record<string, string> } {
   const data = { ...initial };
-  return { data, getItem: (key) => data[key] ?? null, setItem: (key, value) => void (data[key] = value) };
+  return {
+    data,
+    getItem: (key) => data[key] ?? null,
+    setItem: (key, value) => {
+      data[key] = value;
+    },
+  };
 }
 
 /** A stock server that allows up to `stock[id]` units. */
