@@ -126,10 +126,20 @@ export interface ShopQuery {
   limit: number;
 }
 
+/**
+ * What a visitor pays now, in centavos: the pre-order price while the pre-order lasts (release date
+ * after today in Buenos Aires), else the promotional price when lower, else the price.
+ */
+const effectivePrice = sql`case
+  when ${books.preorderReleaseDate} > (now() at time zone 'America/Argentina/Buenos_Aires')::date
+    and ${books.preorderPriceCents} is not null then ${books.preorderPriceCents}
+  else least(coalesce(${books.promotionalPriceCents}, ${books.priceCents}), ${books.priceCents})
+end`;
+
 const sortColumns: Record<ShopSort, SQL> = {
   titulo: sql`f_unaccent(lower(${books.title}))`,
   autor: sql`f_unaccent(lower(${books.author}))`,
-  precio: sql`coalesce(${books.promotionalPriceCents}, ${books.priceCents})`,
+  precio: effectivePrice,
   novedades: sql`${books.id}`,
 };
 
@@ -139,7 +149,7 @@ export async function shopBooks(
   view: CatalogView,
   query: ShopQuery,
 ): Promise<{ books: CatalogBook[]; pagination: Pagination }> {
-  const price = sql`coalesce(${books.promotionalPriceCents}, ${books.priceCents})`;
+  const price = effectivePrice;
   const where = and(
     visible,
     query.search ? searchMatches(query.search) : undefined,
