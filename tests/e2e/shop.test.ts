@@ -243,6 +243,16 @@ describe("newsletter form of the shop", () => {
     await expect.poll(() => page.getByTestId("toast").textContent()).toContain("Por favor ingresa un email válido");
   });
 
+  it("subscribes without JavaScript through /newsletter", async () => {
+    const { page } = await visit("/tienda", { javaScriptEnabled: false });
+    const form = page.locator("form[action='/newsletter']");
+    await form.getByLabel("Email").fill("sin-js@example.com");
+    await form.getByText("Historia", { exact: true }).click();
+    await form.getByRole("button", { name: "SUSCRIBIRME" }).click();
+    await page.waitForURL(/\/newsletter/);
+    await expect.poll(() => page.getByText("Explorar Libros").count()).toBeGreaterThan(0);
+  });
+
   it("shows SUSCRIBIENDO... while sending and the server's answer", async () => {
     const { page } = await visit("/tienda");
     let release: () => void = () => {};
@@ -265,7 +275,7 @@ describe("newsletter form of the shop", () => {
     release();
     await expect.poll(() => page.getByTestId("toast").textContent()).toContain("¡Suscripción exitosa!");
     expect(await page.getByTestId("toast").textContent()).toContain("¡Bienvenida al newsletter!");
-    expect(sent).toEqual({ email: "lectora@example.com", name: "Ana", interests: ["filosofia"], source: "tienda" });
+    expect(sent).toEqual({ email: "lectora@example.com", name: "Ana", interests: ["filosofia"], source: "shop" });
     expect(await form.getByLabel("Email").inputValue()).toBe("");
   });
 });

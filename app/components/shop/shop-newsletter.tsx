@@ -4,7 +4,7 @@ import { SHOP_TOPIC_IDS, topicsFor } from "~/domain/newsletter/topics";
 import { EMAIL_PATTERN, subscribe } from "./newsletter-client";
 
 const topics = topicsFor(SHOP_TOPIC_IDS);
-export const SHOP_NEWSLETTER_SOURCE = "tienda";
+export const SHOP_NEWSLETTER_SOURCE = "shop";
 
 /**
  * The shop's compact newsletter form (spec §2, §5, §8): email, optional name and the 13 topics. Without
