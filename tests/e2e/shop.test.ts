@@ -135,7 +135,7 @@ describe("shop filters and search", () => {
     await page.getByLabel("Precio máximo").fill("");
     await page.getByRole("button", { name: "APLICAR FILTROS" }).click();
     await page.waitForURL(/autor=Domingo/);
-    const authors = await page.locator("main article p.text-sm").allTextContents();
+    const authors = await page.getByTestId("card-author").allTextContents();
     expect(authors.length).toBeGreaterThan(0);
     expect(authors.every((author) => author === "Domingo Faustino Sarmiento")).toBe(true);
     await page.getByRole("link", { name: "Limpiar filtros" }).first().click();

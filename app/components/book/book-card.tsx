@@ -58,7 +58,9 @@ export function BookCard({
           ) : null}
         </div>
         <h3 className="mt-3 font-serif text-base leading-snug group-hover:underline">{book.title}</h3>
-        <p className="mt-1 text-sm text-ink/75">{book.author}</p>
+        <p className="mt-1 text-sm text-ink/75" data-testid="card-author">
+          {book.author}
+        </p>
       </Link>
       {book.isPreorder ? (
         <div className="mt-2">
