@@ -8,6 +8,7 @@ export default [
     route("newsletter", "routes/newsletter.tsx"),
     route("newsletter/baja", "routes/newsletter-baja.tsx"),
     route("qr/:code", "routes/qr.tsx"),
+    route("carrito", "routes/carrito.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("admin/login", "routes/admin/login.tsx"),

@@ -11,6 +11,7 @@ import { logger } from "~/lib/logger.server";
 import type { Database } from "~db/connect";
 import { adminGate, adminSession, csrfGuard } from "./admin-gate";
 import { controlRouter } from "./control";
+import { IMAGE_ROUTE, imageHandler } from "./images";
 
 export interface AppOptions {
   database: Database;
@@ -26,6 +27,8 @@ export interface AppOptions {
   controlToken?: string;
   /** The Tienda Nube link (syncs, webhooks), when the store is configured. */
   tiendanube?: TiendanubeService | null;
+  /** The image endpoint (server/images.ts): public files, cache folder and remote-host policy. */
+  images?: { publicDir: string; cacheDir: string; remoteHosts: string[]; production: boolean };
 }
 
 /** The shop's HTTP surface: static files, health check, then React Router for pages and /api. */
@@ -86,6 +89,19 @@ export function createApp(options: AppOptions): express.Express {
       res.status(503).set("Cache-Control", "no-store").json({ status: "error", error: "La base de datos no responde" });
     }
   });
+
+  if (options.images) {
+    const { publicDir, cacheDir, remoteHosts, production } = options.images;
+    app.get(
+      `${IMAGE_ROUTE}{*path}`,
+      imageHandler({
+        db: options.database.db,
+        publicDir,
+        cacheDir,
+        remote: { allowedHosts: remoteHosts, production },
+      }),
+    );
+  }
 
   if (options.controlToken)
     app.use("/internal", controlRouter(options.database.db, options.controlToken, options.tiendanube ?? null));

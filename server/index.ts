@@ -67,6 +67,12 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     trustProxy: env.trustProxy,
     controlToken,
     tiendanube,
+    images: {
+      publicDir: options.dev ? path.join(root, "public") : path.join(root, "build", "client"),
+      cacheDir: path.join(env.dataDir, "cache", "images"),
+      remoteHosts: env.imageRemoteHosts,
+      production: env.nodeEnv === "production",
+    },
   });
 
   const server = await new Promise<Server>((resolve, reject) => {

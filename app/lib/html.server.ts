@@ -41,3 +41,19 @@ export function htmlToText(html: string): string {
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 }
+
+/**
+ * A book description as safe HTML: HTML (from the admin or the store sync) is sanitised; plain text
+ * (the demo, older rows) is escaped and its blank-line-separated paragraphs become <p>.
+ */
+export function descriptionHtml(description: string): string {
+  if (/<\/?[a-z][^>]*>/i.test(description)) return sanitizeDescription(description);
+  const escapeText = (text: string) =>
+    text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return description
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p>${escapeText(paragraph).replace(/\n/g, "<br>")}</p>`)
+    .join("");
+}

@@ -1,22 +1,49 @@
 import { Link } from "react-router";
 import { BookCard } from "~/components/book/book-card";
-import { SearchForm } from "~/components/layout/search-form";
-import { shopBooks } from "~/domain/catalog/books.server";
-import { listCategories } from "~/domain/catalog/categories.server";
-import { parseShopParams, SHOP_PAGE_SIZE, shopHref } from "~/domain/catalog/shop-params";
+import { BackgroundVideo } from "~/components/shop/background-video";
+import { GenreChips } from "~/components/shop/genre-chips";
+import { SHOP_BANNER_VIDEO } from "~/components/shop/shop-banner";
+import { ShopFilters } from "~/components/shop/shop-filters";
+import { ShopNewsletter } from "~/components/shop/shop-newsletter";
+import { ShopSearch } from "~/components/shop/shop-search";
+import { listAuthors, shopBooks } from "~/domain/catalog/books.server";
+import { listCategories, listGenres } from "~/domain/catalog/categories.server";
+import {
+  PARTNER_CATEGORY,
+  PARTNER_STRIP_SIZE,
+  parseShopParams,
+  SHOP_PAGE_SIZE,
+  shopHref,
+} from "~/domain/catalog/shop-params";
+import { catalogView } from "~/domain/catalog/view.server";
 import { seoMeta } from "~/lib/seo";
+import { canonicalMeta, itemListJsonLd, jsonLdMeta } from "~/lib/structured-data";
 import type { Route } from "./+types/tienda";
 
+/** Structured data lists the first 20 books of the page (spec §9). */
+const ITEM_LIST_SIZE = 20;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const categories = await listCategories(context.db);
+  const [categories, genres, authors, view] = await Promise.all([
+    listCategories(context.db),
+    listGenres(context.db),
+    listAuthors(context.db),
+    catalogView(context.db, context.config),
+  ]);
   const params = parseShopParams(
     new URL(request.url).searchParams,
     categories.map((c) => c.key),
   );
-  const result = await shopBooks(
-    context.db,
-    { storeUrl: context.config.storeUrl },
-    {
+  const filtered = Boolean(
+    params.search ||
+      params.categoria ||
+      params.autor ||
+      params.genero ||
+      params.minCents !== undefined ||
+      params.maxCents !== undefined,
+  );
+  const query = (page: number) =>
+    shopBooks(context.db, view, {
       search: params.search,
       category: params.categoria,
       author: params.autor,
@@ -25,61 +52,140 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       maxCents: params.maxCents,
       sort: params.orden,
       dir: params.dir,
-      page: params.pagina,
+      page,
       limit: SHOP_PAGE_SIZE,
-    },
-  );
-  return { ...result, params, categories: categories.map(({ key, name }) => ({ key, name })) };
+    });
+  const [firstTry, partner] = await Promise.all([
+    query(params.pagina),
+    // The partner strip shows only with no filter active (spec §2), at most 3 books.
+    !filtered && params.pagina === 1 && categories.some((c) => c.key === PARTNER_CATEGORY)
+      ? shopBooks(context.db, view, { search: "", category: PARTNER_CATEGORY, page: 1, limit: PARTNER_STRIP_SIZE })
+      : null,
+  ]);
+  // A page past the end (an old link, a typed number) shows the last page instead of an empty one.
+  let result = firstTry;
+  if (result.books.length === 0 && result.pagination.total > 0 && params.pagina > result.pagination.totalPages) {
+    params.pagina = result.pagination.totalPages;
+    result = await query(params.pagina);
+  }
+  return {
+    ...result,
+    params,
+    filtered,
+    partner: partner?.books ?? [],
+    partnerName: categories.find((c) => c.key === PARTNER_CATEGORY)?.name ?? "Peow Studios",
+    categories: categories.map(({ key, name }) => ({ key, name })),
+    genres: genres.map((g) => g.name),
+    authors,
+    publicUrl: context.config.publicUrl,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
-  const category = data?.categories.find((c) => c.key === data.params.categoria);
-  const title = data?.params.search ? `Resultados para “${data.params.search}”` : (category?.name ?? "Tienda");
-  return seoMeta({
-    title,
-    description: "Todo el catálogo de Rizoma: literatura, filosofía, arte y novela gráfica, con envío gratis en CABA.",
-  });
+  if (!data) return seoMeta({ title: "Tienda" });
+  const category = data.categories.find((c) => c.key === data.params.categoria);
+  const title = data.params.search ? `Resultados para “${data.params.search}”` : (category?.name ?? "Tienda");
+  const url = `${data.publicUrl}${shopHref(data.params)}`;
+  return [
+    ...seoMeta({
+      title: data.params.pagina > 1 ? `${title} — página ${data.params.pagina}` : title,
+      description:
+        "Todo el catálogo de Rizoma: literatura, filosofía, arte y novela gráfica, con envío gratis en CABA.",
+    }),
+    ...canonicalMeta(url),
+    jsonLdMeta(
+      itemListJsonLd(
+        data.books
+          .slice(0, ITEM_LIST_SIZE)
+          .map((book) => ({ name: book.title, url: `${data.publicUrl}/libro/${book.id}` })),
+      ),
+    ),
+  ];
 };
 
 export default function Tienda({ loaderData }: Route.ComponentProps) {
-  const { books, pagination, params, categories } = loaderData;
-  const filtered = Boolean(
-    params.search || params.categoria || params.autor || params.genero || params.minCents || params.maxCents,
-  );
+  const { books, pagination, params, categories, genres, authors, filtered, partner, partnerName } = loaderData;
+  const keep = {
+    categoria: params.categoria,
+    autor: params.autor,
+    genero: params.genero,
+    min: params.minCents !== undefined ? String(params.minCents / 100) : undefined,
+    max: params.maxCents !== undefined ? String(params.maxCents / 100) : undefined,
+    orden: params.orden,
+    dir: params.dir,
+  };
+  const firstShown = (pagination.page - 1) * pagination.limit;
   return (
     <main id="contenido" className="flex-1">
-      <section className="bg-cream">
-        <div className="mx-auto max-w-6xl px-4 py-10">
-          <h1 className="font-serif text-4xl">Tienda</h1>
-          <SearchForm
-            id="shop-search"
-            label="Buscar en la tienda"
-            defaultValue={params.search}
-            className="mt-6 max-w-xl"
-          />
-          <nav aria-label="Categorías" className="mt-6 flex flex-wrap gap-2">
-            <CategoryLink to={shopHref({ ...params, categoria: undefined, pagina: 1 })} active={!params.categoria}>
-              Todas
-            </CategoryLink>
-            {categories.map((category) => (
-              <CategoryLink
-                key={category.key}
-                to={shopHref(params, { categoria: category.key, pagina: 1 })}
-                active={params.categoria === category.key}
-              >
-                {category.name}
-              </CategoryLink>
-            ))}
-          </nav>
+      <section className="relative isolate text-white">
+        <BackgroundVideo source={SHOP_BANNER_VIDEO} />
+        <div className="relative mx-auto max-w-6xl px-4 pb-10 pt-12 sm:pt-16">
+          <p className="text-xs font-semibold tracking-[0.3em] text-ochre-light">LIBRERÍA RIZOMA</p>
+          <h1 className="mt-3 font-serif text-4xl sm:text-5xl">Tienda</h1>
+          <p className="mt-3 max-w-prose text-white/85">
+            Literatura, filosofía, arte y novela gráfica. Retiro y envío gratis en CABA; lo que no tenemos, lo
+            conseguimos en 72 hs.
+          </p>
+          <div className="mt-6 max-w-2xl">
+            <ShopSearch key={params.search} defaultValue={params.search} keep={keep} />
+          </div>
         </div>
       </section>
+
+      <section className="mx-auto max-w-6xl px-4 pt-6" aria-label="Filtros">
+        <nav aria-label="Categorías" className="flex flex-wrap gap-2">
+          <CategoryLink to={shopHref({ ...params, categoria: undefined, pagina: 1 })} active={!params.categoria}>
+            Todas
+          </CategoryLink>
+          {categories.map((category) => (
+            <CategoryLink
+              key={category.key}
+              to={shopHref(params, { categoria: category.key, pagina: 1 })}
+              active={params.categoria === category.key}
+            >
+              {category.name}
+            </CategoryLink>
+          ))}
+        </nav>
+        <GenreChips params={params} genres={genres} />
+        <div className="mt-4">
+          <ShopFilters key={shopHref(params)} params={params} authors={authors} genres={genres} />
+        </div>
+      </section>
+
+      {partner.length > 0 ? (
+        <section className="mx-auto max-w-6xl px-4 pt-8" aria-labelledby="partner-title">
+          <div className="rounded-xl bg-cream p-5">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id="partner-title" className="font-serif text-2xl">
+                Colección {partnerName}
+              </h2>
+              <Link
+                to={shopHref({ search: "", pagina: 1 }, { categoria: PARTNER_CATEGORY })}
+                className="text-sm font-semibold text-moss underline"
+              >
+                Ver toda la colección
+              </Link>
+            </div>
+            <p className="mt-1 text-sm text-ink/75">Novela gráfica e historieta de nuestro estudio aliado.</p>
+            <ul className="mt-4 grid grid-cols-2 gap-4 sm:max-w-xl sm:grid-cols-3">
+              {partner.map((book) => (
+                <li key={book.id} className="flex">
+                  <BookCard book={book} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+
       <section className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="results-title">
         <div className="flex flex-wrap items-baseline justify-between gap-3">
           <h2 id="results-title" className="text-sm text-ink/75" aria-live="polite">
             {pagination.total === 1 ? "1 libro" : `${pagination.total.toLocaleString("es-AR")} libros`}
             {params.search ? ` para “${params.search}”` : ""}
           </h2>
-          {filtered ? (
+          {filtered || params.orden || params.dir ? (
             <Link to="/tienda" className="text-sm font-semibold text-moss underline">
               Limpiar filtros
             </Link>
@@ -89,7 +195,7 @@ export default function Tienda({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
             {books.map((book, index) => (
               <li key={book.id} className="flex">
-                <BookCard book={book} eager={index < 4} />
+                <BookCard book={book} eager={index < 4} index={index} />
               </li>
             ))}
           </ul>
@@ -101,21 +207,27 @@ export default function Tienda({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         {pagination.totalPages > 1 ? (
-          <nav aria-label="Paginación" className="mt-10 flex items-center justify-center gap-4">
+          <nav aria-label="Paginación" className="mt-10 flex flex-wrap items-center justify-center gap-4">
             {pagination.hasPrev ? (
               <Link
-                className="rounded-full border border-moss px-4 py-2 text-moss"
-                to={shopHref(params, { pagina: pagination.page - 1 })}
+                className="rounded-full border border-moss px-4 py-2 text-moss hover:bg-cream"
+                to={shopHref(params, { pagina: Math.min(pagination.page - 1, pagination.totalPages) })}
               >
                 Anterior
               </Link>
             ) : null}
             <span className="text-sm">
               Página {pagination.page} de {pagination.totalPages}
+              {books.length > 0 ? (
+                <span className="sr-only">
+                  {" "}
+                  (libros {firstShown + 1} a {firstShown + books.length})
+                </span>
+              ) : null}
             </span>
             {pagination.hasNext ? (
               <Link
-                className="rounded-full border border-moss px-4 py-2 text-moss"
+                className="rounded-full border border-moss px-4 py-2 text-moss hover:bg-cream"
                 to={shopHref(params, { pagina: pagination.page + 1 })}
               >
                 Siguiente
@@ -124,6 +236,7 @@ export default function Tienda({ loaderData }: Route.ComponentProps) {
           </nav>
         ) : null}
       </section>
+      <ShopNewsletter />
     </main>
   );
 }

@@ -94,7 +94,7 @@ describe("managing the catalogue", () => {
         .count(),
     ).toBe(1);
     await page.goto(`${app.baseUrl}/tienda`);
-    expect(await page.locator("main article h3").first().textContent()).toBe(title);
+    expect(await page.locator("section[aria-labelledby=results-title] article h3").first().textContent()).toBe(title);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -48,7 +48,7 @@ describe.each([
   it("the shop lists 24 books a page and pages through the catalogue", async () => {
     const { page, status } = await visit("/tienda", { width });
     expect(status).toBe(200);
-    expect(await page.locator("main article").count()).toBe(24);
+    expect(await page.locator("section[aria-labelledby=results-title] article").count()).toBe(24);
     await expect.poll(() => page.locator("#results-title").textContent()).toMatch(/^\d+ libros$/);
     await page.getByRole("link", { name: "Siguiente" }).click();
     await page.waitForURL(/pagina=2/);

@@ -50,6 +50,12 @@ export async function openPage(
 
 /** Runs axe-core on the page and expects no violation (names them when there are some). */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Entrance animations (shop cards fade in) must end first: mid-fade text would fail the contrast rule.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
   await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
   const violations = await page.evaluate(async () => {
     const result = await (

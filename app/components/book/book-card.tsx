@@ -1,54 +1,95 @@
+import type { CSSProperties } from "react";
 import { Link } from "react-router";
-import type { CatalogBook } from "~/domain/catalog/book-view.server";
 import { formatPrice, fromPesos } from "~/lib/money";
 import { BookCover } from "./book-cover";
+import type { BuyableBook } from "./buy";
+import { BuyButton } from "./buy-button";
+import { PreorderBadge } from "./preorder-badge";
 
 type PriceMissing = "CONSULTAR" | "Consultar precio";
 
-/** One book in a grid: cover, title, author, price and its state (pre-order, out of stock, unavailable). */
+/** What a card shows: the buy fields plus the prices and the release date (the catalogue shape fits). */
+export interface CardBook extends BuyableBook {
+  originalPrice: number | null;
+  preorderReleaseDate: string | null;
+}
+
+/**
+ * One book in a grid (the card table of spec §4): cover linking to /libro/{id}, title, author, price and
+ * the buy button of its state. `variant="home"` gives the home's "... EN TIENDA" / 'ORDENAR (72HS)'
+ * labels, the default the shop's COMPRAR / PREORDENAR / ORDENAR 72HS. `index` staggers the entrance
+ * animation 50 ms per card (none with reduced motion).
+ */
 export function BookCard({
   book,
   priceMissing = "Consultar precio",
   eager = false,
+  variant = "shop",
+  index,
 }: {
-  book: CatalogBook;
+  book: CardBook;
   priceMissing?: PriceMissing;
   eager?: boolean;
+  variant?: "shop" | "home";
+  index?: number;
 }) {
   const outOfStock = book.available && !book.isPreorder && book.stock <= 0;
+  const animated = index !== undefined;
   return (
-    <article className="group flex flex-col">
-      <Link to={`/libro/${book.id}`} className="flex flex-1 flex-col" prefetch="intent">
+    <article
+      className={`group flex w-full flex-col ${animated ? "card-enter" : ""}`}
+      style={animated ? ({ "--card-index": index } as CSSProperties) : undefined}
+      data-testid="book-card"
+    >
+      <Link to={`/libro/${book.id}`} className="flex flex-col rounded-sm" prefetch="intent">
         <div className="relative">
           <BookCover
             src={book.coverUrl}
             title={book.title}
             author={book.author}
             eager={eager}
-            className="transition group-hover:-translate-y-1 group-hover:shadow-md"
+            className="transition group-hover:-translate-y-1 group-hover:shadow-md motion-reduce:transition-none"
           />
-          {book.isPreorder ? <Badge className="bg-ochre text-ink">PREVENTA</Badge> : null}
-          {outOfStock ? <Badge className="bg-ink text-white">SIN STOCK</Badge> : null}
-          {!book.available ? <Badge className="bg-terracotta text-white">NO DISPONIBLE</Badge> : null}
+          {!book.available ? <Badge className="bg-terracotta-dark text-white">NO DISPONIBLE</Badge> : null}
+          {outOfStock ? (
+            <span className="absolute inset-0 flex items-center justify-center bg-ink/45">
+              <span className="rounded bg-ink px-3 py-1 text-sm font-bold tracking-widest text-white">SIN STOCK</span>
+            </span>
+          ) : null}
         </div>
         <h3 className="mt-3 font-serif text-base leading-snug group-hover:underline">{book.title}</h3>
-        <p className="mt-1 text-sm text-ink/70">{book.author}</p>
-        <p className="mt-auto pt-2 text-sm font-semibold">
-          {book.isPreorder && book.preorderPrice !== null ? (
-            <>
-              <span className="text-moss">{formatPrice(fromPesos(book.preorderPrice))}</span>{" "}
-              <s className="font-normal text-ink/70">{formatPrice(fromPesos(book.price), priceMissing)}</s>
-            </>
-          ) : (
-            <>
-              {formatPrice(fromPesos(book.price), priceMissing)}
-              {book.originalPrice !== null ? (
-                <s className="ml-2 font-normal text-ink/70">{formatPrice(fromPesos(book.originalPrice))}</s>
-              ) : null}
-            </>
-          )}
+        <p className="mt-1 text-sm text-ink/75" data-testid="card-author">
+          {book.author}
         </p>
       </Link>
+      {book.isPreorder ? (
+        <div className="mt-2">
+          <PreorderBadge
+            size="small"
+            releaseDate={book.preorderReleaseDate}
+            preorderPrice={book.preorderPrice}
+            normalPrice={book.price}
+            preorderCount={book.preorderCount}
+            preorderLimit={book.preorderLimit}
+          />
+        </div>
+      ) : null}
+      <p className="mt-auto pt-2 text-sm font-semibold" data-testid="card-price">
+        {book.isPreorder && book.preorderPrice !== null ? (
+          <>
+            <span className="text-moss">{formatPrice(fromPesos(book.preorderPrice))}</span>{" "}
+            <s className="font-normal text-ink/70">{formatPrice(fromPesos(book.price), priceMissing)}</s>
+          </>
+        ) : (
+          <>
+            {formatPrice(fromPesos(book.price), priceMissing)}
+            {book.originalPrice !== null ? (
+              <s className="ml-2 font-normal text-ink/70">{formatPrice(fromPesos(book.originalPrice))}</s>
+            ) : null}
+          </>
+        )}
+      </p>
+      <BuyButton book={book} variant={variant} />
     </article>
   );
 }

@@ -1,36 +1,75 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { DEFAULT_COVER, optimizedUrl, responsiveWidths, shouldOptimize, srcSet } from "~/lib/images";
 
-export const DEFAULT_COVER = "/images/default-book-cover.svg";
+export { DEFAULT_COVER };
 
-/** A cover that never breaks the grid: a missing or failing image shows the default cover. */
+/**
+ * A cover that never breaks the grid: fixed 2:3 box with width/height set (no layout shift), AVIF/WebP
+ * sources when the image goes through the optimiser, and the default cover with 'Error al cargar
+ * imagen' when the image is missing or fails.
+ */
 export function BookCover({
   src,
   title,
   author,
   className = "",
   eager = false,
+  displayWidth = 240,
+  decorative = false,
 }: {
   src: string | null;
   title: string;
   author: string;
   className?: string;
   eager?: boolean;
+  /** The widest the cover is shown, in CSS pixels (limits the srcset to twice that). */
+  displayWidth?: number;
+  /** Thumbnails next to a named control: empty alt. */
+  decorative?: boolean;
 }) {
-  const [failed, setFailed] = useState(false);
+  // Remembers which source failed, so a new source (gallery) gets its own chance.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = src !== null && failedSrc === src;
+  const imgRef = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // An image that failed before hydration never fires onError for React: look at it once mounted.
+    const img = imgRef.current;
+    if (img?.complete && img.naturalWidth === 0 && src) setFailedSrc(src);
+  }, [src]);
+  const source = !src || failed ? DEFAULT_COVER : src;
+  const optimise = shouldOptimize(source);
+  const sizes = `(max-width: 640px) 50vw, ${displayWidth}px`;
+  const widths = responsiveWidths(displayWidth);
+  const img = (
+    <img
+      ref={imgRef}
+      src={optimise ? optimizedUrl(source, "webp", widths[widths.length - 1] ?? 320) : source}
+      alt={decorative ? "" : `Tapa de ${title}${author ? `, de ${author}` : ""}`}
+      width={400}
+      height={600}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      onError={() => {
+        if (source !== DEFAULT_COVER) setFailedSrc(src);
+      }}
+      className="size-full object-cover"
+    />
+  );
   return (
     <div className={`relative aspect-[2/3] overflow-hidden rounded-sm bg-cream shadow-sm ${className}`}>
-      <img
-        src={!src || failed ? DEFAULT_COVER : src}
-        alt={`Tapa de ${title}${author ? `, de ${author}` : ""}`}
-        width={400}
-        height={600}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        onError={() => setFailed(true)}
-        className="size-full object-cover"
-      />
-      {failed ? (
-        <span className="absolute inset-x-0 bottom-2 text-center text-xs text-ink/70">Error al cargar imagen</span>
+      {optimise ? (
+        <picture>
+          <source type="image/avif" srcSet={srcSet(source, "avif", displayWidth)} sizes={sizes} />
+          <source type="image/webp" srcSet={srcSet(source, "webp", displayWidth)} sizes={sizes} />
+          {img}
+        </picture>
+      ) : (
+        img
+      )}
+      {failed && src ? (
+        <span className="absolute inset-x-2 bottom-2 rounded bg-white/90 px-1 text-center text-xs text-ink">
+          Error al cargar imagen
+        </span>
       ) : null}
     </div>
   );

@@ -1,5 +1,6 @@
 import { Menu } from "lucide-react";
 import { Link, NavLink } from "react-router";
+import { CartButton } from "~/components/cart/cart-button";
 import { SearchForm } from "./search-form";
 
 export const topBarLinks = [
@@ -46,6 +47,7 @@ export function SiteHeader() {
             </nav>
           </div>
         </details>
+        <CartButton className="md:ml-auto lg:ml-0" />
       </div>
     </header>
   );

@@ -126,10 +126,20 @@ export interface ShopQuery {
   limit: number;
 }
 
+/**
+ * What a visitor pays now, in centavos: the pre-order price while the pre-order lasts (release date
+ * after today in Buenos Aires), else the promotional price when lower, else the price.
+ */
+const effectivePrice = sql`case
+  when ${books.preorderReleaseDate} > (now() at time zone 'America/Argentina/Buenos_Aires')::date
+    and ${books.preorderPriceCents} is not null then ${books.preorderPriceCents}
+  else least(coalesce(${books.promotionalPriceCents}, ${books.priceCents}), ${books.priceCents})
+end`;
+
 const sortColumns: Record<ShopSort, SQL> = {
   titulo: sql`f_unaccent(lower(${books.title}))`,
   autor: sql`f_unaccent(lower(${books.author}))`,
-  precio: sql`coalesce(${books.promotionalPriceCents}, ${books.priceCents})`,
+  precio: effectivePrice,
   novedades: sql`${books.id}`,
 };
 
@@ -139,7 +149,7 @@ export async function shopBooks(
   view: CatalogView,
   query: ShopQuery,
 ): Promise<{ books: CatalogBook[]; pagination: Pagination }> {
-  const price = sql`coalesce(${books.promotionalPriceCents}, ${books.priceCents})`;
+  const price = effectivePrice;
   const where = and(
     visible,
     query.search ? searchMatches(query.search) : undefined,
@@ -167,4 +177,32 @@ export async function listAuthors(db: Db): Promise<string[]> {
     .where(and(visible, sql`${books.author} <> ''`))
     .orderBy(asc(books.author));
   return rows.map((r) => r.author);
+}
+
+/** "More by this author / in this category" on /libro/{id}: other visible books, newest first. */
+export async function relatedBooks(
+  db: Db,
+  view: CatalogView,
+  book: Pick<BookRow, "id" | "author" | "genre">,
+  limit = 6,
+): Promise<{ byAuthor: CatalogBook[]; sameGenre: CatalogBook[] }> {
+  const others = and(visible, sql`${books.id} <> ${book.id}`);
+  const sameAuthor = sql`f_unaccent(lower(${books.author})) = f_unaccent(lower(${book.author}))`;
+  const [byAuthor, sameGenre] = await Promise.all([
+    book.author
+      ? db.select().from(books).where(and(others, sameAuthor)).orderBy(desc(books.id)).limit(limit)
+      : Promise.resolve([]),
+    book.genre
+      ? db
+          .select()
+          .from(books)
+          .where(and(others, eq(books.genre, book.genre), sql`not (${sameAuthor})`))
+          .orderBy(desc(books.available), desc(books.id))
+          .limit(limit)
+      : Promise.resolve([]),
+  ]);
+  return {
+    byAuthor: byAuthor.map((row) => toCatalogBook(row, view)),
+    sameGenre: sameGenre.map((row) => toCatalogBook(row, view)),
+  };
 }

@@ -60,3 +60,7 @@ export function shopHref(params: ShopParams, change: Partial<ShopParams> = {}): 
   const qs = query.toString();
   return qs ? `/tienda?${qs}` : "/tienda";
 }
+
+/** The partner studio's category key and the size of its strip on /tienda (spec §2, §9). */
+export const PARTNER_CATEGORY = "peow-studios";
+export const PARTNER_STRIP_SIZE = 3;

@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { addToCart, type BuyableBook, buyState, openStore } from "./buy";
+
+/** Buy-to-checkout delay after PREORDENAR (spec §9). */
+export const CHECKOUT_DELAY_MS = 100;
+/** How long 'Abriendo tienda...' stays on the button. */
+const OPENING_MS = 1500;
+
+const base =
+  "mt-3 inline-flex w-full items-center justify-center rounded-full px-3 py-2 text-xs font-bold tracking-wider transition";
+const primary = `${base} bg-moss text-white hover:bg-moss-dark disabled:cursor-wait disabled:opacity-80`;
+const secondary = `${base} border border-moss bg-white text-moss hover:bg-cream`;
+
+/** The buy button of a card, per the table of spec §4 and DESIGN §5.1. */
+export function BuyButton({ book, variant }: { book: BuyableBook; variant: "shop" | "home" }) {
+  const state = buyState(book);
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [opening, setOpening] = useState(false);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  const later = (fn: () => void, ms: number) => timers.current.push(setTimeout(fn, ms));
+  const forBook = <span className="sr-only">: {book.title}</span>;
+
+  if (state === "unavailable") {
+    return (
+      <button type="button" disabled className={`${base} cursor-not-allowed bg-ink/10 text-ink/75`}>
+        NO DISPONIBLE{forBook}
+      </button>
+    );
+  }
+  if (state === "out-of-stock") {
+    return (
+      <Link to="/#pedidos" className={secondary}>
+        {variant === "home" ? "ORDENAR (72HS)" : "ORDENAR 72HS"}
+        {forBook}
+      </Link>
+    );
+  }
+  const label =
+    variant === "home"
+      ? state === "preorder"
+        ? "RESERVAR EN TIENDA"
+        : "COMPRAR EN TIENDA"
+      : state === "preorder"
+        ? "PREORDENAR"
+        : "COMPRAR";
+
+  if (variant === "home" && book.tiendaNubeUrl) {
+    const url = book.tiendaNubeUrl;
+    return (
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={primary}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpening(true);
+          openStore(url);
+          later(() => setOpening(false), OPENING_MS);
+        }}
+      >
+        {opening ? "Abriendo tienda..." : label}
+        {forBook}
+        <span className="sr-only"> (se abre en una pestaña nueva)</span>
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={primary}
+      disabled={busy}
+      aria-busy={busy}
+      onClick={async () => {
+        setBusy(true);
+        const added = await addToCart(book);
+        setBusy(false);
+        if (added && state === "preorder" && variant === "shop") later(() => navigate("/checkout"), CHECKOUT_DELAY_MS);
+      }}
+    >
+      {label}
+      {forBook}
+    </button>
+  );
+}

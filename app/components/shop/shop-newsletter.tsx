@@ -1,0 +1,108 @@
+import { useState } from "react";
+import { toast } from "~/components/ui/toast";
+import { SHOP_TOPIC_IDS, topicsFor } from "~/domain/newsletter/topics";
+import { EMAIL_PATTERN, subscribe } from "./newsletter-client";
+
+const topics = topicsFor(SHOP_TOPIC_IDS);
+export const SHOP_NEWSLETTER_SOURCE = "shop";
+
+/**
+ * The shop's compact newsletter form (spec §2, §5, §8): email, optional name and the 13 topics. Without
+ * JavaScript it posts to /newsletter; with it, JSON to /api/newsletter/subscribe and a toast.
+ */
+export function ShopNewsletter() {
+  const [submitting, setSubmitting] = useState(false);
+  return (
+    <section aria-labelledby="shop-newsletter-title" className="bg-moss text-white">
+      <div className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="shop-newsletter-title" className="font-serif text-3xl">
+          Newsletter
+        </h2>
+        <p className="mt-2 max-w-prose text-white/85">
+          Novedades, reseñas y preventas, una vez por mes. Elegí los temas que te interesan.
+        </p>
+        <form
+          method="post"
+          action="/newsletter"
+          noValidate
+          className="mt-6"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            if (submitting) return;
+            const form = event.currentTarget;
+            const data = new FormData(form);
+            const email = String(data.get("email") ?? "").trim();
+            if (!EMAIL_PATTERN.test(email)) {
+              toast({ title: "Error", description: "Por favor ingresa un email válido", variant: "destructive" });
+              return;
+            }
+            const name = String(data.get("name") ?? "").trim();
+            const interests = data.getAll("interests").map(String);
+            setSubmitting(true);
+            const outcome = await subscribe({
+              email,
+              ...(name ? { name } : {}),
+              ...(interests.length > 0 ? { interests } : {}),
+              source: SHOP_NEWSLETTER_SOURCE,
+            });
+            setSubmitting(false);
+            toast({
+              title: outcome.title,
+              description: outcome.description,
+              variant: outcome.ok ? "default" : "destructive",
+            });
+            if (outcome.ok) form.reset();
+          }}
+        >
+          <input type="hidden" name="source" value={SHOP_NEWSLETTER_SOURCE} />
+          <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto]">
+            <label className="text-sm font-semibold">
+              Email
+              <input
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                disabled={submitting}
+                placeholder="tu@email.com"
+                className="mt-1 w-full rounded-md border border-white/30 bg-white px-3 py-2 text-ink placeholder:text-ink/60"
+              />
+            </label>
+            <label className="text-sm font-semibold">
+              Nombre (opcional)
+              <input
+                type="text"
+                name="name"
+                autoComplete="given-name"
+                maxLength={100}
+                disabled={submitting}
+                className="mt-1 w-full rounded-md border border-white/30 bg-white px-3 py-2 text-ink"
+              />
+            </label>
+            <button
+              type="submit"
+              disabled={submitting}
+              className="self-end rounded-full bg-ochre-light px-6 py-2.5 font-bold tracking-wider text-ink hover:bg-white disabled:opacity-80"
+            >
+              {submitting ? "SUSCRIBIENDO..." : "SUSCRIBIRME"}
+            </button>
+          </div>
+          <fieldset className="mt-5">
+            <legend className="text-sm font-semibold">Temas que te interesan</legend>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {topics.map((topic) => (
+                <label
+                  key={topic.id}
+                  className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-white/30 px-3 py-1 text-sm has-[:checked]:bg-white has-[:checked]:text-moss"
+                >
+                  <input type="checkbox" name="interests" value={topic.id} className="accent-ochre" />
+                  {topic.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </form>
+      </div>
+    </section>
+  );
+}

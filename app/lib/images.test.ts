@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { optimizedUrl, responsiveWidths, shouldOptimize, srcSet } from "./images";
+
+describe("image URLs", () => {
+  it("follows the spec's pass-through rules", () => {
+    expect(shouldOptimize("/images/books/facundo.svg")).toBe(false);
+    expect(shouldOptimize("/images/books/facundo-optimized.jpg")).toBe(true);
+    expect(shouldOptimize("/uploads/12.jpg")).toBe(false);
+    expect(shouldOptimize("/public/x.png")).toBe(false);
+    expect(shouldOptimize("https://cdn.example.com/a.jpg")).toBe(true);
+    expect(shouldOptimize("/otros/tapa.png")).toBe(true);
+  });
+
+  it("limits widths to twice the display width", () => {
+    expect(responsiveWidths(100)).toEqual([320]);
+    expect(responsiveWidths(340)).toEqual([320, 640]);
+    expect(responsiveWidths(2000)).toEqual([320, 640, 768, 1024, 1280, 1536, 1920]);
+  });
+
+  it("encodes external URLs and keeps local paths", () => {
+    expect(optimizedUrl("https://cdn.example.com/a b.jpg", "avif", 640)).toBe(
+      "/api/images/optimize/https%3A%2F%2Fcdn.example.com%2Fa%20b.jpg?f=avif&q=85&w=640",
+    );
+    expect(optimizedUrl("/images/books/x-optimized.jpg", "webp", 320)).toBe(
+      "/api/images/optimize/images/books/x-optimized.jpg?f=webp&q=85&w=320",
+    );
+    expect(srcSet("/otros/t.png", "webp", 340)).toBe(
+      "/api/images/optimize/otros/t.png?f=webp&q=85&w=320 320w, /api/images/optimize/otros/t.png?f=webp&q=85&w=640 640w",
+    );
+  });
+});
