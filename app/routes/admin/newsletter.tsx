@@ -148,9 +148,9 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <Form method="get" role="search" aria-label="Buscar suscriptores" className="flex flex-wrap items-end gap-2">
+      <Form method="get" role="search" aria-label="Buscar suscriptores" className="grid gap-3 sm:flex sm:items-end">
         {filters.topic ? <input type="hidden" name="tema" value={filters.topic} /> : null}
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 sm:flex-1">
           <label htmlFor="buscar" className="text-sm font-semibold">
             Buscar por email o nombre
           </label>
@@ -170,7 +170,7 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
             id="estado"
             name="estado"
             defaultValue={filters.status === "unsubscribed" ? "bajas" : filters.status === null ? "todos" : "activos"}
-            className="mt-1 block rounded-md border border-ink/25 bg-white px-3 py-2"
+            className="mt-1 block w-full rounded-md border border-ink/25 bg-white px-3 py-2"
           >
             <option value="activos">Activos</option>
             <option value="bajas">Dados de baja</option>
