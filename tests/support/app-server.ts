@@ -22,6 +22,16 @@ export interface AppServer {
   kill(): Promise<void>;
 }
 
+/**
+ * Every server a test started and did not stop yet. If a test file dies before its afterAll can stop
+ * them (say the browser failed to launch in the same beforeAll), they are killed when the worker exits,
+ * so no run leaves servers behind.
+ */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -62,6 +72,8 @@ export async function startApp(env: Record<string, string>, options: { waitReady
     env: { ...process.env, ...fullEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
