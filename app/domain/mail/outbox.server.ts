@@ -77,6 +77,19 @@ export async function claimDue(db: Db, limit: number, leaseSeconds: number): Pro
   return rows.sort((a, b) => a.id - b.id);
 }
 
+/**
+ * Renews a claimed message's lease right before it is sent, so a slow batch never outlives its lease
+ * and lets a second worker send the same message. False when the message is no longer this worker's.
+ */
+export async function renewLease(db: Db, id: number, leaseSeconds: number): Promise<boolean> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "sending"), sql`${mailOutbox.lockedUntil} > now()`))
+    .returning({ id: mailOutbox.id });
+  return rows.length === 1;
+}
+
 export async function markSent(db: Db, id: number): Promise<void> {
   await db
     .update(mailOutbox)

@@ -9,6 +9,7 @@ import {
   type OutboxRow,
   outboxEvents,
   releaseClaimed,
+  renewLease,
   retryDelayMs,
 } from "./outbox.server";
 import type { Mailer } from "./transport.server";
@@ -68,6 +69,10 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   async function deliver(row: OutboxRow): Promise<void> {
+    if (!(await renewLease(db, row.id, leaseSeconds))) {
+      log.warn({ mailId: row.id }, "mail lease lost before sending; another worker has it");
+      return;
+    }
     try {
       await mailer.send({
         messageId: row.messageId,

@@ -376,3 +376,16 @@ function QrDialog({ viewing, tab }: { viewing: NonNullable<Route.ComponentProps[
     </div>
   );
 }
+
+/** The codes or winners could not be read (the database is down): the spec's message, inside the admin. */
+export function ErrorBoundary() {
+  return (
+    <div className="space-y-4">
+      <h1 className="font-serif text-3xl">Códigos QR</h1>
+      <Notice notice={{ tone: "error", title: "Error", message: "No se pudieron cargar los códigos QR" }} />
+      <Link to="/admin/qr" className="inline-block font-semibold text-moss underline">
+        Probá de nuevo
+      </Link>
+    </div>
+  );
+}
