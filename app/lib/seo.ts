@@ -81,3 +81,18 @@ export function breadcrumbJsonLd(origin: string, trail: { name: string; path: st
     })),
   };
 }
+
+/** Meta of a content page under the home: title, description, canonical URL and its breadcrumbs. */
+export function contentPageMeta(
+  matches: Parameters<typeof publicOrigin>[0],
+  page: { title: string; description: string; path: string },
+) {
+  const origin = publicOrigin(matches);
+  return seoMeta({
+    title: page.title,
+    description: page.description,
+    url: absoluteUrl(origin, page.path),
+    type: "article",
+    jsonLd: [breadcrumbJsonLd(origin, [{ name: page.title, path: page.path }])],
+  });
+}

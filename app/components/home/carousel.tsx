@@ -79,7 +79,7 @@ export function Carousel({ slides, label }: { slides: Slide[] | null; label: str
 
   const current = Math.min(index, count - 1);
   const button =
-    "flex size-11 items-center justify-center rounded-full bg-white/90 text-ink shadow hover:bg-white focus-visible:outline-ochre-light";
+    "flex size-11 shrink-0 items-center justify-center rounded-full bg-white/90 text-ink shadow hover:bg-white focus-visible:outline-ochre-light";
   return (
     <section
       ref={root}
@@ -123,11 +123,11 @@ export function Carousel({ slides, label }: { slides: Slide[] | null; label: str
       </div>
 
       {count > 1 ? (
-        <div className="absolute inset-x-0 bottom-4 z-10 flex items-center justify-center gap-3 px-4">
+        <div className="absolute inset-x-0 bottom-4 z-10 flex items-center justify-center gap-2 px-2 sm:gap-3">
           <button type="button" className={button} aria-label="Anterior" onClick={() => goTo(current - 1)}>
             <ChevronLeft aria-hidden="true" className="size-5" />
           </button>
-          <ol className="flex items-center gap-1" aria-label="Elegir diapositiva">
+          <ol className="flex items-center sm:gap-1" aria-label="Elegir diapositiva">
             {slides.map((slide, i) => (
               <li key={slide.key}>
                 <button
@@ -135,12 +135,12 @@ export function Carousel({ slides, label }: { slides: Slide[] | null; label: str
                   aria-label={`Ir a la diapositiva ${i + 1}: ${slide.label}`}
                   aria-current={i === current ? "true" : undefined}
                   onClick={() => goTo(i)}
-                  className="group flex size-6 items-center justify-center rounded-full"
+                  className="group flex size-6 items-center justify-center rounded-full max-sm:w-5"
                 >
                   <span
                     aria-hidden="true"
                     className={`block h-2 rounded-full transition-all ${
-                      i === current ? "w-6 bg-ochre-light" : "w-2 bg-white/60 group-hover:bg-white"
+                      i === current ? "w-4 bg-ochre-light sm:w-6" : "w-2 bg-white/60 group-hover:bg-white"
                     }`}
                   />
                 </button>
