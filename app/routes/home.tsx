@@ -102,13 +102,22 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   return seoMeta({ url, jsonLd: [store] });
 };
 
-/** A section link from another page arrives here with state; scroll there ~100 ms after arriving. */
+/**
+ * A section link from another page arrives here with state; scroll there ~100 ms after arriving. The
+ * sections after the carousel may still be loading their chunk: then try again every 100 ms (for 5 s).
+ */
 function useScrollToSectionOnArrival() {
   const location = useLocation();
   useEffect(() => {
     const section = (location.state as SectionNavigationState | null)?.section;
     if (!section || !isHomeSection(section)) return;
-    const timer = setTimeout(() => scrollToSection(section), ANCHOR_SCROLL_DELAY_MS);
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const attempt = () => {
+      if (scrollToSection(section) || ++tries >= 50) return;
+      timer = setTimeout(attempt, ANCHOR_SCROLL_DELAY_MS);
+    };
+    timer = setTimeout(attempt, ANCHOR_SCROLL_DELAY_MS);
     return () => clearTimeout(timer);
   }, [location.state]);
 }

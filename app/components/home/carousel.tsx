@@ -25,6 +25,8 @@ export function Carousel({ slides, label }: { slides: Slide[] | null; label: str
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
+  // Marks the hydrated carousel (tests wait for it before driving it).
+  const [hydrated, setHydrated] = useState(false);
   const root = useRef<HTMLElement>(null);
   const count = slides?.length ?? 0;
 
@@ -32,6 +34,7 @@ export function Carousel({ slides, label }: { slides: Slide[] | null; label: str
     const query = window.matchMedia("(prefers-reduced-motion: reduce)");
     const update = () => setReducedMotion(query.matches);
     update();
+    setHydrated(true);
     query.addEventListener("change", update);
     return () => query.removeEventListener("change", update);
   }, []);
@@ -87,6 +90,7 @@ export function Carousel({ slides, label }: { slides: Slide[] | null; label: str
       aria-label={label}
       data-testid="carousel"
       data-index={current}
+      data-hydrated={hydrated ? "true" : undefined}
       data-playing={autoPlaying && !paused ? "true" : "false"}
       className="relative overflow-hidden bg-moss-dark text-white"
       onMouseEnter={() => setHovered(true)}

