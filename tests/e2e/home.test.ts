@@ -235,6 +235,56 @@ describe("home sections", () => {
     await block.getByTestId("newsletter-error").getByText("Por favor ingresa un email válido").waitFor();
   });
 
+  it("subscribes from the carousel: 'SUSCRIBIENDO...' with the input disabled, then the success toast", async () => {
+    const page = await visit("/", { reducedMotion: true });
+    await hydrated(page);
+    await page.getByRole("button", { name: /Ir a la diapositiva \d+: Suscribite al newsletter/ }).click();
+    const form = page.locator('[data-testid="carousel"] form[action="/newsletter"]');
+    // Hold the real request until the sending state has been seen (the answer is the server's own).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let body: unknown = null;
+    await page.route("**/api/newsletter/subscribe", async (route) => {
+      body = route.request().postDataJSON();
+      await held;
+      await route.continue();
+    });
+    await form.getByLabel("Tu email").fill("lectora.carrusel@example.com");
+    await form.getByLabel("Tu email").press("Enter");
+    await form.getByRole("button", { name: "SUSCRIBIENDO..." }).waitFor();
+    expect(await form.getByLabel("Tu email").isDisabled()).toBe(true);
+    // Enter while sending sends nothing more.
+    release();
+    await page.getByTestId("toast").getByText("¡Suscripción exitosa!").waitFor();
+    expect(await page.getByTestId("toast").textContent()).toContain("Gracias por suscribirte");
+    expect(body).toEqual({ email: "lectora.carrusel@example.com", source: "carousel" });
+    await form.getByRole("button", { name: "SUSCRIBIRME" }).waitFor();
+    expect(await form.getByLabel("Tu email").inputValue()).toBe("");
+  });
+
+  it("subscribes from the home block with a name, and a second time says so", async () => {
+    const page = await visit("/");
+    await sectionsReady(page);
+    const form = page.locator("#newsletter form");
+    await form.getByLabel("Tu nombre (opcional)").fill("Alfonsina");
+    await form.getByLabel("Tu email").fill("alfonsina.home@example.com");
+    await form.getByRole("button", { name: "SUSCRIBIRME" }).click();
+    await page.getByTestId("toast").getByText("¡Suscripción exitosa!").waitFor();
+    expect(await form.getByLabel("Tu nombre (opcional)").inputValue()).toBe("");
+    await form.getByLabel("Tu email").fill("ALFONSINA.home@example.com");
+    await form.getByRole("button", { name: "SUSCRIBIRME" }).click();
+    await page.getByTestId("toast").getByText("Ya estabas suscripto", { exact: false }).waitFor();
+  });
+
+  it("without JavaScript, the home block subscribes through /newsletter", async () => {
+    const page = await visit("/", { javaScriptEnabled: false });
+    const form = page.locator("#newsletter form");
+    await form.locator('input[name="email"]').fill("sin.js.home@example.com");
+    await form.getByRole("button", { name: "SUSCRIBIRME" }).click();
+    await page.waitForURL(/\/newsletter$/);
+    await page.getByText("¡Bienvenida/o a la comunidad Rizoma!").waitFor();
+  });
+
   it("without JavaScript, the newsletter forms post to /newsletter with their fields", async () => {
     const page = await visit("/", { javaScriptEnabled: false });
     const forms = page.locator('form[action="/newsletter"]');
