@@ -1,118 +1,143 @@
-import { Link } from "react-router";
-import { BookCard } from "~/components/book/book-card";
-import { BookCover } from "~/components/book/book-cover";
-import { SearchForm } from "~/components/layout/search-form";
-import { featuredBooks, newArrivals } from "~/domain/catalog/books.server";
+import { lazy, Suspense, useEffect } from "react";
+import { useLocation } from "react-router";
+import { HomeCarousel } from "~/components/home/home-carousel";
+import type { SectionNavigationState } from "~/components/layout/section-link";
+import { BOX_MONTHLY_PRICE_CENTS } from "~/domain/box/prices";
+import { featuredBooks, newArrivals, shopBooks } from "~/domain/catalog/books.server";
 import { listCategories } from "~/domain/catalog/categories.server";
-import { seoMeta } from "~/lib/seo";
+import { countPublishedBooks } from "~/domain/catalog/public-index.server";
+import { titleCountLabel } from "~/domain/catalog/title-count";
+import { whatsappLink } from "~/domain/settings/argentina";
+import { getSettings } from "~/domain/settings/settings.server";
+import { htmlToText } from "~/lib/html.server";
+import { ANCHOR_SCROLL_DELAY_MS, isHomeSection, scrollToSection } from "~/lib/scroll";
+import { absoluteUrl, DEFAULT_DESCRIPTION, publicOrigin, SHOP_NAME, seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
+
+/**
+ * Progressive hydration of the sections after the carousel: on the server they render with the page
+ * (complete HTML, also without JavaScript); in the browser their code is a separate chunk, loaded right
+ * after the first one, and React hydrates them when it arrives. Keeps the home's first load small.
+ */
+const HomeSections = import.meta.env.SSR
+  ? (await import("~/components/home/home-sections")).default
+  : lazy(() => import("~/components/home/home-sections"));
 
 export async function loader({ context }: Route.LoaderArgs) {
   const view = { storeUrl: context.config.storeUrl };
-  const [featured, arrivals, categories] = await Promise.all([
+  const [featured, arrivals, categories, titles, settings] = await Promise.all([
     featuredBooks(context.db, view),
     newArrivals(context.db, view, 6),
     listCategories(context.db),
+    countPublishedBooks(context.db),
+    getSettings(context.db),
   ]);
+  const cards = await Promise.all(
+    categories.map(async ({ key, name, description }) => {
+      const { books } = await shopBooks(context.db, view, { search: "", category: key, page: 1, limit: 3 });
+      return { key, name, description, covers: books.map(({ id, title, coverUrl }) => ({ id, title, coverUrl })) };
+    }),
+  );
+  const { contact, bank, shipping } = settings;
   return {
-    featured,
+    carousel: {
+      featured: featured.map((book) => ({
+        id: book.id,
+        title: book.title,
+        author: book.author,
+        coverUrl: book.coverUrl,
+        price: book.price,
+        originalPrice: book.originalPrice,
+        isPreorder: book.isPreorder,
+        preorderPrice: book.preorderPrice,
+        blurb: htmlToText(book.description).slice(0, 220),
+      })),
+      bank: { holder: bank.holder, bank: bank.bank, cbu: bank.cbu, alias: bank.alias, cuit: bank.cuit },
+      boxMonthlyCents: BOX_MONTHLY_PRICE_CENTS,
+    },
     arrivals,
-    categories: categories.map(({ key, name, description }) => ({ key, name, description })),
+    categories: cards,
+    titles: titleCountLabel(titles),
+    contact: { ...contact, whatsappUrl: whatsappLink(contact.whatsapp) },
+    shipping: {
+      pickupAddress: contact.address,
+      pickupHours: contact.hours,
+      standardDays: shipping.standardDays,
+      fastDays: shipping.fastDays,
+    },
   };
 }
 
-export const meta: Route.MetaFunction = () => seoMeta({});
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const origin = publicOrigin(matches);
+  const url = absoluteUrl(origin, "/");
+  const contact = data?.contact;
+  const store = {
+    "@context": "https://schema.org",
+    "@type": ["BookStore", "Organization"],
+    "@id": `${url}#rizoma`,
+    name: SHOP_NAME,
+    description: DEFAULT_DESCRIPTION,
+    url,
+    logo: absoluteUrl(origin, "/favicon.svg"),
+    currenciesAccepted: "ARS",
+    paymentAccepted: "Transferencia bancaria, Mercado Pago, tarjeta de crédito y débito",
+    areaServed: { "@type": "Country", name: "Argentina" },
+    ...(contact
+      ? {
+          email: contact.email,
+          telephone: contact.whatsapp,
+          address: { "@type": "PostalAddress", streetAddress: contact.address, addressCountry: "AR" },
+        }
+      : {}),
+    hasMerchantReturnPolicy: {
+      "@type": "MerchantReturnPolicy",
+      applicableCountry: "AR",
+      returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow",
+      merchantReturnDays: 30,
+      returnFees: "https://schema.org/FreeReturn",
+      returnMethod: "https://schema.org/ReturnByMail",
+    },
+  };
+  return seoMeta({ url, jsonLd: [store] });
+};
+
+/**
+ * A section link from another page arrives here with state; scroll there ~100 ms after arriving. The
+ * sections after the carousel may still be loading their chunk: then try again every 100 ms (for 5 s).
+ */
+function useScrollToSectionOnArrival() {
+  const location = useLocation();
+  useEffect(() => {
+    const section = (location.state as SectionNavigationState | null)?.section;
+    if (!section || !isHomeSection(section)) return;
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const attempt = () => {
+      if (scrollToSection(section) || ++tries >= 50) return;
+      timer = setTimeout(attempt, ANCHOR_SCROLL_DELAY_MS);
+    };
+    timer = setTimeout(attempt, ANCHOR_SCROLL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [location.state]);
+}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, arrivals, categories } = loaderData;
+  const { carousel, arrivals, categories, titles, contact, shipping } = loaderData;
+  useScrollToSectionOnArrival();
   return (
     <main id="contenido" className="flex-1">
-      <section className="bg-moss text-white">
-        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 md:grid-cols-[1.2fr_1fr]">
-          <div>
-            <p className="text-sm font-semibold tracking-[0.3em] text-ochre-light">
-              LIBRERÍA Y EDITORIAL INDEPENDIENTE
-            </p>
-            <h1 className="mt-4 font-serif text-4xl leading-tight sm:text-5xl">
-              Los libros son puertas. Elegí una y entrá.
-            </h1>
-            <p className="mt-5 max-w-prose text-white/85">
-              Literatura, filosofía, arte y novela gráfica. Retiro y envío gratis en CABA, y 15% de descuento pagando
-              por transferencia.
-            </p>
-            <SearchForm id="home-search" label="Buscar en la librería" className="mt-8 max-w-md" />
-            <div className="mt-6 flex flex-wrap gap-3">
-              <Link to="/tienda" className="rounded-full bg-ochre px-6 py-2.5 font-semibold text-ink hover:bg-white">
-                EXPLORAR LA TIENDA
-              </Link>
-              <a
-                href="#new"
-                className="rounded-full border border-white/60 px-6 py-2.5 font-semibold hover:bg-white/10"
-              >
-                VER NOVEDADES
-              </a>
-            </div>
-          </div>
-          {featured.length > 0 ? (
-            <ul className="grid grid-cols-2 gap-4" aria-label="Libros destacados">
-              {featured.slice(0, 4).map((book, index) => (
-                <li key={book.id} className={index % 2 === 1 ? "translate-y-6" : ""}>
-                  <Link to={`/libro/${book.id}`} className="block">
-                    <BookCover
-                      src={book.coverUrl}
-                      title={book.title}
-                      author={book.author}
-                      eager
-                      className="shadow-xl"
-                    />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      </section>
-
-      <section id="store" className="mx-auto max-w-6xl px-4 py-14" aria-labelledby="store-title">
-        <h2 id="store-title" className="font-serif text-3xl">
-          Recorré la librería
-        </h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {categories.map((category) => (
-            <li key={category.key}>
-              <Link
-                to={`/tienda?categoria=${category.key}`}
-                className="flex h-full flex-col rounded-lg border border-ink/10 bg-white p-5 transition hover:-translate-y-0.5 hover:border-moss hover:shadow"
-              >
-                <span className="font-serif text-xl text-moss">{category.name}</span>
-                <span className="mt-2 text-sm text-ink/70">{category.description}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section id="new" className="mx-auto max-w-6xl px-4 pb-6" aria-labelledby="new-title">
-        <div className="flex items-end justify-between gap-4">
-          <h2 id="new-title" className="font-serif text-3xl">
-            Novedades
-          </h2>
-          <Link to="/tienda?orden=novedades" className="text-sm font-semibold text-moss underline">
-            Ver todo
-          </Link>
-        </div>
-        {arrivals.length > 0 ? (
-          <ul className="mt-6 grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-6">
-            {arrivals.map((book) => (
-              <li key={book.id} className="flex">
-                <BookCard book={book} priceMissing="CONSULTAR" />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-6 text-ink/70">No hay libros disponibles en este momento.</p>
-        )}
-      </section>
+      <HomeCarousel data={carousel} />
+      <Suspense fallback={<div className="min-h-screen" />}>
+        <HomeSections
+          titles={titles}
+          categories={categories}
+          arrivals={arrivals}
+          boxMonthlyCents={carousel.boxMonthlyCents}
+          contact={contact}
+          shipping={shipping}
+        />
+      </Suspense>
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { CartButton } from "~/components/cart/cart-button";
 import { NotFoundPage } from "~/components/layout/not-found-page";
 import { ServerErrorPage } from "~/components/layout/server-error-page";
 import { type FooterContact, SiteFooter } from "~/components/layout/site-footer";
@@ -7,11 +8,14 @@ import { whatsappLink } from "~/domain/settings/argentina";
 import { getSection } from "~/domain/settings/settings.server";
 import type { Route } from "./+types/shop-layout";
 
-/** The footer's contact data comes from the settings (/admin/ajustes), on every shop page. */
+/**
+ * The footer's contact data comes from the settings (/admin/ajustes), on every shop page. `publicUrl`
+ * lets every page's meta build canonical URLs (see publicOrigin in ~/lib/seo).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { address, hours, whatsapp, email } = await getSection(context.db, "contact");
   const contact: FooterContact = { address, hours, whatsapp, whatsappUrl: whatsappLink(whatsapp), email };
-  return { contact };
+  return { contact, publicUrl: context.config.publicUrl };
 }
 
 function Frame({ children }: { children: React.ReactNode }) {
@@ -25,7 +29,7 @@ function Frame({ children }: { children: React.ReactNode }) {
       >
         Saltar al contenido
       </a>
-      <SiteHeader />
+      <SiteHeader actions={<CartButton />} />
       {children}
       <SiteFooter contact={contact} />
     </>

@@ -1,18 +1,26 @@
 import { Link } from "react-router";
+import type { HomeSection } from "~/lib/scroll";
+import { SectionLink } from "./section-link";
 
-const navigation = [
+/** Sections of the home (spec §2 footer anchors: #contact, #rizoma-box, #pedidos, #newsletter). */
+const navigation: ({ to: string; label: string } | { section: HomeSection; label: string })[] = [
   { to: "/", label: "Inicio" },
   { to: "/tienda", label: "Tienda" },
-  { to: "/caja-rizoma", label: "Caja Rizoma" },
-  { to: "/sobre-nosotros", label: "Sobre nosotros" },
-  { to: "/audiolibros", label: "Audiolibros" },
+  { section: "new", label: "Novedades" },
+  { section: "rizoma-box", label: "La Caja Rizoma" },
+  { section: "pedidos", label: "Pedidos especiales" },
+  { section: "envios", label: "Envíos y retiro" },
+  { section: "newsletter", label: "Suscribite al newsletter" },
+  { section: "contact", label: "Contacto" },
 ];
 
 const information = [
-  { to: "/#envios", label: "Envíos y retiro" },
-  { to: "/#pedidos", label: "Pedidos especiales" },
-  { to: "/#newsletter", label: "Newsletter" },
-  { to: "/#contact", label: "Contacto" },
+  { to: "/terminos", label: "Términos y condiciones" },
+  { to: "/privacidad", label: "Política de privacidad" },
+  { to: "/sobre-nosotros", label: "Sobre nosotros" },
+  { to: "/audiolibros", label: "Audiolibros" },
+  { to: "/caja-rizoma", label: "Caja Rizoma" },
+  { to: "/newsletter", label: "Newsletter" },
 ];
 
 /** The shop's contact data, as saved in /admin/ajustes (null when it could not be read). */
@@ -25,63 +33,77 @@ export interface FooterContact {
   email: string;
 }
 
+const linkClass = "hover:text-ochre-light hover:underline";
+
 export function SiteFooter({ contact }: { contact: FooterContact | null }) {
   return (
-    <footer id="contact" className="mt-16 bg-ink text-white/85">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+    <footer id="contact" tabIndex={-1} className="scroll-mt-20 bg-ink text-white/85">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1.3fr]">
         <div>
           <p className="font-serif text-2xl font-bold tracking-[0.2em] text-white">RIZOMA</p>
           <p className="mt-3 text-sm leading-relaxed">
             Librería y editorial independiente. Los libros son puertas: elegí una y entrá.
           </p>
+          <p className="mt-4 text-sm leading-relaxed">15% off pagando por transferencia · Hasta 3 cuotas sin interés</p>
         </div>
-        <FooterList title="Navegación" links={navigation} />
-        <FooterList title="Información" links={information} />
-        <div>
-          <h2 className="text-sm font-semibold tracking-wider text-white">CONTACTO</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            <li>Retiro gratis en CABA</li>
-            {contact ? (
-              <>
-                <li>
-                  <address className="not-italic">{contact.address}</address>
-                </li>
-                <li>{contact.hours}</li>
-                <li>
-                  <a className="underline hover:text-ochre-light" href={contact.whatsappUrl}>
-                    WhatsApp {contact.whatsapp}
-                  </a>
-                </li>
-                <li>
-                  <a className="underline hover:text-ochre-light" href={`mailto:${contact.email}`}>
-                    {contact.email}
-                  </a>
-                </li>
-              </>
-            ) : null}
-          </ul>
-        </div>
+        <FooterColumn title="Navegación">
+          {navigation.map((item) => (
+            <li key={item.label}>
+              {"section" in item ? (
+                <SectionLink section={item.section} className={linkClass}>
+                  {item.label}
+                </SectionLink>
+              ) : (
+                <Link className={linkClass} to={item.to}>
+                  {item.label}
+                </Link>
+              )}
+            </li>
+          ))}
+        </FooterColumn>
+        <FooterColumn title="Información">
+          {information.map((item) => (
+            <li key={item.to}>
+              <Link className={linkClass} to={item.to}>
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </FooterColumn>
+        <FooterColumn title="Contacto">
+          <li>Retiro y envío gratis en CABA</li>
+          {contact ? (
+            <>
+              <li>
+                <address className="not-italic">{contact.address}</address>
+              </li>
+              <li>{contact.hours}</li>
+              <li>
+                <a className="underline hover:text-ochre-light" href={contact.whatsappUrl}>
+                  WhatsApp {contact.whatsapp}
+                </a>
+              </li>
+              <li>
+                <a className="underline hover:text-ochre-light" href={`mailto:${contact.email}`}>
+                  {contact.email}
+                </a>
+              </li>
+            </>
+          ) : null}
+        </FooterColumn>
       </div>
-      <p className="border-t border-white/10 py-4 text-center text-xs text-white/75">
+      <p className="border-t border-white/10 py-5 text-center text-xs text-white/75">
         © {new Date().getFullYear()} Rizoma · Buenos Aires, Argentina
       </p>
     </footer>
   );
 }
 
-function FooterList({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+function FooterColumn({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <div>
       <h2 className="text-sm font-semibold tracking-wider text-white">{title.toUpperCase()}</h2>
-      <ul className="mt-3 space-y-2 text-sm">
-        {links.map((link) => (
-          <li key={link.to}>
-            <Link className="hover:text-ochre-light hover:underline" to={link.to}>
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <ul className="mt-4 space-y-2.5 text-sm">{children}</ul>
     </div>
   );
 }

@@ -1,7 +1,9 @@
-import { Menu } from "lucide-react";
-import { Link, NavLink } from "react-router";
-import { CartButton } from "~/components/cart/cart-button";
-import { SearchForm } from "./search-form";
+import { Menu, Search, X } from "lucide-react";
+import { type MouseEvent, type ReactNode, useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { HEADER_SCROLL_THRESHOLD_PX, type HomeSection, scrollToTop } from "~/lib/scroll";
+import { HeaderSearch } from "./header-search";
+import { SectionLink } from "./section-link";
 
 export const topBarLinks = [
   { to: "/tienda", label: "TIENDA" },
@@ -10,14 +12,89 @@ export const topBarLinks = [
   { to: "/audiolibros", label: "AUDIOLIBROS" },
 ] as const;
 
+/** The home's anchors in the header (spec §2). */
+export const homeAnchors: readonly { section: HomeSection; label: string }[] = [
+  { section: "new", label: "NOVEDADES" },
+  { section: "pedidos", label: "PEDIDOS ESPECIALES" },
+  { section: "newsletter", label: "NEWSLETTER" },
+  { section: "contact", label: "CONTACTO" },
+];
+
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `text-sm font-semibold tracking-wider hover:text-ochre-light ${isActive ? "text-ochre-light underline underline-offset-8" : ""}`;
 
-export function SiteHeader() {
+/** True once the page has scrolled past the header threshold (50 px). */
+function useScrolledPast(threshold: number): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const update = () => setPast(window.scrollY > threshold);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [threshold]);
+  return past;
+}
+
+/**
+ * The shop header. Past 50 px of scroll it turns darker, with a shadow and a smaller logo; its height
+ * never changes, so nothing below it jumps (and section offsets stay right). `actions` is the spot for buttons at the right end (the cart button goes there);
+ * it stays visible on every width.
+ * The mobile search and menu are <details>, so they open without JavaScript too.
+ */
+export function SiteHeader({ actions }: { actions?: ReactNode }) {
+  const location = useLocation();
+  const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
+  const [panel, setPanel] = useState<"search" | "menu" | null>(null);
+  // Marks the hydrated header (tests wait for it before typing in the search).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  // A navigation closes the mobile panels.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation.
+  useEffect(() => setPanel(null), [location.key]);
+
+  const onLogo = (event: MouseEvent<HTMLAnchorElement>) => {
+    setPanel(null);
+    if (location.pathname !== "/" || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    scrollToTop();
+  };
+  const toggle = (which: "search" | "menu") => (event: React.SyntheticEvent<HTMLDetailsElement>) => {
+    const isOpen = event.currentTarget.open;
+    setPanel((current) => (isOpen ? which : current === which ? null : current));
+  };
+
   return (
-    <header className="sticky top-0 z-30 border-b border-white/10 bg-moss text-white">
-      <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3">
-        <Link to="/" className="font-serif text-2xl font-bold tracking-[0.2em]" aria-label="Rizoma, ir al inicio">
+    <header
+      data-scrolled={scrolled ? "true" : "false"}
+      data-hydrated={hydrated ? "true" : undefined}
+      className={`sticky top-0 z-30 text-white transition-[background-color,box-shadow] ${
+        scrolled ? "bg-moss-dark/95 shadow-lg backdrop-blur" : "bg-moss"
+      }`}
+    >
+      <div className="hidden border-b border-white/10 md:block" data-testid="header-anchors">
+        <nav
+          aria-label="Secciones del inicio"
+          className="mx-auto flex h-7 max-w-6xl items-center justify-end gap-6 px-4"
+        >
+          {homeAnchors.map((anchor) => (
+            <SectionLink
+              key={anchor.section}
+              section={anchor.section}
+              className="text-xs font-semibold tracking-wider text-white/85 hover:text-ochre-light"
+            >
+              {anchor.label}
+            </SectionLink>
+          ))}
+        </nav>
+      </div>
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 md:h-[52px]">
+        <Link
+          to="/"
+          onClick={onLogo}
+          className={`font-serif font-bold tracking-[0.2em] transition-[font-size] ${scrolled ? "text-xl" : "text-2xl"}`}
+          aria-label="Rizoma, ir al inicio"
+        >
           RIZOMA
         </Link>
         <nav aria-label="Principal" className="ml-6 hidden gap-6 md:flex">
@@ -27,27 +104,60 @@ export function SiteHeader() {
             </NavLink>
           ))}
         </nav>
-        <SearchForm id="header-search" label="Buscar en el sitio" className="ml-auto hidden w-64 lg:flex" />
-        {/* <details> keeps the mobile menu usable without JavaScript. */}
-        <details className="group ml-auto md:hidden">
-          <summary
-            className="flex cursor-pointer list-none items-center rounded p-2 hover:bg-white/10"
-            aria-label="Abrir menú"
-          >
-            <Menu aria-hidden="true" className="size-6" />
-          </summary>
-          <div className="absolute inset-x-0 top-full border-b border-white/10 bg-moss px-4 pb-4 shadow-lg">
-            <SearchForm id="mobile-search" label="Buscar en el sitio (menú)" className="my-3" />
-            <nav aria-label="Menú móvil" className="flex flex-col">
-              {topBarLinks.map((link) => (
-                <NavLink key={link.to} to={link.to} className={(s) => `${linkClass(s)} border-t border-white/10 py-3`}>
-                  {link.label}
-                </NavLink>
-              ))}
-            </nav>
-          </div>
-        </details>
-        <CartButton className="md:ml-auto lg:ml-0" />
+        <HeaderSearch id="header-search" label="Buscar en el sitio" className="ml-auto hidden w-72 lg:block" />
+        <div className="ml-auto flex items-center gap-1 lg:ml-0" data-slot="header-actions">
+          <details className="lg:hidden" open={panel === "search"} onToggle={toggle("search")}>
+            <summary
+              className="flex cursor-pointer list-none items-center rounded p-2 hover:bg-white/10 [&::-webkit-details-marker]:hidden"
+              aria-label={panel === "search" ? "Cerrar búsqueda" : "Buscar"}
+            >
+              {panel === "search" ? (
+                <X aria-hidden="true" className="size-6" />
+              ) : (
+                <Search aria-hidden="true" className="size-6" />
+              )}
+            </summary>
+            <div className="absolute inset-x-0 top-full border-b border-white/10 bg-moss px-4 py-3 shadow-lg">
+              <HeaderSearch id="mobile-search" label="Buscar en el sitio (móvil)" />
+            </div>
+          </details>
+          {actions}
+          <details className="md:hidden" open={panel === "menu"} onToggle={toggle("menu")}>
+            <summary
+              className="flex cursor-pointer list-none items-center rounded p-2 hover:bg-white/10 [&::-webkit-details-marker]:hidden"
+              aria-label={panel === "menu" ? "Cerrar menú" : "Abrir menú"}
+            >
+              {panel === "menu" ? (
+                <X aria-hidden="true" className="size-6" />
+              ) : (
+                <Menu aria-hidden="true" className="size-6" />
+              )}
+            </summary>
+            <div className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-white/10 bg-moss px-4 pb-4 shadow-lg">
+              <nav aria-label="Menú móvil" className="flex flex-col">
+                {topBarLinks.map((link) => (
+                  <NavLink
+                    key={link.to}
+                    to={link.to}
+                    className={(s) => `${linkClass(s)} border-t border-white/10 py-3`}
+                  >
+                    {link.label}
+                  </NavLink>
+                ))}
+                {homeAnchors.map((anchor) => (
+                  <SectionLink
+                    key={anchor.section}
+                    section={anchor.section}
+                    onNavigate={() => setPanel(null)}
+                    className="border-t border-white/10 py-3 text-sm font-semibold tracking-wider text-white/85 hover:text-ochre-light"
+                  >
+                    {anchor.label}
+                  </SectionLink>
+                ))}
+              </nav>
+            </div>
+          </details>
+        </div>
       </div>
     </header>
   );

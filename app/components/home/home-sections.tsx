@@ -1,0 +1,51 @@
+import type { CatalogBook } from "~/domain/catalog/book-view.server";
+import { AboutSection } from "./about-section";
+import { BoxSection } from "./box-section";
+import { HomeSearch } from "./home-search";
+import { Intro } from "./intro";
+import { NewArrivals } from "./new-arrivals";
+import { NewsletterSection } from "./newsletter-section";
+import { SellingPoints } from "./selling-points";
+import { type ShippingInfo, ShippingSection } from "./shipping-section";
+import { SpecialOrders } from "./special-orders";
+import { type CategoryCard, StoreSection } from "./store-section";
+import type { HomeContact } from "./types";
+
+export interface HomeSectionsProps {
+  /** The catalogue size, as '+N títulos'. */
+  titles: string;
+  categories: CategoryCard[];
+  arrivals: CatalogBook[];
+  boxMonthlyCents: number;
+  contact: HomeContact;
+  shipping: ShippingInfo;
+}
+
+/**
+ * The home's sections after the carousel, in the spec's order. The server renders them with the page;
+ * the browser loads their code as a separate chunk and hydrates them when it arrives (see
+ * routes/home.tsx), so the carousel is interactive sooner and the first-load JavaScript stays small.
+ */
+export default function HomeSections({
+  titles,
+  categories,
+  arrivals,
+  boxMonthlyCents,
+  contact,
+  shipping,
+}: HomeSectionsProps) {
+  return (
+    <>
+      <Intro />
+      <SellingPoints titles={titles} />
+      <HomeSearch />
+      <StoreSection categories={categories} />
+      <NewArrivals books={arrivals} />
+      <AboutSection />
+      <BoxSection monthlyCents={boxMonthlyCents} />
+      <SpecialOrders contact={contact} />
+      <ShippingSection info={shipping} />
+      <NewsletterSection />
+    </>
+  );
+}

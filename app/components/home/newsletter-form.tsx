@@ -1,0 +1,145 @@
+import { type FormEvent, useId, useState } from "react";
+import { toast } from "~/components/ui/toast";
+import { emailProblem, SUBSCRIBE_SUCCESS_TITLE, subscribe } from "./newsletter-client";
+
+/**
+ * A newsletter sign-up form. Without JavaScript it posts to /newsletter (fields email, name, interests,
+ * source), whose action subscribes. With it: the spec's client messages, 'SUSCRIBIENDO...' with the
+ * input disabled while sending, toasts for the answer, and a reset on success.
+ */
+export function NewsletterForm({
+  source,
+  tone = "light",
+  withName = false,
+  topics = [],
+  submitLabel = "SUSCRIBIRME",
+  className = "",
+}: {
+  source: string;
+  /** "dark": on a dark background (carousel slide). */
+  tone?: "light" | "dark";
+  withName?: boolean;
+  topics?: readonly { id: string; label: string }[];
+  submitLabel?: string;
+  className?: string;
+}) {
+  const id = useId();
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const email = String(data.get("email") ?? "");
+    const invalid = emailProblem(email);
+    setProblem(invalid);
+    if (invalid) {
+      toast({ title: "Error", description: invalid, variant: "destructive" });
+      form.querySelector<HTMLInputElement>("input[name=email]")?.focus();
+      return;
+    }
+    const name = String(data.get("name") ?? "").trim();
+    const interests = data.getAll("interests").map(String);
+    setSending(true);
+    const outcome = await subscribe({
+      email: email.trim(),
+      ...(name ? { name } : {}),
+      ...(interests.length > 0 ? { interests } : {}),
+      source,
+    });
+    setSending(false);
+    if (outcome.ok) {
+      form.reset();
+      toast({ title: SUBSCRIBE_SUCCESS_TITLE, description: outcome.message });
+    } else {
+      toast({ title: "Error", description: outcome.message, variant: "destructive" });
+    }
+  };
+
+  const dark = tone === "dark";
+  const field = `min-w-0 w-full rounded-full border px-5 py-3 text-base text-ink placeholder:text-ink/60 disabled:opacity-70 ${
+    dark ? "border-white/40 bg-white" : "border-ink/20 bg-white"
+  }`;
+  const errorId = `${id}-error`;
+  return (
+    <form method="post" action="/newsletter" noValidate onSubmit={onSubmit} className={className} aria-busy={sending}>
+      <input type="hidden" name="source" value={source} />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        {withName ? (
+          <div className="sm:w-2/5">
+            <label htmlFor={`${id}-name`} className="sr-only">
+              Tu nombre (opcional)
+            </label>
+            <input
+              id={`${id}-name`}
+              name="name"
+              type="text"
+              autoComplete="given-name"
+              maxLength={100}
+              placeholder="Tu nombre (opcional)"
+              disabled={sending}
+              className={field}
+            />
+          </div>
+        ) : null}
+        <div className="flex-1">
+          <label htmlFor={`${id}-email`} className="sr-only">
+            Tu email
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            maxLength={254}
+            placeholder="tu@email.com"
+            disabled={sending}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? errorId : undefined}
+            onInput={() => problem && setProblem(null)}
+            className={field}
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={sending}
+          className={`shrink-0 rounded-full px-6 py-3 text-sm font-bold tracking-wider transition disabled:cursor-wait ${
+            dark ? "bg-ochre-light text-ink hover:bg-white" : "bg-moss text-white hover:bg-moss-dark"
+          }`}
+        >
+          {sending ? "SUSCRIBIENDO..." : submitLabel}
+        </button>
+      </div>
+      {problem ? (
+        <p
+          id={errorId}
+          data-testid="newsletter-error"
+          className={`mt-2 text-sm font-semibold ${dark ? "text-ochre-light" : "text-terracotta-dark"}`}
+        >
+          {problem}
+        </p>
+      ) : null}
+      {topics.length > 0 ? (
+        <fieldset className="mt-5" disabled={sending}>
+          <legend className={`text-sm font-semibold ${dark ? "text-white" : "text-ink"}`}>
+            ¿Qué te interesa? (opcional)
+          </legend>
+          <div className="mt-3 flex flex-wrap gap-2">
+            {topics.map((topic) => (
+              <label
+                key={topic.id}
+                className="cursor-pointer rounded-full border border-ink/20 bg-white px-3 py-1.5 text-sm has-[:checked]:border-moss has-[:checked]:bg-moss has-[:checked]:text-white has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ochre"
+              >
+                <input type="checkbox" name="interests" value={topic.id} className="sr-only" />
+                {topic.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+    </form>
+  );
+}
