@@ -22,7 +22,7 @@ export function NewArrivals({ books }: { books: CatalogBook[] }) {
         <ul className="mt-10 grid grid-cols-2 gap-x-5 gap-y-10 sm:grid-cols-3 lg:grid-cols-6">
           {books.map((book) => (
             <li key={book.id} className="flex">
-              <BookCard book={book} priceMissing="CONSULTAR" />
+              <BookCard book={book} priceMissing="CONSULTAR" variant="home" />
             </li>
           ))}
         </ul>
