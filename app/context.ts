@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import type { TiendanubeService } from "~/domain/tiendanube/service.server";
+import type { MercadoPago } from "~/integrations/mercadopago/index.server";
 import type { Db } from "~db/index";
 
 /** Settings a request handler may read (never secrets it does not need). */
@@ -36,6 +37,8 @@ export type RequestContext = {
   clientIp: string;
   /** The Tienda Nube link, when TIENDANUBE_STORE_ID and TIENDANUBE_TOKEN are set (else null or absent). */
   tiendanube?: TiendanubeService | null;
+  /** The Mercado Pago link (real API, built-in sandbox, or unavailable in production without MP). */
+  mercadoPago?: MercadoPago | null;
 };
 
 declare module "react-router" {

@@ -323,3 +323,120 @@ export const prizeClaims = pgTable(
   },
   (t) => [index("prize_claims_claimed_idx").on(t.claimedAt)],
 );
+
+/**
+ * Caja Rizoma plans: the single source of every box price on the site (DESIGN §5.2). `id` is the plan
+ * type the spec names ('monthly', 'semiannual', 'quarterly'); a subscription keeps the price it was sold at.
+ */
+export const boxPlans = pgTable(
+  "box_plans",
+  {
+    id: text("id").primaryKey(),
+    label: text("label").notNull(),
+    description: text("description").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    /** The struck-through price (semiannual: six monthly boxes), or null. */
+    originalPriceCents: integer("original_price_cents"),
+    /** Months between charges (1 monthly, 3 quarterly, 6 semiannual). */
+    frequencyMonths: integer("frequency_months").notNull(),
+    active: boolean("active").notNull().default(true),
+    position: integer("position").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("box_plans_price_positive", sql`${t.priceCents} > 0`),
+    check("box_plans_frequency_check", sql`${t.frequencyMonths} between 1 and 12`),
+  ],
+);
+
+/**
+ * Box subscriptions. Plan, price and shipping are captured when the visitor subscribes; the status moves
+ * with Mercado Pago's preapproval (pending -> active -> paused/cancelled), each change kept in
+ * `box_subscription_events`. `provider_preapproval_id` is Mercado Pago's id (or the sandbox's).
+ */
+export const boxSubscriptions = pgTable(
+  "box_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    planId: text("plan_id")
+      .notNull()
+      .references(() => boxPlans.id, { onDelete: "restrict" }),
+    priceCents: integer("price_cents").notNull(),
+    /** Shipping per box outside CABA/GBA, from the settings' table at subscription (0 when included). */
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    frequencyMonths: integer("frequency_months").notNull(),
+    status: text("status", { enum: ["pending", "active", "paused", "cancelled"] })
+      .notNull()
+      .default("pending"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    whatsapp: text("whatsapp").notNull(),
+    deliveryMethod: text("delivery_method", { enum: ["delivery", "pickup"] }).notNull(),
+    address: text("address"),
+    city: text("city"),
+    state: text("state"),
+    zipCode: text("zip_code"),
+    pickupLocation: text("pickup_location"),
+    providerPreapprovalId: text("provider_preapproval_id").unique(),
+    initPoint: text("init_point"),
+    nextBoxDate: date("next_box_date"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("box_subscriptions_status_idx").on(t.status),
+    index("box_subscriptions_created_idx").on(t.createdAt),
+    check("box_subscriptions_status_check", sql`${t.status} in ('pending', 'active', 'paused', 'cancelled')`),
+    check("box_subscriptions_delivery_check", sql`${t.deliveryMethod} in ('delivery', 'pickup')`),
+  ],
+);
+
+/** Every status change of a subscription: who or what moved it ('mercadopago', 'admin', 'subscriber'). */
+export const boxSubscriptionEvents = pgTable(
+  "box_subscription_events",
+  {
+    id: serial("id").primaryKey(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => boxSubscriptions.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    source: text("source").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("box_subscription_events_sub_idx").on(t.subscriptionId)],
+);
+
+/** Charges of a subscription (Mercado Pago authorized payments). UNIQUE provider id: a replay records nothing. */
+export const boxPayments = pgTable(
+  "box_payments",
+  {
+    id: serial("id").primaryKey(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => boxSubscriptions.id, { onDelete: "cascade" }),
+    providerPaymentId: text("provider_payment_id").notNull().unique(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status").notNull(),
+    /** The box this payment pays for: the 15th of its month (Buenos Aires date). */
+    boxDate: date("box_date").notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("box_payments_sub_idx").on(t.subscriptionId)],
+);
+
+/**
+ * The built-in Mercado Pago sandbox's resources (preapprovals, authorized payments, payments), kept in
+ * the database so any instance answers for them exactly as the real API would. Unused with real MP.
+ */
+export const paymentSandboxResources = pgTable(
+  "payment_sandbox_resources",
+  {
+    kind: text("kind").notNull(),
+    id: text("id").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.id] })],
+);

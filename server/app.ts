@@ -6,6 +6,7 @@ import express, { type ErrorRequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import type { AppConfig, RequestContext } from "~/context";
 import type { TiendanubeService } from "~/domain/tiendanube/service.server";
+import type { MercadoPago } from "~/integrations/mercadopago/index.server";
 import { MAX_FORM_BYTES, MAX_JSON_BYTES, MAX_UPLOAD_BODY_BYTES, TOO_LARGE_MESSAGE } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import type { Database } from "~db/connect";
@@ -29,6 +30,8 @@ export interface AppOptions {
   tiendanube?: TiendanubeService | null;
   /** The image endpoint (server/images.ts): public files, cache folder and remote-host policy. */
   images?: { publicDir: string; cacheDir: string; remoteHosts: string[]; production: boolean };
+  /** Mercado Pago (real, sandbox or unavailable): box subscriptions and the payments webhook. */
+  mercadoPago?: MercadoPago | null;
 }
 
 /** The shop's HTTP surface: static files, health check, then React Router for pages and /api. */
@@ -124,6 +127,7 @@ export function createApp(options: AppOptions): express.Express {
         sessionToken: res.locals.sessionToken ?? null,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         tiendanube: options.tiendanube ?? null,
+        mercadoPago: options.mercadoPago ?? null,
       }),
     }),
   );

@@ -8,6 +8,7 @@ import { startMailWorker } from "~/domain/mail/worker.server";
 import { seedNewsletterTopics } from "~/domain/newsletter/newsletter.server";
 import { getSection, seedSettings } from "~/domain/settings/settings.server";
 import { createTiendanubeService } from "~/domain/tiendanube/service.server";
+import { createMercadoPago } from "~/integrations/mercadopago/index.server";
 import { logger } from "~/lib/logger.server";
 import { seedDemoCatalogue, seedTaxonomy } from "~db/seed";
 import { createApp } from "./app";
@@ -51,6 +52,18 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const contactEmail = env.mail.shopNotifyEmail ?? (await getSection(database.db, "contact")).email;
   const tiendanube = createTiendanubeService(database.db, env.tiendanube, contactEmail);
 
+  const mercadoPago = createMercadoPago({
+    db: database.db,
+    nodeEnv: env.nodeEnv,
+    siteUrl: env.publicUrl,
+    configuredSecret: env.sessionSecret,
+    ...env.mercadoPago,
+  });
+  if (mercadoPago.mode === "sandbox")
+    console.log("Mercado Pago: sin MP_ACCESS_TOKEN, los pagos usan el sandbox local (/pagos/sandbox)");
+  if (mercadoPago.mode === "unavailable")
+    console.warn("Mercado Pago no está configurado (MP_ACCESS_TOKEN): la Caja Rizoma no toma suscripciones");
+
   const app = createApp({
     database,
     config: {
@@ -73,6 +86,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
       remoteHosts: env.imageRemoteHosts,
       production: env.nodeEnv === "production",
     },
+    mercadoPago,
   });
 
   const server = await new Promise<Server>((resolve, reject) => {

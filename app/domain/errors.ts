@@ -40,3 +40,11 @@ export class Forbidden extends DomainError {
 export class TooManyRequests extends DomainError {
   override readonly status = 429;
 }
+/** An outside service (Mercado Pago...) failed: the visitor may try again. */
+export class BadGateway extends DomainError {
+  override readonly status = 502;
+}
+/** A feature is switched off by configuration (e.g. payments in production without Mercado Pago). */
+export class Unavailable extends DomainError {
+  override readonly status = 503;
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeMercadoPago, startFakeMercadoPago } from "../../../tests/support/fake-mercadopago";
+import { mercadoPagoClient } from "./client.server";
+import { MercadoPagoError } from "./errors";
+import { createMercadoPago } from "./index.server";
+import { signatureManifest, signNotification, verifyNotification } from "./signature.server";
+import type { NewPreapproval } from "./types";
+
+let fake: FakeMercadoPago;
+beforeAll(async () => {
+  fake = await startFakeMercadoPago();
+});
+afterAll(() => fake.close());
+
+const newPreapproval = (reference: string): NewPreapproval => ({
+  reason: "Caja Rizoma - Plan Mensual",
+  external_reference: reference,
+  payer_email: "lectora@example.com",
+  auto_recurring: { frequency: 1, frequency_type: "months", transaction_amount: 54000, currency_id: "ARS" },
+  back_url: "https://rizoma.test/caja-rizoma/gracias",
+  status: "pending",
+});
+
+describe("Mercado Pago client", () => {
+  const client = () => mercadoPagoClient({ apiBase: fake.url, accessToken: fake.token, timeoutMs: 500, backoffMs: 5 });
+
+  it("creates a preapproval with the Bearer token and the idempotency key, and fetches it back", async () => {
+    const created = await client().createPreapproval(newPreapproval("41"), "key-41");
+    expect(created).toMatchObject({ status: "pending", external_reference: "41" });
+    expect(created.init_point).toMatch(/^https:\/\//);
+    const request = fake.requests.at(-1);
+    expect(request?.headers.authorization).toBe(`Bearer ${fake.token}`);
+    expect(request?.headers["x-idempotency-key"]).toBe("key-41");
+    expect(await client().getPreapproval(created.id)).toMatchObject({ id: created.id });
+    const again = await client().createPreapproval(newPreapproval("41"), "key-41");
+    expect(again.id).toBe(created.id);
+  });
+
+  it("retries a 500 with the same idempotency key, so one preapproval is made", async () => {
+    fake.failNext(1, 500);
+    const before = fake.preapprovals.size;
+    const created = await client().createPreapproval(newPreapproval("42"), "key-42");
+    expect(fake.preapprovals.size).toBe(before + 1);
+    const keys = fake.requests.slice(-2).map((r) => r.headers["x-idempotency-key"]);
+    expect(keys).toEqual(["key-42", "key-42"]);
+    expect(created.external_reference).toBe("42");
+  });
+
+  it("gives a Spanish error when MP keeps failing or does not answer in time", async () => {
+    fake.failNext(3, 503);
+    await expect(client().createPreapproval(newPreapproval("43"), "key-43")).rejects.toThrow(
+      /Mercado Pago respondió 503 al crear la suscripción/,
+    );
+    fake.slowNext(3, 1500);
+    const error = await client()
+      .getPreapproval("x")
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MercadoPagoError);
+    expect((error as Error).message).toMatch(/no respondió a tiempo/);
+  });
+
+  it("does not retry a 404 and says what was not found", async () => {
+    const count = fake.requests.length;
+    const error = (await client()
+      .getAuthorizedPayment("999")
+      .catch((e: unknown) => e)) as MercadoPagoError;
+    expect(error.status).toBe(404);
+    expect(fake.requests.length).toBe(count + 1);
+  });
+});
+
+describe("x-signature", () => {
+  it("builds MP's manifest, leaving out parts without a value", () => {
+    expect(signatureManifest({ dataId: "ABC123", requestId: "r-1", ts: "1700000000" })).toBe(
+      "id:abc123;request-id:r-1;ts:1700000000;",
+    );
+    expect(signatureManifest({ dataId: null, requestId: null, ts: "1" })).toBe("ts:1;");
+  });
+
+  it("accepts its own signature and refuses a wrong secret, another id, a stale ts or a missing header", () => {
+    const parts = { dataId: "123", requestId: "req-9" };
+    const header = signNotification("s3cret", parts);
+    expect(verifyNotification("s3cret", header, parts)).toBe(true);
+    expect(verifyNotification("other", header, parts)).toBe(false);
+    expect(verifyNotification("s3cret", header, { ...parts, dataId: "124" })).toBe(false);
+    expect(verifyNotification("s3cret", null, parts)).toBe(false);
+    expect(verifyNotification(null, header, parts)).toBe(false);
+    const old = signNotification("s3cret", { ...parts, ts: String(Math.floor(Date.now() / 1000) - 3600) });
+    expect(verifyNotification("s3cret", old, parts)).toBe(false);
+    const millis = signNotification("s3cret", { ...parts, ts: String(Date.now()) });
+    expect(verifyNotification("s3cret", millis, parts)).toBe(true);
+  });
+});
+
+describe("createMercadoPago", () => {
+  const base = {
+    db: {} as never,
+    siteUrl: "https://rizoma.test",
+    configuredSecret: null,
+    apiBase: "https://api.mercadopago.com",
+    webhookSecret: null,
+  };
+  it("uses the real API with a token, the sandbox without one, and nothing in production without MP", () => {
+    expect(createMercadoPago({ ...base, nodeEnv: "production", accessToken: "APP_USR-1" }).mode).toBe("live");
+    expect(createMercadoPago({ ...base, nodeEnv: "development", accessToken: null }).mode).toBe("sandbox");
+    const off = createMercadoPago({ ...base, nodeEnv: "production", accessToken: null });
+    expect(off.mode).toBe("unavailable");
+    expect(off.api).toBeNull();
+  });
+});

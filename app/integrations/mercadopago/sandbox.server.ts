@@ -1,0 +1,153 @@
+import { createHash, createHmac, randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { signingSecret } from "~/domain/secrets/signing.server";
+import type { Db } from "~db/index";
+import { paymentSandboxResources } from "~db/schema";
+import { MercadoPagoError } from "./errors";
+import type {
+  AuthorizedPayment,
+  MercadoPagoApi,
+  NewPreapproval,
+  Payment,
+  Preapproval,
+  PreapprovalStatus,
+} from "./types";
+
+/** Where the sandbox's "checkout" lives (the init_point it hands out). */
+export const SANDBOX_CHECKOUT_PATH = "/pagos/sandbox";
+
+export interface SandboxNotification {
+  type: "subscription_preapproval" | "subscription_authorized_payment" | "payment";
+  dataId: string;
+}
+
+export interface MercadoPagoSandbox extends MercadoPagoApi {
+  readonly mode: "sandbox";
+  /** The payer approves at the sandbox page: the preapproval is authorized and its first charge made. */
+  approve(preapprovalId: string): Promise<{ preapproval: Preapproval; notifications: SandboxNotification[] }>;
+  /** The payer's payment is rejected: the preapproval ends cancelled. */
+  reject(preapprovalId: string): Promise<{ preapproval: Preapproval; notifications: SandboxNotification[] }>;
+  /** The secret the sandbox signs its notifications with (when MP_WEBHOOK_SECRET is not set). */
+  webhookSecret(): Promise<string>;
+}
+
+const notFound = (what: string) => new MercadoPagoError(`Mercado Pago (sandbox) no encontró ${what}`, 404);
+
+/**
+ * The built-in stand-in for Mercado Pago (no MP_ACCESS_TOKEN, never in production): it keeps
+ * preapprovals and charges in the database, answers with MP's shapes, and its checkout page
+ * (`/pagos/sandbox/{id}`) approves or rejects and then notifies our webhook, signed, as MP would.
+ */
+export function mercadoPagoSandbox(options: {
+  db: Db;
+  siteUrl: string;
+  configuredSecret: string | null;
+  webhookSecret: string | null;
+}): MercadoPagoSandbox {
+  const { db } = options;
+
+  async function read<T>(kind: string, id: string): Promise<T | null> {
+    const [row] = await db
+      .select({ data: paymentSandboxResources.data })
+      .from(paymentSandboxResources)
+      .where(and(eq(paymentSandboxResources.kind, kind), eq(paymentSandboxResources.id, id)));
+    return (row?.data as T | undefined) ?? null;
+  }
+
+  async function write(kind: string, id: string, data: object): Promise<void> {
+    await db
+      .insert(paymentSandboxResources)
+      .values({ kind, id, data: data as Record<string, unknown> })
+      .onConflictDoUpdate({
+        target: [paymentSandboxResources.kind, paymentSandboxResources.id],
+        set: { data: sql`excluded.data` },
+      });
+  }
+
+  async function getPreapproval(id: string): Promise<Preapproval> {
+    const found = await read<Preapproval>("preapproval", id);
+    if (!found) throw notFound("la suscripción");
+    return found;
+  }
+
+  async function setStatus(id: string, status: PreapprovalStatus): Promise<Preapproval> {
+    const current = await getPreapproval(id);
+    if (current.status === "cancelled" && status !== "cancelled") {
+      throw new MercadoPagoError("Mercado Pago (sandbox): una suscripción cancelada no se puede reactivar", 400);
+    }
+    const next = { ...current, status };
+    await write("preapproval", id, next);
+    return next;
+  }
+
+  return {
+    mode: "sandbox",
+    async createPreapproval(input: NewPreapproval, idempotencyKey: string) {
+      // The same key answers the same preapproval, as MP's X-Idempotency-Key does.
+      const id = `sbx${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 29)}`;
+      const existing = await read<Preapproval>("preapproval", id);
+      if (existing) return existing;
+      const preapproval: Preapproval = {
+        id,
+        status: "pending",
+        init_point: `${options.siteUrl}${SANDBOX_CHECKOUT_PATH}/${id}`,
+        external_reference: input.external_reference,
+        payer_email: input.payer_email,
+        reason: input.reason,
+        auto_recurring: input.auto_recurring,
+        back_url: input.back_url,
+        next_payment_date: null,
+        date_created: new Date().toISOString(),
+      };
+      await write("preapproval", id, preapproval);
+      return preapproval;
+    },
+    getPreapproval,
+    updatePreapproval: (id, change) => setStatus(id, change.status),
+    async getAuthorizedPayment(id: string) {
+      const found = await read<AuthorizedPayment>("authorized_payment", id);
+      if (!found) throw notFound("el cobro");
+      return found;
+    },
+    async getPayment(id: string) {
+      const found = await read<Payment>("payment", id);
+      if (!found) throw notFound("el pago");
+      return found;
+    },
+    async approve(preapprovalId: string) {
+      const preapproval = await setStatus(preapprovalId, "authorized");
+      const paymentId = String(Date.now()) + String(Math.floor(Math.random() * 1000)).padStart(3, "0");
+      const charge: AuthorizedPayment = {
+        id: paymentId,
+        preapproval_id: preapprovalId,
+        status: "processed",
+        transaction_amount: preapproval.auto_recurring.transaction_amount,
+        currency_id: "ARS",
+        date_created: new Date().toISOString(),
+        debit_date: new Date().toISOString(),
+        external_reference: preapproval.external_reference,
+        payment: { id: paymentId, status: "approved", status_detail: "accredited" },
+      };
+      await write("authorized_payment", paymentId, charge);
+      return {
+        preapproval,
+        notifications: [
+          { type: "subscription_preapproval", dataId: preapprovalId },
+          { type: "subscription_authorized_payment", dataId: paymentId },
+        ],
+      };
+    },
+    async reject(preapprovalId: string) {
+      const preapproval = await setStatus(preapprovalId, "cancelled");
+      return { preapproval, notifications: [{ type: "subscription_preapproval", dataId: preapprovalId }] };
+    },
+    async webhookSecret() {
+      if (options.webhookSecret) return options.webhookSecret;
+      const key = await signingSecret(db, options.configuredSecret);
+      return createHmac("sha256", key).update("mercadopago-sandbox-webhook").digest("hex");
+    },
+  };
+}
+
+/** A request id like MP's (x-request-id). */
+export const sandboxRequestId = () => randomUUID();

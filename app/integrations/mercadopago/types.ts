@@ -1,0 +1,75 @@
+/**
+ * Mercado Pago's shapes, as much of them as the shop reads (INTEGRATIONS.md). Amounts are pesos as MP
+ * sends them; our code turns them into centavos at the edge (`pesosToCents`).
+ */
+export type PreapprovalStatus = "pending" | "authorized" | "paused" | "cancelled";
+
+export interface AutoRecurring {
+  frequency: number;
+  frequency_type: "months" | "days";
+  transaction_amount: number;
+  currency_id: "ARS";
+  start_date?: string;
+  end_date?: string;
+}
+
+export interface Preapproval {
+  id: string;
+  status: PreapprovalStatus;
+  init_point: string;
+  external_reference: string | null;
+  payer_email: string | null;
+  reason: string;
+  auto_recurring: AutoRecurring;
+  back_url?: string;
+  next_payment_date?: string | null;
+  date_created?: string;
+}
+
+export interface NewPreapproval {
+  reason: string;
+  external_reference: string;
+  payer_email: string;
+  auto_recurring: AutoRecurring;
+  back_url: string;
+  status: "pending";
+}
+
+/** One charge of a preapproval (`GET /authorized_payments/{id}`). */
+export interface AuthorizedPayment {
+  id: number | string;
+  preapproval_id: string;
+  status: string;
+  transaction_amount: number;
+  currency_id: string;
+  date_created: string;
+  debit_date?: string | null;
+  external_reference?: string | null;
+  payment?: { id: number | string; status: string; status_detail?: string } | null;
+}
+
+/** A payment (`GET /v1/payments/{id}`): Checkout Pro orders read `status` and `external_reference`. */
+export interface Payment {
+  id: number | string;
+  status: string;
+  status_detail?: string;
+  external_reference: string | null;
+  transaction_amount: number;
+  currency_id?: string;
+  date_approved?: string | null;
+  metadata?: Record<string, unknown>;
+}
+
+/** What the shop needs from Mercado Pago: the real API client and the built-in sandbox both do this. */
+export interface MercadoPagoApi {
+  readonly mode: "live" | "sandbox";
+  createPreapproval(input: NewPreapproval, idempotencyKey: string): Promise<Preapproval>;
+  getPreapproval(id: string): Promise<Preapproval>;
+  updatePreapproval(id: string, change: { status: PreapprovalStatus }, idempotencyKey: string): Promise<Preapproval>;
+  getAuthorizedPayment(id: string): Promise<AuthorizedPayment>;
+  getPayment(id: string): Promise<Payment>;
+}
+
+/** The notification types the shop follows. */
+export const WEBHOOK_TYPES = ["payment", "subscription_preapproval", "subscription_authorized_payment"] as const;
+export type WebhookType = (typeof WEBHOOK_TYPES)[number];

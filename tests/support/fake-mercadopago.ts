@@ -1,0 +1,153 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { AuthorizedPayment, Payment, Preapproval } from "~/integrations/mercadopago/types";
+
+/**
+ * A Mercado Pago API on loopback (port 0) answering in MP's shapes (INTEGRATIONS.md): Bearer token
+ * required, `POST /preapproval` (X-Idempotency-Key honoured: the same key answers the same preapproval),
+ * `GET`/`PUT /preapproval/{id}`, `GET /authorized_payments/{id}`, `GET /v1/payments/{id}`, errors as
+ * `{message, error, status, cause}`, and failures on demand (a status or a slow answer for the next N).
+ */
+export interface FakeMercadoPagoRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage["headers"];
+  body: unknown;
+}
+
+export interface FakeMercadoPago {
+  url: string;
+  token: string;
+  preapprovals: Map<string, Preapproval>;
+  authorizedPayments: Map<string, AuthorizedPayment>;
+  payments: Map<string, Payment>;
+  requests: FakeMercadoPagoRequest[];
+  failNext(count: number, status: number): void;
+  slowNext(count: number, delayMs: number): void;
+  /** As if the payer finished MP's checkout: authorized, with one processed charge (its id returned). */
+  authorize(preapprovalId: string, chargeId?: string): string;
+  close(): Promise<void>;
+}
+
+export async function startFakeMercadoPago(options: { token?: string } = {}): Promise<FakeMercadoPago> {
+  const token = options.token ?? "TEST-fake-token";
+  const preapprovals = new Map<string, Preapproval>();
+  const authorizedPayments = new Map<string, AuthorizedPayment>();
+  const payments = new Map<string, Payment>();
+  const byKey = new Map<string, string>();
+  const requests: FakeMercadoPagoRequest[] = [];
+  const failures: ({ status: number } | { delayMs: number })[] = [];
+  let next = 1;
+
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString("utf8");
+    let body: unknown = null;
+    try {
+      body = raw ? JSON.parse(raw) : null;
+    } catch {
+      body = raw;
+    }
+    const url = new URL(req.url ?? "/", "http://fake");
+    requests.push({ method: req.method ?? "GET", path: url.pathname, headers: req.headers, body });
+    const send = (status: number, data: unknown) => {
+      if (res.destroyed) return;
+      res.writeHead(status, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(data));
+    };
+    const error = (status: number, message: string, code = "bad_request") =>
+      send(status, { message, error: code, status, cause: [] });
+
+    const failure = failures.shift();
+    if (failure && "delayMs" in failure) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
+    if (failure && "status" in failure) return error(failure.status, "internal_error", "internal_error");
+    if (req.headers.authorization !== `Bearer ${token}`) return error(401, "invalid access token", "unauthorized");
+
+    const [, first, second, third] = url.pathname.split("/");
+    if (first === "preapproval" && !second && req.method === "POST") {
+      const key = String(req.headers["x-idempotency-key"] ?? "");
+      if (!key) return error(400, "X-Idempotency-Key is required");
+      const known = byKey.get(key);
+      if (known) return send(201, preapprovals.get(known));
+      const input = body as Partial<Preapproval> & { back_url?: string };
+      if (!input?.reason || !input.payer_email || !input.auto_recurring?.transaction_amount)
+        return error(400, "reason, payer_email and auto_recurring are required");
+      const id = `2c938084${String(next++).padStart(24, "0")}`;
+      const preapproval: Preapproval = {
+        id,
+        status: "pending",
+        init_point: `https://www.mercadopago.com.ar/subscriptions/checkout?preapproval_id=${id}`,
+        external_reference: input.external_reference ?? null,
+        payer_email: input.payer_email,
+        reason: input.reason,
+        auto_recurring: input.auto_recurring,
+        back_url: input.back_url,
+        next_payment_date: null,
+        date_created: new Date().toISOString(),
+      };
+      preapprovals.set(id, preapproval);
+      byKey.set(key, id);
+      return send(201, preapproval);
+    }
+    if (first === "preapproval" && second) {
+      const found = preapprovals.get(second);
+      if (!found) return error(404, "Preapproval not found", "not_found");
+      if (req.method === "PUT") {
+        const status = (body as { status?: Preapproval["status"] })?.status;
+        if (!status) return error(400, "status is required");
+        found.status = status;
+      }
+      return send(200, found);
+    }
+    if (first === "authorized_payments" && second) {
+      const found = authorizedPayments.get(second);
+      return found ? send(200, found) : error(404, "Authorized payment not found", "not_found");
+    }
+    if (first === "v1" && second === "payments" && third) {
+      const found = payments.get(third);
+      return found ? send(200, found) : error(404, "Payment not found", "not_found");
+    }
+    return error(404, "resource not found", "not_found");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    token,
+    preapprovals,
+    authorizedPayments,
+    payments,
+    requests,
+    failNext: (count, status) => {
+      for (let i = 0; i < count; i++) failures.push({ status });
+    },
+    slowNext: (count, delayMs) => {
+      for (let i = 0; i < count; i++) failures.push({ delayMs });
+    },
+    authorize(preapprovalId, chargeId) {
+      const preapproval = preapprovals.get(preapprovalId);
+      if (!preapproval) throw new Error(`no preapproval ${preapprovalId}`);
+      preapproval.status = "authorized";
+      const id = chargeId ?? String(7_000_000_000 + next++);
+      authorizedPayments.set(id, {
+        id: Number(id),
+        preapproval_id: preapprovalId,
+        status: "processed",
+        transaction_amount: preapproval.auto_recurring.transaction_amount,
+        currency_id: "ARS",
+        date_created: new Date().toISOString(),
+        debit_date: new Date().toISOString(),
+        external_reference: preapproval.external_reference,
+        payment: { id: Number(id), status: "approved", status_detail: "accredited" },
+      });
+      return id;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
