@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { sendBulkEmail } from "~/domain/box/subscriptions.server";
+import { requireAdminApi } from "~/lib/admin.server";
+import { boxContext } from "~/lib/box-context.server";
+import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
+import type { Route } from "./+types/bulk-email";
+
+/** POST /api/caja/bulk-email {subject, content} -> {success, queued}: one outbox e-mail per active subscriber. */
+export function action({ request, context }: Route.ActionArgs) {
+  return api(context, async () => {
+    const admin = requireAdminApi(context);
+    if (request.method !== "POST") return methodNotAllowed("POST");
+    const body = await readJson(request, z.unknown());
+    const result = await sendBulkEmail(boxContext(context), admin, body);
+    return jsonResponse({ success: true, queued: result.queued, message: "Emails enviados correctamente" });
+  });
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return api(context, async () => {
+    requireAdminApi(context);
+    return methodNotAllowed("POST");
+  });
+}

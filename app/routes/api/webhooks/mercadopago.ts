@@ -1,0 +1,28 @@
+import { receiveMercadoPagoNotification } from "~/domain/payments/mercadopago-webhook.server";
+import { boxContext } from "~/lib/box-context.server";
+import { jsonResponse, MAX_JSON_BYTES, methodNotAllowed } from "~/lib/http.server";
+import type { Route } from "./+types/mercadopago";
+
+/**
+ * POST /api/webhooks/mercadopago: Mercado Pago's notifications (and the sandbox's, signed the same way).
+ * Signature first (401 when bad or missing), then dispatch by type; see the domain function.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const raw = new Uint8Array(await request.arrayBuffer());
+  let body: unknown = null;
+  if (raw.byteLength > 0 && raw.byteLength <= MAX_JSON_BYTES) {
+    try {
+      body = JSON.parse(new TextDecoder().decode(raw));
+    } catch {
+      body = null;
+    }
+  }
+  const outcome = await receiveMercadoPagoNotification(
+    { ...boxContext(context), log: context.log },
+    { url: new URL(request.url), headers: request.headers, body },
+  );
+  return jsonResponse(outcome.body, { status: outcome.status });
+}
+
+export const loader = () => methodNotAllowed("POST");
