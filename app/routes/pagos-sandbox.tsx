@@ -1,3 +1,114 @@
-export default function Placeholder() {
-  return null;
+import { data, Form, redirect, useNavigation } from "react-router";
+import { DomainError } from "~/domain/errors";
+import { decideSandboxPayment, sandboxPreapproval } from "~/domain/payments/sandbox-checkout.server";
+import { boxContext } from "~/lib/box-context.server";
+import { formatMoney, pesosToCents } from "~/lib/money";
+import type { Route } from "./+types/pagos-sandbox";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Sandbox de pagos | Rizoma" },
+  { name: "robots", content: "noindex" },
+];
+
+/** The built-in sandbox's checkout (no MP_ACCESS_TOKEN, never in production): a stand-in for Mercado Pago. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  try {
+    const preapproval = await sandboxPreapproval(context.mercadoPago ?? null, params.id);
+    return {
+      id: preapproval.id,
+      reason: preapproval.reason,
+      status: preapproval.status,
+      payerEmail: preapproval.payer_email,
+      amountCents: pesosToCents(String(preapproval.auto_recurring.transaction_amount)) ?? 0,
+      frequency: preapproval.auto_recurring.frequency,
+    };
+  } catch (error) {
+    if (error instanceof DomainError) throw data(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const decision = String((await request.formData()).get("decision") ?? "");
+  try {
+    const back = await decideSandboxPayment(
+      { ...boxContext(context), log: context.log, origin: new URL(request.url).origin },
+      params.id,
+      decision,
+    );
+    return redirect(back, 303);
+  } catch (error) {
+    if (error instanceof DomainError) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function SandboxCheckout({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const pending = loaderData.status === "pending";
+  return (
+    <main id="contenido" className="flex-1 bg-paper">
+      <div className="mx-auto max-w-lg px-4 py-12">
+        <p className="rounded-lg bg-ochre-light/60 p-3 text-sm text-ink" role="note">
+          Sandbox de pagos: esta página reemplaza a Mercado Pago mientras el sitio no tiene credenciales. No se cobra
+          dinero real.
+        </p>
+        <section
+          aria-labelledby="titulo-sandbox"
+          className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10"
+        >
+          <h1 id="titulo-sandbox" className="font-serif text-2xl text-ink">
+            {loaderData.reason}
+          </h1>
+          <dl className="mt-4 space-y-2 text-ink">
+            <div className="flex justify-between gap-4">
+              <dt>Monto</dt>
+              <dd className="font-semibold" data-testid="sandbox-amount">
+                {formatMoney(loaderData.amountCents)}{" "}
+                {loaderData.frequency === 1 ? "por mes" : `cada ${loaderData.frequency} meses`}
+              </dd>
+            </div>
+            {loaderData.payerEmail ? (
+              <div className="flex justify-between gap-4">
+                <dt>Email</dt>
+                <dd>{loaderData.payerEmail}</dd>
+              </div>
+            ) : null}
+          </dl>
+          {actionData?.error ? (
+            <p role="alert" className="mt-4 text-terracotta-dark">
+              {actionData.error}
+            </p>
+          ) : null}
+          {pending ? (
+            <Form method="post" className="mt-6 flex flex-wrap gap-3">
+              <button
+                type="submit"
+                name="decision"
+                value="approve"
+                disabled={busy}
+                className="rounded-full bg-moss px-6 py-3 font-semibold text-white hover:bg-moss-dark disabled:opacity-70"
+              >
+                Aprobar pago
+              </button>
+              <button
+                type="submit"
+                name="decision"
+                value="reject"
+                disabled={busy}
+                className="rounded-full border border-terracotta-dark px-6 py-3 font-semibold text-terracotta-dark hover:bg-terracotta/10 disabled:opacity-70"
+              >
+                Rechazar pago
+              </button>
+            </Form>
+          ) : (
+            <p className="mt-6 text-ink/85" role="status">
+              Este pago ya fue {loaderData.status === "cancelled" ? "rechazado" : "aprobado"}.
+            </p>
+          )}
+        </section>
+      </div>
+    </main>
+  );
 }

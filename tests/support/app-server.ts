@@ -66,7 +66,8 @@ export async function appEnv(overrides: Record<string, string> = {}): Promise<Re
 /** Starts the built app (`node server.js`) and waits until /healthz answers. */
 export async function startApp(env: Record<string, string>, options: { waitReady?: boolean } = {}): Promise<AppServer> {
   const port = await freePort();
-  const fullEnv = { ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" };
+  // Production unless a test asks otherwise (the payments sandbox only runs outside production).
+  const fullEnv = { ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: env.NODE_ENV ?? "production" };
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
     env: { ...process.env, ...fullEnv },

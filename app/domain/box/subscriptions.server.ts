@@ -417,3 +417,13 @@ export async function sendBulkEmail(ctx: BoxContext, admin: AdminIdentity, raw: 
     return { queued: recipients.length };
   });
 }
+
+/** The status of the subscription a preapproval belongs to (the return page shows only this). */
+export async function statusForPreapproval(db: Db, preapprovalId: string | null): Promise<SubscriptionStatus | null> {
+  if (!preapprovalId || !/^[\w-]{1,64}$/.test(preapprovalId)) return null;
+  const [row] = await db
+    .select({ status: boxSubscriptions.status })
+    .from(boxSubscriptions)
+    .where(eq(boxSubscriptions.providerPreapprovalId, preapprovalId));
+  return row?.status ?? null;
+}

@@ -1,34 +1,38 @@
 import { Link } from "react-router";
 import { catalogueFigures, LOW_STOCK } from "~/domain/admin/dashboard.server";
 import { latestAudit } from "~/domain/audit/audit.server";
+import { boxStats } from "~/domain/box/subscriptions.server";
 import { outboxCounts } from "~/domain/mail/outbox.server";
 import { newsletterCounts } from "~/domain/newsletter/newsletter.server";
 import { prizeFigures } from "~/domain/prizes/prizes.server";
 import { requireAdmin } from "~/lib/admin.server";
+import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const [catalogue, audit, newsletter, mail, prizes] = await Promise.all([
+  const [catalogue, audit, newsletter, mail, prizes, box] = await Promise.all([
     catalogueFigures(context.db),
     latestAudit(context.db, 20),
     newsletterCounts(context.db),
     outboxCounts(context.db),
     prizeFigures(context.db),
+    boxStats(context.db),
   ]);
   return {
     catalogue,
     subscribers: newsletter.active,
     mail,
     prizes,
+    box,
     lowStock: LOW_STOCK,
     audit: audit.map(({ id, at, adminEmail, summary }) => ({ id, at: at.toISOString(), adminEmail, summary })),
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { catalogue, lowStock, audit, subscribers, mail, prizes } = loaderData;
-  const cards = [
+  const { catalogue, lowStock, audit, subscribers, mail, prizes, box } = loaderData;
+  const cards: { label: string; value: number | string; note: string; to?: string }[] = [
     {
       label: "Libros en el catálogo",
       value: catalogue.books,
@@ -63,6 +67,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       to: "/admin/qr?tab=ganadores",
     },
     {
+      label: "Suscripciones a la Caja Rizoma",
+      value: box.activeSubscriptions,
+      note:
+        box.pendingSubscriptions > 0 ? `${box.pendingSubscriptions} esperando el pago` : "Activas · ver suscripciones",
+      to: "/admin/caja",
+    },
+    {
+      label: "Ingreso mensual de la caja",
+      value: formatMoney(box.monthlyRevenueCents),
+      note: "Equivalente mensual de las activas",
+      to: "/admin/caja",
+    },
+    {
       label: "Correos fallidos",
       value: mail.failed,
       note: mail.queued > 0 ? `${mail.queued} en cola` : "Ver correos",
@@ -77,7 +94,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {cards.map((card) => (
           <li key={card.label} className="rounded-xl border border-ink/10 bg-white p-5">
             <p className="text-sm font-semibold text-ink/75">{card.label}</p>
-            <p className="mt-1 font-serif text-4xl text-moss">{card.value.toLocaleString("es-AR")}</p>
+            <p className="mt-1 font-serif text-4xl text-moss">
+              {typeof card.value === "number" ? card.value.toLocaleString("es-AR") : card.value}
+            </p>
             <p className="mt-1 text-sm text-ink/75">
               {card.to ? (
                 <Link to={card.to} className="underline hover:text-moss">

@@ -1,0 +1,78 @@
+import { Invalid, NotFound, Unavailable } from "~/domain/errors";
+import { type MercadoPago, MercadoPagoError, PAYMENTS_UNAVAILABLE } from "~/integrations/mercadopago/index.server";
+import { type SandboxNotification, sandboxRequestId } from "~/integrations/mercadopago/sandbox.server";
+import { signNotification } from "~/integrations/mercadopago/signature.server";
+import type { Preapproval } from "~/integrations/mercadopago/types";
+import { receiveMercadoPagoNotification, type WebhookContext } from "./mercadopago-webhook.server";
+
+function sandboxOf(mercadoPago: MercadoPago | null) {
+  if (mercadoPago?.mode === "unavailable" || !mercadoPago) throw new Unavailable(PAYMENTS_UNAVAILABLE);
+  if (!mercadoPago.sandbox) throw new NotFound("Esta página solo existe en el sandbox de pagos");
+  return mercadoPago.sandbox;
+}
+
+/** The preapproval the sandbox checkout page shows. */
+export async function sandboxPreapproval(mercadoPago: MercadoPago | null, id: string): Promise<Preapproval> {
+  const sandbox = sandboxOf(mercadoPago);
+  try {
+    return await sandbox.getPreapproval(id);
+  } catch (error) {
+    if (error instanceof MercadoPagoError && error.status === 404) throw new NotFound("Suscripción no encontrada");
+    throw error;
+  }
+}
+
+/**
+ * The payer approves or rejects in the sandbox. The sandbox then notifies our webhook exactly as Mercado
+ * Pago would: a POST to /api/webhooks/mercadopago with `?data.id=&type=`, MP's body, `x-request-id` and
+ * a signed `x-signature`. It goes over HTTP to this very server; if that cannot connect (a proxy in
+ * front), the same signed request is handed to the webhook function directly. Returns the back_url.
+ */
+export async function decideSandboxPayment(
+  ctx: WebhookContext & { origin: string },
+  id: string,
+  decision: string,
+): Promise<string> {
+  const sandbox = sandboxOf(ctx.mercadoPago);
+  if (decision !== "approve" && decision !== "reject") throw new Invalid("Elegí aprobar o rechazar el pago");
+  await sandboxPreapproval(ctx.mercadoPago, id);
+  const { preapproval, notifications } = decision === "approve" ? await sandbox.approve(id) : await sandbox.reject(id);
+  const secret = await sandbox.webhookSecret();
+  for (const notification of notifications) await deliver(ctx, secret, notification);
+  const back = new URL(preapproval.back_url ?? `${ctx.origin}/caja-rizoma/gracias`);
+  back.searchParams.set("preapproval_id", preapproval.id);
+  return back.toString();
+}
+
+async function deliver(ctx: WebhookContext & { origin: string }, secret: string, notification: SandboxNotification) {
+  const requestId = sandboxRequestId();
+  const url = new URL("/api/webhooks/mercadopago", ctx.origin);
+  url.searchParams.set("data.id", notification.dataId);
+  url.searchParams.set("type", notification.type);
+  const body = {
+    id: Date.now(),
+    live_mode: false,
+    type: notification.type,
+    action: notification.type === "subscription_authorized_payment" ? "created" : "updated",
+    date_created: new Date().toISOString(),
+    data: { id: notification.dataId },
+  };
+  const headers = {
+    "content-type": "application/json",
+    "x-request-id": requestId,
+    "x-signature": signNotification(secret, { dataId: notification.dataId, requestId }),
+  };
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!response.ok) ctx.log.warn({ status: response.status, ...notification }, "sandbox notification not accepted");
+    return;
+  } catch (error) {
+    ctx.log.warn({ err: error, url: url.toString() }, "sandbox could not reach its own webhook; delivering in process");
+  }
+  await receiveMercadoPagoNotification(ctx, { url, headers: new Headers(headers), body });
+}
