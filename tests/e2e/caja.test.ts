@@ -68,7 +68,7 @@ describe("/caja-rizoma", () => {
       ]) {
         await expect.poll(() => page.getByRole("heading", { name: heading, exact: true }).count()).toBe(1);
       }
-      const text = plain(await page.locator("main").innerText());
+      const text = plain(await page.locator("main").textContent());
       expect(text).toContain("$ 54.000");
       expect(text).toContain("$ 270.000");
       expect(text).toContain("$ 324.000");
@@ -82,7 +82,7 @@ describe("/caja-rizoma", () => {
       await page.getByRole("link", { name: /SUSCRIBIRME al plan Semestral/ }).click();
       const dialog = page.getByRole("dialog");
       await expect.poll(() => dialog.isVisible()).toBe(true);
-      expect(plain(await dialog.innerText())).toMatch(/Ahorrás \$ 54\.000 \(17% menos\)/);
+      expect(plain(await dialog.textContent())).toMatch(/Ahorrás \$ 54\.000 \(17% menos\)/);
       await expectAccessible(page);
       await page.screenshot({ path: `/tmp/caja-modal-${width}.png` });
       await dialog.getByRole("button", { name: "Cancelar" }).click();
@@ -100,26 +100,26 @@ describe("/caja-rizoma", () => {
     await page.getByRole("link", { name: /SUSCRIBIRME al plan Mensual/ }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Pagar Suscripción" }).click();
-    await expect.poll(() => dialog.getByRole("alert").innerText()).toBe("El nombre es requerido");
+    await expect.poll(() => dialog.getByRole("alert").textContent()).toBe("El nombre es requerido");
     await fillForm(page, "lucia@example.com");
     await dialog.getByRole("button", { name: "Pagar Suscripción" }).click();
-    await expect.poll(() => dialog.getByRole("alert").innerText()).toBe("Debes aceptar los términos y condiciones");
+    await expect.poll(() => dialog.getByRole("alert").textContent()).toBe("Debes aceptar los términos y condiciones");
     // Outside CABA/GBA the shipping is shown before paying.
     await dialog.getByLabel("Provincia").selectOption("X");
     await dialog.getByLabel("Ciudad o partido").fill("Córdoba");
-    await expect.poll(() => dialog.getByTestId("shipping-cost").innerText()).toMatch(/por caja/);
+    await expect.poll(() => dialog.getByTestId("shipping-cost").textContent()).toMatch(/por caja/);
     await dialog.getByLabel("Ciudad o partido").fill("CABA");
     await dialog.getByLabel("Provincia").selectOption("C");
-    await expect.poll(() => dialog.getByTestId("shipping-cost").innerText()).toBe("Incluido (CABA y GBA)");
+    await expect.poll(() => dialog.getByTestId("shipping-cost").textContent()).toBe("Incluido (CABA y GBA)");
     await dialog.getByLabel(/Acepto los/).check();
     await dialog.getByRole("button", { name: "Pagar Suscripción" }).click();
     await page.waitForURL(/\/pagos\/sandbox\//);
-    expect(plain(await page.getByTestId("sandbox-amount").innerText())).toBe("$ 54.000 por mes");
+    expect(plain(await page.getByTestId("sandbox-amount").textContent())).toBe("$ 54.000 por mes");
     await expectAccessible(page);
     await page.getByRole("button", { name: "Aprobar pago" }).click();
     await page.waitForURL(/\/caja-rizoma\/gracias\?preapproval_id=/);
     await expect
-      .poll(() => page.getByRole("heading", { level: 1 }).innerText())
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
       .toBe("¡Ya sos parte de la Caja Rizoma!");
     await expectAccessible(page);
     const welcome = await until(
@@ -142,15 +142,15 @@ describe("/caja-rizoma", () => {
     await page.getByRole("link", { name: /SUSCRIBIRME al plan Semestral/ }).click();
     await page.waitForURL(/\/caja-rizoma\/suscribirme\?plan=semiannual/);
     await page.getByRole("button", { name: "Pagar Suscripción" }).click();
-    await expect.poll(() => page.getByRole("alert").innerText()).toBe("El nombre es requerido");
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("El nombre es requerido");
     await fillForm(page, "sinjs@example.com");
     await page.getByLabel(/Acepto los/).check();
     await page.getByRole("button", { name: "Pagar Suscripción" }).click();
     await page.waitForURL(/\/pagos\/sandbox\//);
-    expect(plain(await page.getByTestId("sandbox-amount").innerText())).toBe("$ 270.000 cada 6 meses");
+    expect(plain(await page.getByTestId("sandbox-amount").textContent())).toBe("$ 270.000 cada 6 meses");
     await page.getByRole("button", { name: "Rechazar pago" }).click();
     await page.waitForURL(/\/caja-rizoma\/gracias/);
-    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("El pago no se completó");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("El pago no se completó");
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -180,24 +180,24 @@ describe("/admin/caja", () => {
     await page.getByLabel("Contraseña").fill(admin.password);
     await page.getByRole("button", { name: "Ingresar" }).click();
     await page.waitForURL(`${app.baseUrl}/admin/caja`);
-    expect(await page.getByTestId("stat-Activas").innerText()).toBe("1");
-    expect(await page.getByTestId("stat-Total").innerText()).toBe("2");
-    expect(plain(await page.getByTestId("stat-Ingreso mensual").innerText())).toBe("$ 54.000");
+    expect(await page.getByTestId("stat-Activas").textContent()).toBe("1");
+    expect(await page.getByTestId("stat-Total").textContent()).toBe("2");
+    expect(plain(await page.getByTestId("stat-Ingreso mensual").textContent())).toBe("$ 54.000");
     await expectAccessible(page);
     await page.screenshot({ path: "/tmp/caja-admin-1280.png", fullPage: true });
 
     const row = page.getByRole("row").filter({ hasText: "lucia@example.com" });
     await row.getByRole("button", { name: /Ver detalle/ }).click();
     const dialog = page.getByRole("dialog");
-    await expect.poll(() => dialog.innerText()).toContain("lucia@example.com");
+    await expect.poll(() => dialog.textContent()).toContain("lucia@example.com");
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Cerrar" }).click();
 
     await row.getByRole("button", { name: "Pausar la suscripción de Lucía Pérez" }).click();
     await expect.poll(() => page.getByText("Estado actualizado correctamente").count()).toBeGreaterThan(0);
-    await expect.poll(() => page.getByTestId("stat-Pausadas").innerText()).toBe("1");
+    await expect.poll(() => page.getByTestId("stat-Pausadas").textContent()).toBe("1");
     await row.getByRole("button", { name: "Reactivar la suscripción de Lucía Pérez" }).click();
-    await expect.poll(() => page.getByTestId("stat-Activas").innerText()).toBe("1");
+    await expect.poll(() => page.getByTestId("stat-Activas").textContent()).toBe("1");
 
     await page.getByRole("tab", { name: "Comunicaciones" }).click();
     const send = page.getByRole("button", { name: "Enviar email" });
@@ -217,7 +217,7 @@ describe("/admin/caja", () => {
     expect(smtp.received.filter((m) => m.parsed.subject === "Llega la caja de diciembre")).toHaveLength(1);
 
     await page.goto(`${app.baseUrl}/admin`);
-    expect(await page.locator("main").innerText()).toContain("Suscripciones a la Caja Rizoma");
+    expect(await page.locator("main").textContent()).toContain("Suscripciones a la Caja Rizoma");
     expect(errors).toEqual([]);
     await page.context().close();
   });
