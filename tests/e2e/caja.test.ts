@@ -38,7 +38,7 @@ async function until<T>(read: () => T | undefined | Promise<T | undefined>, what
   }
 }
 /** Text as people read it: es-AR money has a no-break space after "$". */
-const plain = (text: string) => text.replace(/\u00a0/g, " ");
+const plain = (text: string | null) => (text ?? "").replace(/\u00a0/g, " ");
 const mailsTo = (to: string) => smtp.received.filter((mail) => mail.to === to);
 
 async function fillForm(page: Page, email: string) {
