@@ -8,5 +8,6 @@ export function boxContext(context: AppLoadContext): BoxContext {
     mercadoPago: context.mercadoPago ?? null,
     siteUrl: context.config.publicUrl,
     log: context.log,
+    clientIp: context.clientIp,
   };
 }

@@ -70,14 +70,22 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const post = (mod: { action: (args: never) => Promise<Response> | Response }, url: string, body: unknown, init = {}) =>
+let ipCounter = 0;
+/** Each call from its own client address, so the per-IP limit only bites where a test wants it to. */
+const freshIp = () => `10.8.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
+
+const post = (
+  mod: { action: (args: never) => Promise<Response> | Response },
+  url: string,
+  body: unknown,
+  init: { context?: object } = {},
+) =>
   mod.action(
     routeArgs(url, database, {
       method: "POST",
       body: JSON.stringify(body),
       headers: { "content-type": "application/json" },
-      context: { mercadoPago: live },
-      ...init,
+      context: { mercadoPago: live, clientIp: freshIp(), ...init.context },
     }) as never,
   );
 
@@ -200,6 +208,21 @@ describe("POST /api/caja/subscribe", () => {
     const slow = await subscribe(form({ email: "lenta@example.com" }));
     expect(slow.status).toBe(502);
     expect(await db.select().from(boxSubscriptions)).toHaveLength(before);
+  });
+
+  it("limits attempts per IP (a setting): the next one is 429 and creates nothing at Mercado Pago", async () => {
+    const limit = 10;
+    const answers: number[] = [];
+    for (let i = 0; i <= limit; i++) {
+      const response = await post(subscribeRoute, "/api/caja/subscribe", form({ email: `ip${i}@example.com` }), {
+        context: { clientIp: "10.99.0.1" },
+      });
+      answers.push(response.status);
+    }
+    expect(answers.slice(0, limit).every((status) => status === 200)).toBe(true);
+    expect(answers[limit]).toBe(429);
+    const made = [...fake.preapprovals.values()].filter((p) => p.payer_email?.startsWith("ip"));
+    expect(made).toHaveLength(limit);
   });
 
   it("answers 503 with a clear Spanish error in production without Mercado Pago", async () => {

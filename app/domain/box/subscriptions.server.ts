@@ -3,9 +3,10 @@ import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
-import { BadGateway, Conflict, Invalid, NotFound, Unavailable } from "~/domain/errors";
+import { BadGateway, Conflict, Invalid, NotFound, TooManyRequests, Unavailable } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { boxPaymentReceived, boxWelcome, bulkMessage } from "~/domain/mail/templates/templates.server";
+import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { type MercadoPago, MercadoPagoError, PAYMENTS_UNAVAILABLE } from "~/integrations/mercadopago/index.server";
 import type { PreapprovalStatus } from "~/integrations/mercadopago/types";
@@ -22,10 +23,14 @@ export interface BoxContext {
   mercadoPago: MercadoPago | null;
   siteUrl: string;
   log?: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
+  /** The visitor's address, for the per-IP limit on subscribing (absent for internal calls). */
+  clientIp?: string;
 }
 
 export const SUBSCRIBE_FAILED = "Hubo un problema al crear la suscripción";
 export const PLAN_UNAVAILABLE = "El plan elegido no está disponible";
+export const TOO_MANY_SUBSCRIBE_ATTEMPTS =
+  "Demasiados intentos de suscripción desde tu conexión. Probá de nuevo en un rato o escribinos.";
 export type BoxSubscription = typeof boxSubscriptions.$inferSelect;
 
 /** Where Mercado Pago sends the payer back after the checkout. */
@@ -43,6 +48,14 @@ export async function subscribeToBox(ctx: BoxContext, raw: unknown): Promise<{ i
   const input = parsed.data;
   const api = ctx.mercadoPago?.api;
   if (!api) throw new Unavailable(PAYMENTS_UNAVAILABLE);
+  if (ctx.clientIp) {
+    const { boxSubscribePerIpPerHour } = await getSection(ctx.db, "rateLimits");
+    const turn = await hit(ctx.db, "box-subscribe-ip", ctx.clientIp, {
+      max: boxSubscribePerIpPerHour,
+      windowSeconds: 3600,
+    });
+    if (!turn.allowed) throw new TooManyRequests(TOO_MANY_SUBSCRIBE_ATTEMPTS);
+  }
 
   const [plan] = await ctx.db
     .select()

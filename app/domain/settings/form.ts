@@ -95,6 +95,7 @@ export function sectionFromForm(
           mailPerSecond: number(values.mailPerSecond),
           qrChecksPerMinute: number(values.qrChecksPerMinute),
           qrClaimsPerMinute: number(values.qrClaimsPerMinute),
+          boxSubscribePerIpPerHour: number(values.boxSubscribePerIpPerHour),
         },
         errors,
       };

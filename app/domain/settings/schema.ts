@@ -156,6 +156,7 @@ export const rateLimitsSchema = z
     mailPerSecond: integer("Correos por segundo", 1, 100),
     qrChecksPerMinute: integer("Consultas de códigos QR por IP y por minuto", 1, 10000),
     qrClaimsPerMinute: integer("Reclamos de premios por IP y por minuto", 1, 10000),
+    boxSubscribePerIpPerHour: integer("Suscripciones a la Caja Rizoma por IP y por hora", 1, 1000),
   })
   .strict();
 
@@ -297,6 +298,7 @@ export const DEFAULT_SETTINGS: Settings = {
     mailPerSecond: 5,
     qrChecksPerMinute: 60,
     qrClaimsPerMinute: 10,
+    boxSubscribePerIpPerHour: 10,
   },
   tiendanube: {
     categoryMap: [

@@ -64,6 +64,7 @@ describe("defaults", () => {
       mailPerSecond: 5,
       qrChecksPerMinute: 60,
       qrClaimsPerMinute: 10,
+      boxSubscribePerIpPerHour: 10,
     });
   });
 
@@ -292,6 +293,7 @@ describe("/admin/ajustes", () => {
       mailPerSecond: "3",
       qrChecksPerMinute: "100",
       qrClaimsPerMinute: "20",
+      boxSubscribePerIpPerHour: "15",
     })) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/admin/ajustes?guardado=rateLimits#rateLimits");
@@ -302,6 +304,7 @@ describe("/admin/ajustes", () => {
       mailPerSecond: 3,
       qrChecksPerMinute: 100,
       qrClaimsPerMinute: 20,
+      boxSubscribePerIpPerHour: 15,
     });
   });
 

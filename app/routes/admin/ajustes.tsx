@@ -615,6 +615,7 @@ function RateLimitsSection({ rateLimits, state }: { rateLimits: Settings["rateLi
         "mailPerSecond",
         "qrChecksPerMinute",
         "qrClaimsPerMinute",
+        "boxSubscribePerIpPerHour",
       ]}
       saveLabel="Guardar límites"
       state={state}
@@ -674,6 +675,15 @@ function RateLimitsSection({ rateLimits, state }: { rateLimits: Settings["rateLi
           type="number"
           min={1}
           max={10000}
+        />
+        <Field
+          name="boxSubscribePerIpPerHour"
+          label="Suscripciones a la Caja Rizoma"
+          value={rateLimits.boxSubscribePerIpPerHour}
+          hint="Por IP y por hora: cada intento crea una suscripción en Mercado Pago."
+          type="number"
+          min={1}
+          max={1000}
         />
       </div>
     </SettingsForm>
