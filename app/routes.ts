@@ -16,6 +16,7 @@ export default [
     route("caja-rizoma", "routes/caja-rizoma/landing.tsx"),
     route("caja-rizoma/suscribirme", "routes/caja-rizoma/suscribirme.tsx"),
     route("caja-rizoma/gracias", "routes/caja-rizoma/gracias.tsx"),
+    route("caja-rizoma/mi-suscripcion", "routes/caja-rizoma/mi-suscripcion.tsx"),
     route("pagos/sandbox/:id", "routes/pagos-sandbox.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -9,5 +9,6 @@ export function boxContext(context: AppLoadContext): BoxContext {
     siteUrl: context.config.publicUrl,
     log: context.log,
     clientIp: context.clientIp,
+    configuredSecret: context.config.configuredSecret,
   };
 }

@@ -221,4 +221,24 @@ describe("/admin/caja", () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it("lets the subscriber cancel from the link in the welcome e-mail, and tells the shop", async () => {
+    const welcome = mailsTo("lucia@example.com").find((m) => m.parsed.subject === "¡Bienvenida/o a la Caja Rizoma!");
+    const link = /(http\S+\/caja-rizoma\/mi-suscripcion\?token=\S+)/.exec(welcome?.parsed.text || "")?.[1] ?? "";
+    expect(link).not.toBe("");
+    const { page, errors } = await openPage(browser, { width: 390, javaScriptEnabled: false });
+    await page.goto(link.replace(/^http:\/\/localhost:\d+/, app.baseUrl));
+    expect(await page.getByTestId("own-status").textContent()).toBe("Activa");
+    await page.getByRole("button", { name: "Cancelar suscripción" }).click();
+    await expect
+      .poll(() => page.getByRole("status").textContent())
+      .toBe("Tu suscripción quedó cancelada. No se te va a cobrar más.");
+    expect(await page.getByTestId("own-status").textContent()).toBe("Cancelada");
+    await until(
+      () => smtp.received.find((m) => m.parsed.subject === "Caja Rizoma: Lucía Pérez canceló su suscripción"),
+      "the shop's notice",
+    );
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -21,6 +21,7 @@ import * as subscribeRoute from "../../routes/api/caja/subscribe";
 import * as statusRoute from "../../routes/api/caja/subscription-status";
 import * as subscriptionsRoute from "../../routes/api/caja/subscriptions";
 import * as webhookRoute from "../../routes/api/webhooks/mercadopago";
+import * as ownRoute from "../../routes/caja-rizoma/mi-suscripcion";
 import { SUBSCRIBE_MESSAGES } from "./form";
 import { discountPercent } from "./plans";
 import { listPlans } from "./plans.server";
@@ -407,5 +408,60 @@ describe("admin", () => {
     const rows = await db.select().from(boxSubscriptions).where(eq(boxSubscriptions.planId, "monthly"));
     expect(rows.every((r) => r.priceCents === 5_400_000)).toBe(true);
     await db.update(boxPlans).set({ priceCents: 5_400_000 }).where(eq(boxPlans.id, "monthly"));
+  });
+});
+
+describe("the subscriber's own page", () => {
+  const ownPage = (token: string, intent?: string) =>
+    intent
+      ? ownRoute.action(
+          routeArgs(`/caja-rizoma/mi-suscripcion?token=${encodeURIComponent(token)}`, database, {
+            method: "POST",
+            body: new URLSearchParams({ intent }).toString(),
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            context: { mercadoPago: live },
+          }) as never,
+        )
+      : ownRoute.loader(
+          routeArgs(`/caja-rizoma/mi-suscripcion?token=${encodeURIComponent(token)}`, database, {
+            context: { mercadoPago: live },
+          }) as never,
+        );
+
+  it("is linked from the box e-mails, shows the subscription and lets the subscriber pause and cancel", async () => {
+    const body = (await (await subscribe(form({ email: "propia@example.com" }))).json()) as { id: number };
+    const preapprovalId = (await subscriptionRow(body.id))?.providerPreapprovalId ?? "";
+    const charge = fake.authorize(preapprovalId);
+    await notify("subscription_preapproval", preapprovalId);
+    await notify("subscription_authorized_payment", charge);
+    const mails = await mailsTo("propia@example.com");
+    expect(mails).toHaveLength(2);
+    const link = /(http:\/\/localhost:3000\/caja-rizoma\/mi-suscripcion\?token=\S+)/.exec(mails[0]?.text ?? "")?.[1];
+    expect(link).toBeTruthy();
+    expect(mails[1]?.text).toContain(link);
+    const token = new URL(link ?? "").searchParams.get("token") ?? "";
+
+    const page = (await ownPage(token)) as { subscription: { status: string; payments: unknown[] } };
+    expect(page.subscription).toMatchObject({ status: "active", payments: [expect.anything()] });
+
+    const paused = (await ownPage(token, "pause")) as { ok: boolean; message: string };
+    expect(paused).toEqual({ ok: true, message: "Tu suscripción quedó pausada." });
+    expect(fake.preapprovals.get(preapprovalId)?.status).toBe("paused");
+    expect((await subscriptionRow(body.id))?.status).toBe("paused");
+    await ownPage(token, "cancel");
+    expect(fake.preapprovals.get(preapprovalId)?.status).toBe("cancelled");
+    expect((await subscriptionRow(body.id))?.status).toBe("cancelled");
+    const shop = await db.select().from(mailOutbox).where(eq(mailOutbox.template, "box-subscriber-changed-shop"));
+    expect(shop.map((m) => m.subject)).toEqual([
+      "Caja Rizoma: Lucía Pérez pausó su suscripción",
+      "Caja Rizoma: Lucía Pérez canceló su suscripción",
+    ]);
+    const again = (await ownPage(token, "pause")) as { data: { ok: boolean } };
+    expect(again.data.ok).toBe(false);
+  });
+
+  it("refuses a forged or altered link", async () => {
+    const forged = (await ownPage("12.abcdef")) as { data: { error: string } };
+    expect(forged.data.error).toMatch(/no es válido/);
   });
 });

@@ -16,6 +16,7 @@ import { boxPayments, boxPlans, boxSubscriptionEvents, boxSubscriptions } from "
 import { subscribeSchema } from "./form";
 import type { SubscriptionStatus } from "./plans";
 import { boxDateFor, boxMonthLabel } from "./schedule";
+import { manageUrl } from "./self-service.server";
 import { boxShippingCents } from "./shipping";
 
 export interface BoxContext {
@@ -25,6 +26,8 @@ export interface BoxContext {
   log?: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
   /** The visitor's address, for the per-IP limit on subscribing (absent for internal calls). */
   clientIp?: string;
+  /** SESSION_SECRET or null (the key in the database): signs the subscriber's own link in e-mails. */
+  configuredSecret?: string | null;
 }
 
 export const SUBSCRIBE_FAILED = "Hubo un problema al crear la suscripción";
@@ -155,6 +158,7 @@ export async function syncPreapproval(ctx: BoxContext, preapprovalId: string): P
   const target = FROM_PROVIDER[preapproval.status];
   const id = Number(preapproval.external_reference);
   if (!target || !Number.isSafeInteger(id) || id <= 0) return { changed: false };
+  const link = await manageUrl(ctx, id);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ sub: boxSubscriptions, label: boxPlans.label })
@@ -179,6 +183,7 @@ export async function syncPreapproval(ctx: BoxContext, preapprovalId: string): P
         name: sub.firstName,
         planName: planName(sub.planId, row.label),
         amountCents: sub.priceCents,
+        manageUrl: link,
       });
       await enqueueMail(tx as unknown as Db, { to: sub.email, mail, siteUrl: ctx.siteUrl });
     }
@@ -206,6 +211,7 @@ export async function recordAuthorizedPayment(ctx: BoxContext, chargeId: string)
   const amountCents = pesosToCents(String(charge.transaction_amount)) ?? 0;
   const paidAt = new Date(charge.debit_date ?? charge.date_created ?? Date.now());
   const boxDate = boxDateFor(Number.isNaN(paidAt.getTime()) ? new Date() : paidAt);
+  const link = await manageUrl(ctx, id);
 
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -237,6 +243,7 @@ export async function recordAuthorizedPayment(ctx: BoxContext, chargeId: string)
       planName: planName(row.sub.planId, row.label),
       amountCents,
       periodLabel: boxMonthLabel(boxDate),
+      manageUrl: link,
     });
     await enqueueMail(tx as unknown as Db, { to: row.sub.email, mail, siteUrl: ctx.siteUrl });
     return { recorded: true };

@@ -11,6 +11,7 @@ import { onPostgres, testDatabase } from "../../../tests/support/test-database";
 import { claimDue, enqueueMail, markAttemptFailed, outboxCounts } from "./outbox.server";
 import {
   boxPaymentReceived,
+  boxSubscriberChangedShop,
   boxWelcome,
   bulkMessage,
   newsletterWelcome,
@@ -240,9 +241,26 @@ describe("every template", () => {
       ["ya está en camino", "Correo Argentino", "CA123"],
     ],
     [
-      boxWelcome({ siteUrl, name: "Tomás", planName: "Mensual", amountCents: 5_400_000 }),
+      boxWelcome({
+        siteUrl,
+        name: "Tomás",
+        planName: "Mensual",
+        amountCents: 5_400_000,
+        manageUrl: `${siteUrl}/caja-rizoma/mi-suscripcion?token=1.x`,
+      }),
       "¡Bienvenida/o a la Caja Rizoma!",
-      ["plan Mensual", "$ 54.000", "entre el 15 y el 25"],
+      ["plan Mensual", "$ 54.000", "entre el 15 y el 25", "Ver o cambiar mi suscripción"],
+    ],
+    [
+      boxSubscriberChangedShop({
+        siteUrl,
+        name: "Tomás Ruiz",
+        email: "tomas@example.com",
+        planName: "Mensual",
+        change: "canceló",
+      }),
+      "Caja Rizoma: Tomás Ruiz canceló su suscripción",
+      ["tomas@example.com", "plan Mensual"],
     ],
     [
       boxPaymentReceived({

@@ -310,7 +310,14 @@ export interface BoxMailData extends MailSite {
   name: string;
   planName: string;
   amountCents: number;
+  /** The subscriber's own page (signed link): plan, status, payments, pause or cancel. */
+  manageUrl?: string;
 }
+
+function ManageLink({ href }: { href?: string }) {
+  return href ? <Button href={href}>Ver o cambiar mi suscripción</Button> : null;
+}
+const manageLine = (href?: string) => href && `Ver o cambiar mi suscripción (pausar o cancelar): ${href}`;
 
 export function boxWelcome(data: BoxMailData): RenderedMail {
   return {
@@ -329,6 +336,7 @@ export function boxWelcome(data: BoxMailData): RenderedMail {
           15 y el 25 de cada mes.
         </P>
         <P>Podés cancelar cuando quieras: no hay permanencia mínima.</P>
+        <ManageLink href={data.manageUrl} />
       </EmailLayout>,
     ),
     text: lines(
@@ -339,6 +347,7 @@ export function boxWelcome(data: BoxMailData): RenderedMail {
       "Cada mes te llegan dos libros sorpresa elegidos por una curadora o un curador distinto, con señaladores, stickers y una carta. Las cajas se arman con las suscripciones hechas antes del día 10 y se entregan entre el 15 y el 25 de cada mes.",
       "",
       "Podés cancelar cuando quieras: no hay permanencia mínima.",
+      manageLine(data.manageUrl),
     ),
   };
 }
@@ -354,13 +363,34 @@ export function boxPaymentReceived(data: BoxMailData & { periodLabel: string }):
           {greeting(data.name)} Se acreditó el pago de {formatMoney(data.amountCents)} de tu plan{" "}
           <strong>{data.planName}</strong> para la caja de {data.periodLabel}. Te avisamos cuando salga.
         </P>
+        <ManageLink href={data.manageUrl} />
       </EmailLayout>,
     ),
     text: lines(
       "¡Pago recibido!",
       "",
       `${greeting(data.name)} Se acreditó el pago de ${formatMoney(data.amountCents)} de tu plan ${data.planName} para la caja de ${data.periodLabel}. Te avisamos cuando salga.`,
+      manageLine(data.manageUrl),
     ),
+  };
+}
+
+/** To the shop: a subscriber paused, cancelled or reactivated their box on their own page. */
+export function boxSubscriberChangedShop(
+  data: MailSite & { name: string; email: string; planName: string; change: "pausó" | "canceló" | "reactivó" },
+): RenderedMail {
+  const summary = `${data.name} (${data.email}) ${data.change} su suscripción al plan ${data.planName} de la Caja Rizoma.`;
+  return {
+    template: "box-subscriber-changed-shop",
+    subject: `Caja Rizoma: ${data.name} ${data.change} su suscripción`,
+    html: html(
+      <EmailLayout preview={summary} siteUrl={data.siteUrl}>
+        <Heading>Cambio en una suscripción</Heading>
+        <P>{summary}</P>
+        <Button href={`${data.siteUrl}/admin/caja`}>Ver suscripciones</Button>
+      </EmailLayout>,
+    ),
+    text: lines("Cambio en una suscripción", "", summary, "", `Ver suscripciones: ${data.siteUrl}/admin/caja`),
   };
 }
 

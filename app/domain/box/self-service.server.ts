@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { BadGateway, Conflict, Invalid, NotFound } from "~/domain/errors";
+import { enqueueMail } from "~/domain/mail/outbox.server";
+import { boxSubscriberChangedShop } from "~/domain/mail/templates/templates.server";
+import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
+import { getSection } from "~/domain/settings/settings.server";
+import type { PreapprovalStatus } from "~/integrations/mercadopago/types";
+import type { Db } from "~db/index";
+import { boxPayments, boxPlans, boxSubscriptionEvents, boxSubscriptions } from "~db/schema";
+import type { SubscriptionStatus } from "./plans";
+import type { BoxContext } from "./subscriptions.server";
+
+/**
+ * The subscriber's own page (/caja-rizoma/mi-suscripcion), reached only through the signed link every
+ * box e-mail carries: plan, status, next box and payments; pause, reactivate or cancel on their own
+ * ('Cancelación libre, sin permanencia mínima'), sent to Mercado Pago too, with a notice to the shop.
+ */
+const PURPOSE = "box-subscription";
+export const BAD_LINK = "Este enlace no es válido. Usá el enlace del último correo de la Caja Rizoma o escribinos.";
+
+export async function manageUrl(ctx: Pick<BoxContext, "db" | "siteUrl" | "configuredSecret">, id: number) {
+  const secret = await signingSecret(ctx.db, ctx.configuredSecret ?? null);
+  return `${ctx.siteUrl}/caja-rizoma/mi-suscripcion?token=${encodeURIComponent(sign(secret, PURPOSE, String(id)))}`;
+}
+
+async function idFromToken(ctx: Pick<BoxContext, "db" | "configuredSecret">, token: string | null): Promise<number> {
+  const secret = await signingSecret(ctx.db, ctx.configuredSecret ?? null);
+  const id = token ? verify(secret, PURPOSE, token) : null;
+  if (!id || !/^\d{1,9}$/.test(id)) throw new Invalid(BAD_LINK);
+  return Number(id);
+}
+
+export async function ownSubscription(ctx: Pick<BoxContext, "db" | "configuredSecret">, token: string | null) {
+  const id = await idFromToken(ctx, token);
+  const [row] = await ctx.db
+    .select({ sub: boxSubscriptions, planLabel: boxPlans.label })
+    .from(boxSubscriptions)
+    .innerJoin(boxPlans, eq(boxPlans.id, boxSubscriptions.planId))
+    .where(eq(boxSubscriptions.id, id));
+  if (!row) throw new NotFound(BAD_LINK);
+  const payments = await ctx.db
+    .select({ amountCents: boxPayments.amountCents, paidAt: boxPayments.paidAt, boxDate: boxPayments.boxDate })
+    .from(boxPayments)
+    .where(eq(boxPayments.subscriptionId, id))
+    .orderBy(desc(boxPayments.paidAt));
+  const { sub } = row;
+  return {
+    firstName: sub.firstName,
+    planLabel: row.planLabel,
+    priceCents: sub.priceCents,
+    shippingCents: sub.shippingCents,
+    frequencyMonths: sub.frequencyMonths,
+    status: sub.status,
+    nextBoxDate: sub.nextBoxDate,
+    payments: payments.map((p) => ({ ...p, paidAt: p.paidAt.toISOString() })),
+  };
+}
+
+export const SELF_SERVICE_INTENTS = {
+  pause: { from: ["active"], to: "paused", provider: "paused", verb: "pausó", done: "Tu suscripción quedó pausada." },
+  reactivate: {
+    from: ["paused"],
+    to: "active",
+    provider: "authorized",
+    verb: "reactivó",
+    done: "Tu suscripción está activa otra vez.",
+  },
+  cancel: {
+    from: ["active", "paused", "pending"],
+    to: "cancelled",
+    provider: "cancelled",
+    verb: "canceló",
+    done: "Tu suscripción quedó cancelada. No se te va a cobrar más.",
+  },
+} as const satisfies Record<
+  string,
+  {
+    from: SubscriptionStatus[];
+    to: SubscriptionStatus;
+    provider: PreapprovalStatus;
+    verb: "pausó" | "canceló" | "reactivó";
+    done: string;
+  }
+>;
+export type SelfServiceIntent = keyof typeof SELF_SERVICE_INTENTS;
+
+export const SELF_SERVICE_CONFLICT = "Tu suscripción ya no está en un estado que permita ese cambio.";
+export const SELF_SERVICE_PROVIDER_FAILED =
+  "No pudimos avisarle a Mercado Pago. Probá de nuevo en unos minutos o escribinos.";
+
+/** Mercado Pago first (so charges really stop), then our row, its history and the shop's notice, together. */
+export async function changeOwnSubscription(
+  ctx: BoxContext & { shopEmail?: string | null },
+  token: string | null,
+  intent: string,
+): Promise<string> {
+  const id = await idFromToken(ctx, token);
+  const rule = SELF_SERVICE_INTENTS[intent as SelfServiceIntent];
+  if (!rule) throw new Invalid("Elegí pausar, reactivar o cancelar");
+  const [current] = await ctx.db
+    .select({ sub: boxSubscriptions, planLabel: boxPlans.label })
+    .from(boxSubscriptions)
+    .innerJoin(boxPlans, eq(boxPlans.id, boxSubscriptions.planId))
+    .where(eq(boxSubscriptions.id, id));
+  if (!current) throw new NotFound(BAD_LINK);
+  const from = rule.from as readonly SubscriptionStatus[];
+  if (!from.includes(current.sub.status)) throw new Conflict(SELF_SERVICE_CONFLICT);
+
+  const api = ctx.mercadoPago?.api;
+  if (api && current.sub.providerPreapprovalId) {
+    try {
+      await api.updatePreapproval(current.sub.providerPreapprovalId, { status: rule.provider }, randomUUID());
+    } catch (error) {
+      ctx.log?.warn({ err: error, subscriptionId: id }, "mercadopago self-service change failed");
+      throw new BadGateway(SELF_SERVICE_PROVIDER_FAILED);
+    }
+  }
+  const shopEmail = ctx.shopEmail ?? (await getSection(ctx.db, "contact")).email;
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(boxSubscriptions)
+      .set({ status: rule.to, updatedAt: new Date() })
+      .where(and(eq(boxSubscriptions.id, id), inArray(boxSubscriptions.status, [...from])))
+      .returning({ status: boxSubscriptions.status });
+    if (!row) throw new Conflict(SELF_SERVICE_CONFLICT);
+    await tx
+      .insert(boxSubscriptionEvents)
+      .values({ subscriptionId: id, fromStatus: current.sub.status, toStatus: rule.to, source: "subscriber" });
+    if (shopEmail) {
+      const mail = boxSubscriberChangedShop({
+        siteUrl: ctx.siteUrl,
+        name: `${current.sub.firstName} ${current.sub.lastName}`,
+        email: current.sub.email,
+        planName: current.planLabel,
+        change: rule.verb,
+      });
+      await enqueueMail(tx as unknown as Db, { to: shopEmail, mail, siteUrl: ctx.siteUrl });
+    }
+  });
+  return rule.done;
+}

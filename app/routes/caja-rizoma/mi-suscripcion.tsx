@@ -1,0 +1,154 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { periodText, STATUS_LABELS } from "~/domain/box/plans";
+import { boxMonthLabel } from "~/domain/box/schedule";
+import { changeOwnSubscription, ownSubscription } from "~/domain/box/self-service.server";
+import { DomainError } from "~/domain/errors";
+import { boxContext } from "~/lib/box-context.server";
+import { formatMoney } from "~/lib/money";
+import type { Route } from "./+types/mi-suscripcion";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Mi suscripción | Caja Rizoma" },
+  { name: "robots", content: "noindex" },
+];
+
+const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token");
+
+/** The subscriber's own page, reached through the signed link of the box e-mails. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  try {
+    return { subscription: await ownSubscription(boxContext(context), tokenOf(request)), error: null };
+  } catch (error) {
+    if (error instanceof DomainError)
+      return data({ subscription: null, error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+/** Pause, reactivate or cancel (a plain form post: works without JavaScript). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const intent = String((await request.formData()).get("intent") ?? "");
+  try {
+    const message = await changeOwnSubscription(
+      { ...boxContext(context), shopEmail: context.config.shopNotifyEmail },
+      tokenOf(request),
+      intent,
+    );
+    return { ok: true as const, message };
+  } catch (error) {
+    if (error instanceof DomainError)
+      return data({ ok: false as const, message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+const dateFormat = new Intl.DateTimeFormat("es-AR", {
+  timeZone: "America/Argentina/Buenos_Aires",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+const day = (iso: string) => dateFormat.format(new Date(iso.length === 10 ? `${iso}T12:00:00-03:00` : iso));
+
+export default function MiSuscripcion({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const { subscription, error } = loaderData;
+  return (
+    <main id="contenido" className="flex-1 bg-paper">
+      <div className="mx-auto max-w-2xl px-4 py-12">
+        <h1 className="font-serif text-3xl text-ink sm:text-4xl">Mi suscripción a la Caja Rizoma</h1>
+        {actionData ? (
+          <p
+            role={actionData.ok ? "status" : "alert"}
+            className={`mt-4 rounded-lg p-3 ${actionData.ok ? "bg-moss/10 text-moss" : "bg-terracotta/10 text-terracotta-dark"}`}
+          >
+            {actionData.message}
+          </p>
+        ) : null}
+        {!subscription ? (
+          <>
+            <p className="mt-4 text-lg text-ink/85" role="alert">
+              {error}
+            </p>
+            <Link to="/caja-rizoma" className="mt-6 inline-flex font-semibold text-moss underline">
+              Ir a la Caja Rizoma
+            </Link>
+          </>
+        ) : (
+          <section className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10">
+            <p className="text-lg text-ink">¡Hola, {subscription.firstName}!</p>
+            <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-ink">
+              <dt className="font-semibold">Plan</dt>
+              <dd>
+                {subscription.planLabel}: {formatMoney(subscription.priceCents)}{" "}
+                {periodText(subscription.frequencyMonths)}
+                {subscription.shippingCents > 0 ? ` + envío ${formatMoney(subscription.shippingCents)} por caja` : ""}
+              </dd>
+              <dt className="font-semibold">Estado</dt>
+              <dd data-testid="own-status">{STATUS_LABELS[subscription.status]}</dd>
+              <dt className="font-semibold">Próxima caja</dt>
+              <dd>
+                {subscription.nextBoxDate
+                  ? `La caja de ${boxMonthLabel(subscription.nextBoxDate)}, entre el 15 y el 25`
+                  : "Todavía no hay una caja asignada"}
+              </dd>
+            </dl>
+            <h2 className="mt-6 font-semibold text-ink">Pagos</h2>
+            {subscription.payments.length === 0 ? (
+              <p className="mt-2 text-ink/80">Todavía no hay pagos acreditados.</p>
+            ) : (
+              <ul className="mt-2 space-y-1 text-ink">
+                {subscription.payments.map((payment) => (
+                  <li key={payment.paidAt}>
+                    {day(payment.paidAt)}: {formatMoney(payment.amountCents)}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="mt-6 text-sm text-ink/80">Cancelación libre, sin permanencia mínima.</p>
+            {subscription.status !== "cancelled" ? (
+              <Form method="post" className="mt-4 flex flex-wrap gap-3">
+                {subscription.status === "active" ? (
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="pause"
+                    disabled={busy}
+                    className="rounded-full border border-ink/30 px-5 py-2.5 font-semibold text-ink disabled:opacity-70"
+                  >
+                    Pausar suscripción
+                  </button>
+                ) : null}
+                {subscription.status === "paused" ? (
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="reactivate"
+                    disabled={busy}
+                    className="rounded-full bg-moss px-5 py-2.5 font-semibold text-white disabled:opacity-70"
+                  >
+                    Reactivar suscripción
+                  </button>
+                ) : null}
+                <button
+                  type="submit"
+                  name="intent"
+                  value="cancel"
+                  disabled={busy}
+                  className="rounded-full border border-terracotta-dark px-5 py-2.5 font-semibold text-terracotta-dark disabled:opacity-70"
+                >
+                  Cancelar suscripción
+                </button>
+              </Form>
+            ) : (
+              <Link to="/caja-rizoma#planes" className="mt-4 inline-flex font-semibold text-moss underline">
+                Volver a suscribirme
+              </Link>
+            )}
+          </section>
+        )}
+      </div>
+    </main>
+  );
+}
