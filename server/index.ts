@@ -61,6 +61,8 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   });
   if (mercadoPago.mode === "sandbox")
     console.log("Mercado Pago: sin MP_ACCESS_TOKEN, los pagos usan el sandbox local (/pagos/sandbox)");
+  if (mercadoPago.mode === "live" && !env.mercadoPago.webhookSecret)
+    console.warn("Mercado Pago: falta MP_WEBHOOK_SECRET, así que se rechazan todas sus notificaciones (401)");
   if (mercadoPago.mode === "unavailable")
     console.warn("Mercado Pago no está configurado (MP_ACCESS_TOKEN): la Caja Rizoma no toma suscripciones");
 
