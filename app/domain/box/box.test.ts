@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMercadoPago, type MercadoPago } from "~/integrations/mercadopago/index.server";
 import { signNotification } from "~/integrations/mercadopago/signature.server";
+import { logger } from "~/lib/logger.server";
 import {
   adminUsers,
   auditLog,
@@ -22,6 +23,8 @@ import * as statusRoute from "../../routes/api/caja/subscription-status";
 import * as subscriptionsRoute from "../../routes/api/caja/subscriptions";
 import * as webhookRoute from "../../routes/api/webhooks/mercadopago";
 import * as ownRoute from "../../routes/caja-rizoma/mi-suscripcion";
+import * as sandboxRoute from "../../routes/pagos-sandbox";
+import { decideSandboxPayment } from "../payments/sandbox-checkout.server";
 import { SUBSCRIBE_MESSAGES } from "./form";
 import { discountPercent } from "./plans";
 import { listPlans } from "./plans.server";
@@ -463,5 +466,72 @@ describe("the subscriber's own page", () => {
   it("refuses a forged or altered link", async () => {
     const forged = (await ownPage("12.abcdef")) as { data: { error: string } };
     expect(forged.data.error).toMatch(/no es válido/);
+  });
+});
+
+describe("the built-in sandbox", () => {
+  const sandbox = () =>
+    createMercadoPago({
+      db,
+      nodeEnv: "development",
+      siteUrl: "http://localhost:3000",
+      configuredSecret: null,
+      apiBase: "unused",
+      accessToken: null,
+      webhookSecret: null,
+    });
+
+  it("hands out a local checkout and, on approval, notifies the webhook signed as Mercado Pago would", async () => {
+    const mp = sandbox();
+    const response = await post(subscribeRoute, "/api/caja/subscribe", form({ email: "sandbox@example.com" }), {
+      context: { mercadoPago: mp },
+    });
+    const body = (await response.json()) as { init_point: string; id: number };
+    expect(body.init_point).toMatch(/^http:\/\/localhost:3000\/pagos\/sandbox\/sbx[0-9a-f]+$/);
+    const id = body.init_point.split("/").at(-1) ?? "";
+    const page = await sandboxRoute.loader(
+      routeArgs(`/pagos/sandbox/${id}`, database, { params: { id }, context: { mercadoPago: mp } }) as never,
+    );
+    expect(page).toMatchObject({ amountCents: 5_400_000, status: "pending" });
+    // Nothing listens on this origin: the signed notifications are handed to the webhook in process.
+    const back = await decideSandboxPayment(
+      { db, mercadoPago: mp, siteUrl: "http://localhost:3000", log: logger, origin: "http://127.0.0.1:9" },
+      id,
+      "approve",
+    );
+    expect(back).toBe(`http://localhost:3000/caja-rizoma/gracias?preapproval_id=${id}`);
+    expect((await subscriptionRow(body.id))?.status).toBe("active");
+    expect((await mailsTo("sandbox@example.com")).map((m) => m.template).sort()).toEqual([
+      "box-payment",
+      "box-welcome",
+    ]);
+    // A notification signed with another secret is refused by the same webhook.
+    const forged = await webhookRoute.action(
+      routeArgs(`/api/webhooks/mercadopago?data.id=${id}&type=subscription_preapproval`, database, {
+        method: "POST",
+        headers: { "x-request-id": "r", "x-signature": signNotification("otro", { dataId: id, requestId: "r" }) },
+        body: "{}",
+        context: { mercadoPago: mp },
+      }) as never,
+    );
+    expect(forged.status).toBe(401);
+  });
+
+  it("is refused in production without Mercado Pago", async () => {
+    const off = createMercadoPago({
+      db,
+      nodeEnv: "production",
+      siteUrl: "x",
+      configuredSecret: null,
+      apiBase: "x",
+      accessToken: null,
+      webhookSecret: null,
+    });
+    const thrown = await Promise.resolve(
+      sandboxRoute.loader(
+        routeArgs("/pagos/sandbox/sbx1", database, { params: { id: "sbx1" }, context: { mercadoPago: off } }) as never,
+      ),
+    ).catch((error: unknown) => error);
+    expect(thrown).toMatchObject({ init: { status: 503 } });
   });
 });
