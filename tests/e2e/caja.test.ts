@@ -74,6 +74,7 @@ describe("/caja-rizoma", () => {
       expect(text).toContain("$ 324.000");
       expect(text).toContain("17% OFF");
       expect(text).toContain("MÁS POPULAR");
+      expect(text).toContain("6 meses - ahorrás $ 54.000");
       expect(text).toContain("Cancelación libre, sin permanencia mínima");
       expect(text).toMatch(/antes del día 10/);
       expect(text).toMatch(/entre el 15 y el 25/i);

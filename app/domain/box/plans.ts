@@ -29,3 +29,15 @@ export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   paused: "Pausada",
   cancelled: "Cancelada",
 };
+
+/**
+ * The card's line: a discounted plan says what it saves, computed from its prices (so it follows the
+ * admin's edits): "6 meses - ahorrás $ 54.000"; other plans keep their description.
+ */
+export function planDescription(
+  plan: Pick<BoxPlanView, "description" | "priceCents" | "originalPriceCents" | "frequencyMonths">,
+  money: (cents: number) => string,
+): string {
+  if (!plan.originalPriceCents || plan.originalPriceCents <= plan.priceCents) return plan.description;
+  return `${plan.frequencyMonths} meses - ahorrás ${money(plan.originalPriceCents - plan.priceCents)}`;
+}

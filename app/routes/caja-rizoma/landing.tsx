@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { submitSubscription } from "~/components/box/subscribe-client";
 import { SubscribeFields } from "~/components/box/subscribe-form";
 import { boxPageData } from "~/domain/box/page-data.server";
-import { type BoxPlanView, discountPercent, periodText } from "~/domain/box/plans";
+import { type BoxPlanView, discountPercent, periodText, planDescription } from "~/domain/box/plans";
 import { formatMoney } from "~/lib/money";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/landing";
@@ -242,7 +242,7 @@ function PlanCard({ plan, onSubscribe }: { plan: BoxPlanView; onSubscribe: (even
         </p>
       ) : null}
       <h3 className="text-2xl font-semibold text-ink">{plan.label}</h3>
-      <p className="mt-1 text-ink/80">{plan.description}</p>
+      <p className="mt-1 text-ink/80">{planDescription(plan, formatMoney)}</p>
       <p className="mt-4 flex flex-wrap items-baseline gap-x-3">
         <span className="text-3xl font-bold text-ink">{formatMoney(plan.priceCents)}</span>
         <span className="text-ink/80">{periodText(plan.frequencyMonths)}</span>
