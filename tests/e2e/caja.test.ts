@@ -227,8 +227,15 @@ describe("/admin/caja", () => {
     const welcome = mailsTo("lucia@example.com").find((m) => m.parsed.subject === "¡Bienvenida/o a la Caja Rizoma!");
     const link = /(http\S+\/caja-rizoma\/mi-suscripcion\?token=\S+)/.exec(welcome?.parsed.text || "")?.[1] ?? "";
     expect(link).not.toBe("");
+    const url = link.replace(/^http:\/\/localhost:\d+/, app.baseUrl);
+    const checked = await openPage(browser, { width: 390 });
+    await checked.page.goto(url);
+    await expectAccessible(checked.page);
+    await checked.page.screenshot({ path: "/tmp/caja-mi-suscripcion-390.png", fullPage: true });
+    expect(checked.errors).toEqual([]);
+    await checked.page.context().close();
     const { page, errors } = await openPage(browser, { width: 390, javaScriptEnabled: false });
-    await page.goto(link.replace(/^http:\/\/localhost:\d+/, app.baseUrl));
+    await page.goto(url);
     expect(await page.getByTestId("own-status").textContent()).toBe("Activa");
     await page.getByRole("button", { name: "Cancelar suscripción" }).click();
     await expect

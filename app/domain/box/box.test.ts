@@ -346,7 +346,9 @@ describe("admin", () => {
     expect((await patch(id, "paused")).status).toBe(409);
     expect((await patch(id, "active")).status).toBe(200);
     expect(fake.preapprovals.get(preapprovalId)?.status).toBe("authorized");
-    expect((await patch(id, "cancelled")).status).toBe(400);
+    expect((await patch(id, "cancelled")).status).toBe(409);
+    expect((await patch(id, "pending")).status).toBe(409);
+    expect((await patch(id, "borrado")).status).toBe(400);
     const audit = await db
       .select()
       .from(auditLog)

@@ -254,7 +254,11 @@ export async function recordAuthorizedPayment(ctx: BoxContext, chargeId: string)
 // Admin (/admin/caja)
 
 export const statusChangeSchema = z
-  .object({ status: z.enum(["paused", "active"], { error: "El estado debe ser paused o active" }) })
+  .object({
+    status: z.enum(["active", "pending", "paused", "cancelled"], {
+      error: "El estado debe ser active, pending, paused o cancelled",
+    }),
+  })
   .strict();
 
 export const STATUS_CONFLICT = "Solo se puede pausar una suscripción activa o reactivar una pausada";
@@ -274,6 +278,8 @@ export async function changeStatusByAdmin(
   const parsed = statusChangeSchema.safeParse(raw);
   if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Datos inválidos");
   const to = parsed.data.status;
+  // The admin only pauses and reactivates; any other change is a conflict with the subscription's life.
+  if (to !== "paused" && to !== "active") throw new Conflict(STATUS_CONFLICT);
   const from = to === "paused" ? "active" : "paused";
   const [current] = await ctx.db.select().from(boxSubscriptions).where(eq(boxSubscriptions.id, id));
   if (!current) throw new NotFound("Suscripción no encontrada");
