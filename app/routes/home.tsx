@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { useLocation } from "react-router";
 import { HomeCarousel } from "~/components/home/home-carousel";
 import type { SectionNavigationState } from "~/components/layout/section-link";
-import { BOX_MONTHLY_PRICE_CENTS } from "~/domain/box/prices";
+import { monthlyPriceCents } from "~/domain/box/plans.server";
 import { featuredBooks, newArrivals, shopBooks } from "~/domain/catalog/books.server";
 import { listCategories } from "~/domain/catalog/categories.server";
 import { countPublishedBooks } from "~/domain/catalog/public-index.server";
@@ -25,12 +25,13 @@ const HomeSections = import.meta.env.SSR
 
 export async function loader({ context }: Route.LoaderArgs) {
   const view = { storeUrl: context.config.storeUrl };
-  const [featured, arrivals, categories, titles, settings] = await Promise.all([
+  const [featured, arrivals, categories, titles, settings, boxMonthlyCents] = await Promise.all([
     featuredBooks(context.db, view),
     newArrivals(context.db, view, 6),
     listCategories(context.db),
     countPublishedBooks(context.db),
     getSettings(context.db),
+    monthlyPriceCents(context.db),
   ]);
   const cards = await Promise.all(
     categories.map(async ({ key, name, description }) => {
@@ -53,7 +54,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         blurb: htmlToText(book.description).slice(0, 220),
       })),
       bank: { holder: bank.holder, bank: bank.bank, cbu: bank.cbu, alias: bank.alias, cuit: bank.cuit },
-      boxMonthlyCents: BOX_MONTHLY_PRICE_CENTS,
+      boxMonthlyCents,
     },
     arrivals,
     categories: cards,

@@ -217,6 +217,23 @@ describe("/admin/caja", () => {
     expect(bulk.parsed.text).toContain("Esta semana sale tu caja.");
     expect(smtp.received.filter((m) => m.parsed.subject === "Llega la caja de diciembre")).toHaveLength(1);
 
+    // One source of box prices: the plan editor changes the home, the landing and the terms at once.
+    await page.getByLabel("Precio (pesos)").first().fill("60000");
+    await page.getByRole("button", { name: "Guardar" }).first().click();
+    await expect.poll(() => page.getByText("Plan Mensual actualizado").count()).toBeGreaterThan(0);
+    for (const [path, where] of [
+      ["/", "[data-testid=box-price]"],
+      ["/caja-rizoma", "#planes"],
+      ["/terminos", "main"],
+    ] as const) {
+      await page.goto(`${app.baseUrl}${path}`);
+      expect(plain(await page.locator(where).first().textContent()), path).toContain("$ 60.000");
+    }
+    await page.goto(`${app.baseUrl}/admin/caja`);
+    await page.getByLabel("Precio (pesos)").first().fill("54000");
+    await page.getByRole("button", { name: "Guardar" }).first().click();
+    await expect.poll(() => page.getByText("Plan Mensual actualizado").count()).toBeGreaterThan(0);
+
     await page.goto(`${app.baseUrl}/admin`);
     expect(await page.locator("main").textContent()).toContain("Suscripciones a la Caja Rizoma");
     expect(errors).toEqual([]);

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { formatMoney } from "~/lib/money";
 import { SectionHeading } from "./section-heading";
 
-/** The box subscription on the home (#box, #rizoma-box); the price comes from app/domain/box/prices. */
+/** The box subscription on the home (#box, #rizoma-box); the price comes from `box_plans` (monthlyPriceCents). */
 export function BoxSection({ monthlyCents }: { monthlyCents: number }) {
   const includes = [
     "2 libros sorpresa elegidos por una curadora o un curador distinto cada mes",

@@ -28,10 +28,14 @@ export async function listPlans(db: Db, options: { activeOnly?: boolean } = {}):
   return rows.map(view);
 }
 
-/** The monthly plan's price: the "desde $ …" of the hero and the home's box slide. */
-export async function monthlyPriceCents(db: Db): Promise<number | null> {
+/**
+ * The monthly plan's price, from `box_plans` (the single source, DESIGN §5.2): the home's box section and
+ * slide, the terms page. The migration seeds the plan and nothing deletes it.
+ */
+export async function monthlyPriceCents(db: Db): Promise<number> {
   const [row] = await db.select({ price: boxPlans.priceCents }).from(boxPlans).where(eq(boxPlans.id, "monthly"));
-  return row?.price ?? null;
+  if (!row) throw new Error("box_plans has no monthly plan (migration 0006 seeds it)");
+  return row.price;
 }
 
 const money = (label: string) =>

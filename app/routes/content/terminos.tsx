@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ContentPage, ContentSection } from "~/components/content/content-page";
-import { BOX_MONTHLY_PRICE_CENTS } from "~/domain/box/prices";
+import { monthlyPriceCents } from "~/domain/box/plans.server";
 import { formatMoney } from "~/lib/money";
 import { contentPageMeta } from "~/lib/seo";
 import { longSpanishDate } from "~/lib/spanish-dates";
@@ -9,8 +9,8 @@ import type { Route } from "./+types/terminos";
 /** When these terms last changed (update it with the text). */
 const UPDATED = "2026-11-23";
 
-export function loader() {
-  return { updated: longSpanishDate(UPDATED) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { updated: longSpanishDate(UPDATED), boxMonthlyCents: await monthlyPriceCents(context.db) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -96,7 +96,7 @@ export default function Terminos({ loaderData }: Route.ComponentProps) {
         <ul>
           <li>
             La caja trae <strong>dos libros sorpresa</strong> por mes, más señaladores, stickers y una carta. El precio
-            del plan mensual es de {formatMoney(BOX_MONTHLY_PRICE_CENTS)}; el precio que pagás queda fijo mientras tu
+            del plan mensual es de {formatMoney(loaderData.boxMonthlyCents)}; el precio que pagás queda fijo mientras tu
             suscripción siga activa.
           </li>
           <li>
