@@ -3,7 +3,15 @@ import { sitemapBooks } from "~/domain/catalog/public-index.server";
 import type { Route } from "./+types/sitemap";
 
 /** The public pages besides the books and categories. */
-export const SITEMAP_PAGES = ["/", "/tienda", "/sobre-nosotros", "/audiolibros", "/terminos", "/privacidad"] as const;
+export const SITEMAP_PAGES = [
+  "/",
+  "/tienda",
+  "/caja-rizoma",
+  "/sobre-nosotros",
+  "/audiolibros",
+  "/terminos",
+  "/privacidad",
+] as const;
 
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c);

@@ -76,6 +76,7 @@ describe("/caja-rizoma", () => {
       expect(text).toContain("MÁS POPULAR");
       expect(text).toContain("6 meses - ahorrás $ 54.000");
       expect(text).toContain("Cancelación libre, sin permanencia mínima");
+      expect(await page.locator("link[rel=canonical]").getAttribute("href")).toMatch(/\/caja-rizoma$/);
       expect(text).toMatch(/antes del día 10/);
       expect(text).toMatch(/entre el 15 y el 25/i);
       await expectAccessible(page);

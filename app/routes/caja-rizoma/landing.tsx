@@ -6,12 +6,13 @@ import { SubscribeFields } from "~/components/box/subscribe-form";
 import { boxPageData } from "~/domain/box/page-data.server";
 import { type BoxPlanView, discountPercent, periodText, planDescription } from "~/domain/box/plans";
 import { formatMoney } from "~/lib/money";
-import { seoMeta } from "~/lib/seo";
+import { publicOrigin, seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/landing";
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
     title: "Caja Rizoma",
+    url: `${publicOrigin(matches)}/caja-rizoma`,
     description:
       "Dos libros sorpresa por mes elegidos por una curadora o un curador distinto, con señaladores, stickers y una carta. Envío gratis en CABA y GBA.",
   });
