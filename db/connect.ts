@@ -41,7 +41,7 @@ export async function openPgliteMemory(from?: Blob): Promise<Database> {
   return wrapPglite(await PGlite.create({ extensions: pgliteExtensions, loadDataDir: from }));
 }
 
-/** Session settings every connection needs (search relies on the trigram threshold). */
+/** Session settings every embedded connection needs (search relies on the trigram threshold). */
 const sessionSetup = `set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`;
 
 async function wrapPglite(client: PGlite): Promise<Database> {
@@ -59,12 +59,14 @@ async function wrapPglite(client: PGlite): Promise<Database> {
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // The session settings travel in the startup packet, so they hold before a connection's first query.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+  });
   // An idle client's error (e.g. the server restarting) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
-  pool.on("connect", (client) => {
-    client.query(sessionSetup).catch(() => {});
-  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
