@@ -79,6 +79,7 @@ export default [
   route("api/caja/subscriptions", "routes/api/caja/subscriptions.ts"),
   route("api/caja/subscriptions/:id/status", "routes/api/caja/subscription-status.ts"),
   route("api/caja/bulk-email", "routes/api/caja/bulk-email.ts"),
+  route("api/caja/bulk-email/:campaign", "routes/api/caja/bulk-email-progress.ts"),
   route("api/admin/caja/plans/:id", "routes/api/admin/caja-plan.ts"),
   route("api/newsletter/subscribe", "routes/api/newsletter-subscribe.ts"),
   route("api/*", "routes/api/not-found.ts"),

@@ -216,7 +216,12 @@ describe("/admin/caja", () => {
       "the bulk mail",
     );
     expect(bulk.parsed.text).toContain("Esta semana sale tu caja.");
+    expect(bulk.parsed.text).toContain("/caja-rizoma/mi-suscripcion?token=");
     expect(smtp.received.filter((m) => m.parsed.subject === "Llega la caja de diciembre")).toHaveLength(1);
+    // The form follows the send until the worker has delivered it.
+    await expect
+      .poll(() => page.getByTestId("bulk-progress").getByRole("status").textContent(), { timeout: 15_000 })
+      .toBe("Envío terminado: 1 enviado de 1. Ver correos");
 
     // One source of box prices: the plan editor changes the home, the landing and the terms at once.
     await page.getByLabel("Precio (pesos)").first().fill("60000");

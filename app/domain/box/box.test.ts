@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { campaignProgress } from "~/domain/mail/outbox.server";
 import { createMercadoPago, type MercadoPago } from "~/integrations/mercadopago/index.server";
 import { signNotification } from "~/integrations/mercadopago/signature.server";
 import { logger } from "~/lib/logger.server";
@@ -402,10 +403,26 @@ describe("admin", () => {
       { context: asAdmin },
     );
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ success: true, queued: active.length });
+    const answer = await response.json();
+    expect(answer).toMatchObject({ success: true, queued: active.length });
     const bulk = await db.select().from(mailOutbox).where(eq(mailOutbox.template, "bulk"));
     expect(bulk.map((m) => m.toAddress).sort()).toEqual(active.map((s) => s.email).sort());
     expect(bulk.every((m) => m.subject === "Llega la caja de marzo")).toBe(true);
+    // Each message carries its subscriber's own page, and the send's id for the progress bar.
+    for (const message of bulk) {
+      expect(message.text).toMatch(
+        /Ver o cambiar mi suscripción \(pausar o cancelar\): https?:\/\/\S+\/caja-rizoma\/mi-suscripcion\?token=/,
+      );
+      expect(message.headers["X-Rizoma-Campaign"]).toBe(answer.campaign);
+    }
+    expect(new Set(bulk.map((m) => /token=(\S+)/.exec(m.text)?.[1])).size).toBe(bulk.length);
+    expect(await campaignProgress(db, answer.campaign)).toEqual({
+      total: active.length,
+      queued: active.length,
+      sending: 0,
+      sent: 0,
+      failed: 0,
+    });
   });
 
   it("keeps prices in box_plans only: a plan's new price does not change existing subscriptions", async () => {

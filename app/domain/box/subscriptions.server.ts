@@ -421,26 +421,40 @@ export const bulkEmailSchema = z
  * One e-mail per active subscriber, queued in the outbox in one transaction with the audit entry: the
  * mail worker paces the sending, and a crash mid-way resends nothing twice (each row is sent once).
  */
-export async function sendBulkEmail(ctx: BoxContext, admin: AdminIdentity, raw: unknown): Promise<{ queued: number }> {
+export async function sendBulkEmail(
+  ctx: BoxContext,
+  admin: AdminIdentity,
+  raw: unknown,
+): Promise<{ queued: number; campaign: string }> {
   const parsed = bulkEmailSchema.safeParse(raw);
   if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Datos inválidos");
   const { subject, content } = parsed.data;
   return ctx.db.transaction(async (tx) => {
+    // One message per address (someone with two boxes gets one), with the link to their own page.
     const recipients = await tx
-      .selectDistinct({ email: boxSubscriptions.email })
+      .selectDistinctOn([boxSubscriptions.email], { email: boxSubscriptions.email, id: boxSubscriptions.id })
       .from(boxSubscriptions)
-      .where(eq(boxSubscriptions.status, "active"));
-    const mail = bulkMessage({ siteUrl: ctx.siteUrl, subject, content });
-    for (const { email } of recipients) {
+      .where(eq(boxSubscriptions.status, "active"))
+      .orderBy(boxSubscriptions.email, boxSubscriptions.id);
+    const campaign = randomUUID();
+    for (const { email, id } of recipients) {
+      const mail = bulkMessage({
+        siteUrl: ctx.siteUrl,
+        subject,
+        content,
+        campaign,
+        // Through the transaction: on the embedded database a query outside it would wait for it forever.
+        manageUrl: await manageUrl({ ...ctx, db: tx as unknown as Db }, id),
+      });
       await enqueueMail(tx as unknown as Db, { to: email, mail, siteUrl: ctx.siteUrl });
     }
     await recordAudit(tx as unknown as Db, admin, {
       action: "box-subscription.bulk-email",
       entity: "box_subscription",
       summary: `Envió «${subject}» a ${recipients.length} suscriptores de la Caja Rizoma`,
-      details: { recipients: recipients.length },
+      details: { recipients: recipients.length, campaign },
     });
-    return { queued: recipients.length };
+    return { queued: recipients.length, campaign };
   });
 }
 

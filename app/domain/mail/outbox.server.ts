@@ -8,7 +8,7 @@ import { Conflict, NotFound } from "~/domain/errors";
 import type { Db } from "~db/index";
 import { mailOutbox } from "~db/schema";
 import { OUTBOX_STATUSES, type OutboxStatus } from "./status";
-import type { RenderedMail } from "./templates/templates.server";
+import { CAMPAIGN_HEADER, type RenderedMail } from "./templates/templates.server";
 
 export { OUTBOX_STATUSES, type OutboxStatus };
 
@@ -231,3 +231,21 @@ export const outboxQuery = z.object({
     .catch(undefined),
   pagina: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
 });
+
+/** How far one bulk send has gone: its messages by state (the campaign id is a header of each). */
+export async function campaignProgress(
+  db: Db,
+  campaign: string,
+): Promise<Record<OutboxStatus, number> & { total: number }> {
+  const rows = await db
+    .select({ status: mailOutbox.status, n: count() })
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.headers} ->> ${CAMPAIGN_HEADER} = ${campaign}`)
+    .groupBy(mailOutbox.status);
+  const progress = { queued: 0, sending: 0, sent: 0, failed: 0, total: 0 };
+  for (const row of rows) {
+    progress[row.status] = row.n;
+    progress.total += row.n;
+  }
+  return progress;
+}

@@ -330,26 +330,24 @@ function BulkEmail({ active }: { active: number }) {
   const [subject, setSubject] = useState("");
   const [content, setContent] = useState("");
   const [sending, setSending] = useState(false);
-  const [report, setReport] = useState<string | null>(null);
+  const [campaign, setCampaign] = useState<string | null>(null);
   const ready = subject.trim() !== "" && content.trim() !== "";
 
   async function send(event: React.FormEvent) {
     event.preventDefault();
     if (!ready || sending) return;
     setSending(true);
-    setReport(null);
+    setCampaign(null);
     try {
       const response = await fetch("/api/caja/bulk-email", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ subject, content }),
       });
-      const answer = (await response.json().catch(() => ({}))) as { queued?: number };
+      const answer = (await response.json().catch(() => ({}))) as { queued?: number; campaign?: string };
       if (!response.ok) throw new Error("bulk email failed");
       toast({ title: "Listo", description: "Emails enviados correctamente" });
-      setReport(
-        `Se pusieron en cola ${answer.queued ?? 0} emails, uno por suscriptor activo. Salen de a poco; el avance se ve en Correos.`,
-      );
+      setCampaign(answer.queued ? (answer.campaign ?? null) : null);
       setSubject("");
       setContent("");
     } catch {
@@ -394,15 +392,62 @@ function BulkEmail({ active }: { active: number }) {
       >
         {sending ? "Enviando..." : "Enviar email"}
       </button>
-      {report ? (
-        <p role="status" className="text-sm text-moss">
-          {report}{" "}
-          <a href="/admin/correos" className="font-semibold underline">
-            Ver correos
-          </a>
-        </p>
-      ) : null}
+      {campaign ? <BulkProgress campaign={campaign} /> : null}
     </form>
+  );
+}
+
+interface Progress {
+  total: number;
+  queued: number;
+  sending: number;
+  sent: number;
+  failed: number;
+}
+
+/** Follows one bulk send while the mail worker delivers it (polled every second until nothing is left). */
+function BulkProgress({ campaign }: { campaign: string }) {
+  const [progress, setProgress] = useState<Progress | null>(null);
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    async function poll() {
+      try {
+        const response = await fetch(`/api/caja/bulk-email/${campaign}`);
+        const body = (await response.json()) as { progress?: Progress };
+        if (stopped || !body.progress) return;
+        setProgress(body.progress);
+        if (body.progress.queued + body.progress.sending === 0) return;
+      } catch {
+        // A failed poll just waits for the next one.
+      }
+      if (!stopped) timer = setTimeout(poll, 1000);
+    }
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [campaign]);
+
+  if (!progress) return <p className="text-sm text-ink/80">Preparando el envío…</p>;
+  const done = progress.sent + progress.failed;
+  const finished = progress.queued + progress.sending === 0;
+  return (
+    <div className="space-y-2" data-testid="bulk-progress">
+      <progress max={progress.total} value={done} className="h-2 w-full accent-moss" aria-label="Avance del envío" />
+      <p role="status" className="text-sm text-ink">
+        {finished
+          ? `Envío terminado: ${progress.sent} ${progress.sent === 1 ? "enviado" : "enviados"}${progress.failed ? `, ${progress.failed} ${progress.failed === 1 ? "fallido" : "fallidos"}` : ""} de ${progress.total}.`
+          : `Enviando: ${done} de ${progress.total}.`}{" "}
+        <a
+          href={progress.failed ? "/admin/correos?estado=failed" : "/admin/correos"}
+          className="font-semibold text-moss underline"
+        >
+          Ver correos
+        </a>
+      </p>
+    </div>
   );
 }
 

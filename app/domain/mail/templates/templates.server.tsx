@@ -3,6 +3,9 @@ import type { BankSettings } from "~/domain/settings/schema";
 import { formatMoney } from "~/lib/money";
 import { Button, EmailLayout, Heading, P, Rows, Steps } from "./layout";
 
+/** The header that names the send a bulk message belongs to (`GET /api/caja/bulk-email/{campaign}`). */
+export const CAMPAIGN_HEADER = "X-Rizoma-Campaign";
+
 /** A rendered e-mail, ready for the outbox. Text is written by hand, not scraped from the HTML. */
 export interface RenderedMail {
   template: string;
@@ -76,7 +79,15 @@ export function newsletterWelcome(
 
 /** The wrapper of a bulk message written in the admin (plain text: paragraphs split by blank lines). */
 export function bulkMessage(
-  data: MailSite & { subject: string; content: string; unsubscribeUrl?: string },
+  data: MailSite & {
+    subject: string;
+    content: string;
+    unsubscribeUrl?: string;
+    /** Box subscribers: their own page (signed link). */
+    manageUrl?: string;
+    /** Groups the messages of one send, so the admin can follow its progress. */
+    campaign?: string;
+  },
 ): RenderedMail {
   const paragraphs = data.content
     .replace(/\r\n/g, "\n")
@@ -86,7 +97,10 @@ export function bulkMessage(
   return {
     template: "bulk",
     subject: data.subject,
-    headers: data.unsubscribeUrl ? unsubscribeHeaders(data.unsubscribeUrl) : undefined,
+    headers: {
+      ...(data.unsubscribeUrl ? unsubscribeHeaders(data.unsubscribeUrl) : {}),
+      ...(data.campaign ? { [CAMPAIGN_HEADER]: data.campaign } : {}),
+    },
     html: html(
       <EmailLayout
         preview={paragraphs[0]?.slice(0, 120) ?? data.subject}
@@ -100,10 +114,12 @@ export function bulkMessage(
             {paragraph}
           </P>
         ))}
+        <ManageLink href={data.manageUrl} />
       </EmailLayout>,
     ),
     text: lines(
       paragraphs.join("\n\n"),
+      data.manageUrl && `\n${manageLine(data.manageUrl)}`,
       "",
       "—",
       `Rizoma · ${data.siteUrl}`,

@@ -12,7 +12,12 @@ export function action({ request, context }: Route.ActionArgs) {
     if (request.method !== "POST") return methodNotAllowed("POST");
     const body = await readJson(request, z.unknown());
     const result = await sendBulkEmail(boxContext(context), admin, body);
-    return jsonResponse({ success: true, queued: result.queued, message: "Emails enviados correctamente" });
+    return jsonResponse({
+      success: true,
+      queued: result.queued,
+      campaign: result.campaign,
+      message: "Emails enviados correctamente",
+    });
   });
 }
 
