@@ -36,19 +36,27 @@ const easeInOutCubic = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2
 
 let running: number | null = null;
 
-/** Scrolls the window to `top` in `duration` ms (cancels a scroll still running). */
-export function smoothScrollTo(top: number, duration: number): void {
+/**
+ * Scrolls the window to `top` in `duration` ms (cancels a scroll still running). `top` may be a function:
+ * it is read again on every frame, so content that settles during the scroll (sections hydrating, fonts)
+ * does not leave the page short of where it was going.
+ */
+export function smoothScrollTo(top: number | (() => number), duration: number): void {
   if (running !== null) cancelAnimationFrame(running);
-  const target = Math.max(0, Math.min(top, document.documentElement.scrollHeight - window.innerHeight));
+  const targetNow = () =>
+    Math.max(
+      0,
+      Math.min(typeof top === "function" ? top() : top, document.documentElement.scrollHeight - window.innerHeight),
+    );
   const start = window.scrollY;
-  if (prefersReducedMotion() || duration <= 0 || Math.abs(target - start) < 1) {
-    window.scrollTo(0, target);
+  if (prefersReducedMotion() || duration <= 0 || Math.abs(targetNow() - start) < 1) {
+    window.scrollTo(0, targetNow());
     return;
   }
   const began = performance.now();
   const step = (now: number) => {
     const progress = Math.min(1, (now - began) / duration);
-    window.scrollTo(0, start + (target - start) * easeInOutCubic(progress));
+    window.scrollTo(0, start + (targetNow() - start) * easeInOutCubic(progress));
     running = progress < 1 ? requestAnimationFrame(step) : null;
   };
   running = requestAnimationFrame(step);
@@ -58,8 +66,7 @@ export function smoothScrollTo(top: number, duration: number): void {
 export function scrollToSection(id: string): boolean {
   const element = document.getElementById(id);
   if (!element) return false;
-  const top = element.getBoundingClientRect().top + window.scrollY - SECTION_OFFSET_PX;
-  smoothScrollTo(top, SECTION_SCROLL_MS);
+  smoothScrollTo(() => element.getBoundingClientRect().top + window.scrollY - SECTION_OFFSET_PX, SECTION_SCROLL_MS);
   // Keyboard and screen-reader users land where they asked to go.
   if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
   element.focus({ preventScroll: true });
