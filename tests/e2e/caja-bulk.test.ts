@@ -5,6 +5,7 @@ import { boxSubscriptions, settings } from "~db/schema";
 import { openMigratedDatabase } from "../../server/open-database";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { until } from "../support/until";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const admin = { email: "masivo@rizoma.com.ar", password: "clave-de-prueba-masivo" };
@@ -18,16 +19,6 @@ afterAll(async () => {
   await smtp?.close();
   if (dataDir) removeDataDir(dataDir);
 });
-
-async function until<T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** While the server is stopped: 300 active subscribers (and a few who must get nothing), faster mail pacing. */
 async function seed(env: Record<string, string>) {
@@ -94,7 +85,7 @@ describe("bulk e-mail to box subscribers", () => {
     expect(await sent.json()).toMatchObject({ success: true, queued: ACTIVE });
 
     const bulk = () => (smtp?.received ?? []).filter((mail) => mail.parsed.subject === "La caja de diciembre");
-    await until(() => bulk().length >= 60 || undefined, "the first deliveries");
+    await until(() => bulk().length >= 60 || undefined, "the first deliveries", 60_000);
     await server.kill();
     expect(bulk().length).toBeLessThan(ACTIVE);
 

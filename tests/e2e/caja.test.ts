@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
 import { expectAccessible, launchBrowser, openPage } from "../support/browser";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { until } from "../support/until";
 
 const admin = { email: "caja@rizoma.com.ar", password: "clave-de-prueba-caja" };
 let app: AppServer;
@@ -28,15 +29,6 @@ afterAll(async () => {
   if (app) removeDataDir(app.dataDir);
 });
 
-async function until<T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 /** Text as people read it: es-AR money has a no-break space after "$". */
 const plain = (text: string | null) => (text ?? "").replace(/\u00a0/g, " ");
 const mailsTo = (to: string) => smtp.received.filter((mail) => mail.to === to);

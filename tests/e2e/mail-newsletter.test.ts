@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
 import { expectAccessible, launchBrowser, openPage } from "../support/browser";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { until } from "../support/until";
 
 const admin = { email: "correo@rizoma.com.ar", password: "clave-de-prueba-correo" };
 let app: AppServer;
@@ -35,16 +36,6 @@ function subscribeApi(body: unknown, base = app.baseUrl) {
     headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.77.${clientIp >> 8}.${clientIp++ & 255}` },
     body: JSON.stringify(body),
   });
-}
-
-async function until<T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** The List-Unsubscribe URL of a raw message (the header may be folded over two lines). */

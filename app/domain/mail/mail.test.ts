@@ -8,6 +8,7 @@ import { openPostgres } from "~db/connect";
 import { mailOutbox, settings } from "~db/schema";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server";
 import { onPostgres, testDatabase } from "../../../tests/support/test-database";
+import { until } from "../../../tests/support/until";
 import { claimDue, enqueueMail, markAttemptFailed, outboxCounts } from "./outbox.server";
 import {
   boxPaymentReceived,
@@ -66,14 +67,6 @@ function worker(mailer: Mailer, options: { retryBaseMs?: number; leaseSeconds?: 
   });
   workers.push(started);
   return started;
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 const receivedIds = () => smtp.received.map((mail) => mail.messageId);

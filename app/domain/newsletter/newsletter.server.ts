@@ -8,6 +8,7 @@ import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { csvDocument } from "~/lib/csv";
+import { zodMessage } from "~/lib/http.server";
 import type { Db } from "~db/index";
 import { newsletterSubscribers, newsletterTopics } from "~db/schema";
 import { subscribeSchema } from "./subscribe-schema";
@@ -36,10 +37,6 @@ export async function seedNewsletterTopics(db: Db): Promise<void> {
     });
 }
 
-function firstIssue(error: { issues: { message: string }[] }): string {
-  return error.issues[0]?.message ?? "Los datos no son válidos";
-}
-
 /**
  * Signs an address up. The address is normalised and unique, so concurrent sign-ups of one address end
  * in one row; signing up again merges the interests and answers success; an address that had left comes
@@ -51,7 +48,7 @@ export async function subscribe(
   meta: { ip: string; context: NewsletterContext },
 ): Promise<{ message: string; created: boolean }> {
   const parsed = subscribeSchema.safeParse(raw);
-  if (!parsed.success) throw new Invalid(firstIssue(parsed.error));
+  if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
   const input = parsed.data;
 
   const { newsletterPerIpPerHour } = await getSection(db, "rateLimits");

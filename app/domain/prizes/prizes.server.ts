@@ -9,6 +9,7 @@ import { prizeClaimedShop, prizeClaimedWinner } from "~/domain/mail/templates/te
 import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { csvDocument } from "~/lib/csv";
+import { zodMessage } from "~/lib/http.server";
 import type { Db } from "~db/index";
 import { prizeClaims, qrCodes } from "~db/schema";
 import {
@@ -74,10 +75,6 @@ const isUniqueViolation = (error: unknown) =>
   error !== null &&
   ((error as { code?: string }).code === "23505" || (error as { cause?: { code?: string } }).cause?.code === "23505");
 
-function firstIssue(error: { issues: { message: string }[] }) {
-  return error.issues[0]?.message ?? "Los datos no son válidos";
-}
-
 /** Creates a code (the admin's own, or a generated one). A code that exists -> 409 'El código ya existe'. */
 export async function createCode(
   db: Db,
@@ -86,7 +83,7 @@ export async function createCode(
   siteUrl: string,
 ): Promise<{ code: string; qrUrl: string; qrImage: string }> {
   const parsed = createCodeSchema.safeParse(raw);
-  if (!parsed.success) throw new Invalid(firstIssue(parsed.error));
+  if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
   const input = parsed.data;
   for (let attempt = 0; ; attempt++) {
     const code = input.code ?? generateCode();
@@ -263,7 +260,7 @@ export async function claimPrize(
   const code = normaliseCode(rawCode);
   if (!/^[A-Z0-9]{1,8}$/.test(code)) throw new NotFound(INVALID_CODE);
   const parsed = claimSchema.safeParse(raw);
-  if (!parsed.success) throw new Invalid(firstIssue(parsed.error));
+  if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
   const input = parsed.data;
   const contact = await getSection(db, "contact");
 
