@@ -13,6 +13,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 
 /** One picture of a book, in display order (position 1 is the cover). */
@@ -439,4 +440,226 @@ export const paymentSandboxResources = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.id] })],
+);
+
+/**
+ * Discount codes (/admin/descuentos). `code` is stored upper-case, 3-20 letters and digits. A code gives
+ * either a percentage (1-100) or a fixed amount, never both. `used_count` moves only in the transaction
+ * of the order that redeems it, with a conditional UPDATE, so `max_uses` holds under any concurrency.
+ */
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull().unique(),
+    description: text("description"),
+    discountPercentage: integer("discount_percentage"),
+    discountAmountCents: integer("discount_amount_cents"),
+    minimumAmountCents: integer("minimum_amount_cents").notNull().default(0),
+    /** null = unlimited. */
+    maxUses: integer("max_uses"),
+    usedCount: integer("used_count").notNull().default(0),
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("discount_codes_code_check", sql`${t.code} ~ '^[A-Z0-9]{3,20}$'`),
+    check("discount_codes_one_kind", sql`(${t.discountPercentage} is null) <> (${t.discountAmountCents} is null)`),
+    check(
+      "discount_codes_percentage_range",
+      sql`${t.discountPercentage} is null or ${t.discountPercentage} between 1 and 100`,
+    ),
+    check("discount_codes_amount_positive", sql`${t.discountAmountCents} is null or ${t.discountAmountCents} > 0`),
+    check("discount_codes_minimum_non_negative", sql`${t.minimumAmountCents} >= 0`),
+    check("discount_codes_max_uses_positive", sql`${t.maxUses} is null or ${t.maxUses} >= 1`),
+    check(
+      "discount_codes_used_within_max",
+      sql`${t.usedCount} >= 0 and (${t.maxUses} is null or ${t.usedCount} <= ${t.maxUses})`,
+    ),
+  ],
+);
+
+/**
+ * Orders of the site's own checkout. Totals are captured in centavos when the order is placed (the server
+ * computes every one); `number` is the public order number derived from the id. Status:
+ * pending_payment -> paid -> shipped -> delivered, or cancelled (stock returned). The buyer's order page
+ * is reached with a signed token, never by number alone.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    number: text("number").notNull().generatedAlwaysAs(sql`'RZ-' || lpad(id::text, 6, '0')`),
+    status: text("status", { enum: ["pending_payment", "paid", "shipped", "delivered", "cancelled"] })
+      .notNull()
+      .default("pending_payment"),
+    paymentMethod: text("payment_method", { enum: ["transfer", "mercadopago"] }).notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    deliveryMethod: text("delivery_method", { enum: ["pickup", "caba", "shipping"] }).notNull(),
+    /** Carrier speed when `delivery_method` is 'shipping'. */
+    shippingSpeed: text("shipping_speed", { enum: ["standard", "fast"] }),
+    address: text("address"),
+    city: text("city"),
+    /** Province code of the settings' shipping table. */
+    province: text("province"),
+    zipCode: text("zip_code"),
+    /** Name of the pickup point chosen (from the settings), when picking up. */
+    pickupPoint: text("pickup_point"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    /** Discount of the code (applied to the subtotal first). */
+    codeDiscountCents: integer("code_discount_cents").notNull().default(0),
+    /** 15% off what remains, for bank transfers. */
+    transferDiscountCents: integer("transfer_discount_cents").notNull().default(0),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    discountCodeId: integer("discount_code_id").references(() => discountCodes.id, { onDelete: "restrict" }),
+    discountCode: text("discount_code"),
+    providerPreferenceId: text("provider_preference_id"),
+    providerPaymentId: text("provider_payment_id").unique(),
+    paymentUrl: text("payment_url"),
+    trackingCode: text("tracking_code"),
+    note: text("note"),
+    /** An unpaid transfer order is cancelled (stock returned) after this moment. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("orders_number_idx").on(t.number),
+    index("orders_status_idx").on(t.status, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
+    index("orders_email_idx").on(t.email),
+    check("orders_status_check", sql`${t.status} in ('pending_payment', 'paid', 'shipped', 'delivered', 'cancelled')`),
+    check("orders_payment_method_check", sql`${t.paymentMethod} in ('transfer', 'mercadopago')`),
+    check("orders_delivery_method_check", sql`${t.deliveryMethod} in ('pickup', 'caba', 'shipping')`),
+    check(
+      "orders_amounts_non_negative",
+      sql`${t.subtotalCents} >= 0 and ${t.codeDiscountCents} >= 0 and ${t.transferDiscountCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} >= 0`,
+    ),
+  ],
+);
+
+/** The lines of an order: title, author and unit price captured when ordered. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** restrict: a book some order references is unpublished, never deleted. */
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "restrict" }),
+    title: text("title").notNull(),
+    author: text("author").notNull().default(""),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+    /** A pre-order line counts against `preorder_count`, not `stock`. */
+    isPreorder: boolean("is_preorder").notNull().default(false),
+  },
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    index("order_items_book_idx").on(t.bookId),
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+    check("order_items_price_non_negative", sql`${t.unitPriceCents} >= 0`),
+  ],
+);
+
+/** Every status change of an order and who made it ('buyer', 'admin', 'mercadopago', 'system'). */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    source: text("source").notNull(),
+    note: text("note"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId)],
+);
+
+/**
+ * One use of a discount code by one order (UNIQUE per order). Written in the order's transaction together
+ * with the conditional increment of `discount_codes.used_count`; `released_at` is set when the order is
+ * cancelled and the use given back.
+ */
+export const discountRedemptions = pgTable(
+  "discount_redemptions",
+  {
+    id: serial("id").primaryKey(),
+    discountCodeId: integer("discount_code_id")
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "restrict" }),
+    orderId: integer("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+  },
+  (t) => [index("discount_redemptions_code_idx").on(t.discountCodeId)],
+);
+
+/**
+ * Special orders (pedidos especiales): a visitor asks for a book the shop does not have. National
+ * requests are promised in 72 business hours, international in at least 15 business days.
+ */
+export const specialOrders = pgTable(
+  "special_orders",
+  {
+    id: serial("id").primaryKey(),
+    bookId: integer("book_id").references(() => books.id, { onDelete: "set null" }),
+    bookTitle: text("book_title").notNull(),
+    bookAuthor: text("book_author"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    scope: text("scope", { enum: ["national", "international"] }).notNull(),
+    note: text("note"),
+    status: text("status", { enum: ["nuevo", "cotizado", "encargado", "listo", "entregado", "cancelado"] })
+      .notNull()
+      .default("nuevo"),
+    adminNotes: text("admin_notes"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("special_orders_status_idx").on(t.status, t.createdAt),
+    check("special_orders_scope_check", sql`${t.scope} in ('national', 'international')`),
+    check(
+      "special_orders_status_check",
+      sql`${t.status} in ('nuevo', 'cotizado', 'encargado', 'listo', 'entregado', 'cancelado')`,
+    ),
+  ],
+);
+
+/** Replies the shop sent to a special order's requester (each one also an outbox e-mail). */
+export const specialOrderReplies = pgTable(
+  "special_order_replies",
+  {
+    id: serial("id").primaryKey(),
+    specialOrderId: integer("special_order_id")
+      .notNull()
+      .references(() => specialOrders.id, { onDelete: "cascade" }),
+    adminEmail: text("admin_email").notNull(),
+    body: text("body").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("special_order_replies_order_idx").on(t.specialOrderId)],
 );
