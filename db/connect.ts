@@ -36,6 +36,11 @@ export async function openPglite(dataDir: string): Promise<Database> {
   return wrapPglite(await PGlite.create(dir, { extensions: pgliteExtensions }));
 }
 
+/** Creates the embedded database in an empty `dir` from a `dumpDataDir()` tarball (restoring a backup). */
+export async function openPgliteFromDump(dir: string, dump: Blob): Promise<Database> {
+  return wrapPglite(await PGlite.create(dir, { extensions: pgliteExtensions, loadDataDir: dump }));
+}
+
 /** An in-memory PGlite, optionally started from a `dumpDataDir()` tarball (used by tests). */
 export async function openPgliteMemory(from?: Blob): Promise<Database> {
   return wrapPglite(await PGlite.create({ extensions: pgliteExtensions, loadDataDir: from }));

@@ -107,7 +107,15 @@ export function createApp(options: AppOptions): express.Express {
   }
 
   if (options.controlToken)
-    app.use("/internal", controlRouter(options.database.db, options.controlToken, options.tiendanube ?? null));
+    app.use(
+      "/internal",
+      controlRouter(
+        options.database.db,
+        options.controlToken,
+        options.tiendanube ?? null,
+        options.database.pglite ?? null,
+      ),
+    );
 
   app.use(csrfGuard(options.config.publicUrl));
   app.use(adminSession(options.database.db, options.config.secureCookies));

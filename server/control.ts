@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import express, { type Router } from "express";
 import { ZodError } from "zod";
 import { createAdmin } from "~/domain/auth/admin-users.server";
@@ -8,6 +9,7 @@ import { DomainError } from "~/domain/errors";
 import type { TiendanubeService } from "~/domain/tiendanube/service.server";
 import { runSync, SyncAlreadyRunning } from "~/domain/tiendanube/sync.server";
 import { zodMessage } from "~/lib/http.server";
+import { dumpPglite } from "~db/backup";
 import type { Db } from "~db/index";
 
 /**
@@ -41,7 +43,12 @@ export const newControlToken = () => randomBytes(32).toString("base64url");
 
 const loopback = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
-export function controlRouter(db: Db, token: string, tiendanube: TiendanubeService | null = null): Router {
+export function controlRouter(
+  db: Db,
+  token: string,
+  tiendanube: TiendanubeService | null = null,
+  pglite: PGlite | null = null,
+): Router {
   const router = express.Router();
   const expected = Buffer.from(`Bearer ${token}`);
   router.use((req, res, next) => {
@@ -76,6 +83,15 @@ export function controlRouter(db: Db, token: string, tiendanube: TiendanubeServi
         error instanceof SyncAlreadyRunning || error instanceof Error ? error.message : "La sincronización falló";
       res.status(error instanceof SyncAlreadyRunning ? 409 : 502).json({ success: false, error: message });
     }
+  });
+  // npm run db:backup while this server holds the embedded database: the dump is taken here.
+  router.post("/backup", async (_req, res) => {
+    if (!pglite) {
+      res.status(409).json({ success: false, error: "Este servidor no usa la base embebida." });
+      return;
+    }
+    const tarball = await dumpPglite(pglite);
+    res.set({ "Content-Type": "application/gzip", "Cache-Control": "no-store" }).send(tarball);
   });
   return router;
 }

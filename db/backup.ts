@@ -1,0 +1,100 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, renameSync } from "node:fs";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import { openPgliteFromDump } from "./connect";
+
+/**
+ * Backups of both databases (npm run db:backup / db:restore). Uploaded covers live in the database
+ * (`uploads.bytes`), so a dump carries them too.
+ * - Embedded: a gzipped tarball of PGlite's data directory, taken after a CHECKPOINT while no query
+ *   runs (PGlite serialises them), so it restores like a clean shutdown.
+ * - PostgreSQL: `pg_dump --format=custom`, restored with `pg_restore` in one transaction.
+ */
+export type BackupKind = "pglite" | "postgres";
+
+const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
+const PG_DUMP_MAGIC = Buffer.from("PGDMP");
+
+/** What a backup file holds, read from its first bytes (never trusted from its name). */
+export function backupKindOf(head: Buffer): BackupKind | null {
+  if (head.subarray(0, 2).equals(GZIP_MAGIC)) return "pglite";
+  if (head.subarray(0, 5).equals(PG_DUMP_MAGIC)) return "postgres";
+  return null;
+}
+
+export async function dumpPglite(client: PGlite): Promise<Buffer> {
+  await client.exec("CHECKPOINT");
+  const tarball = await client.dumpDataDir("gzip");
+  return Buffer.from(await tarball.arrayBuffer());
+}
+
+/**
+ * Restores an embedded dump into `<dataDir>/pglite`. A database already there is moved aside (never
+ * deleted) to `pglite.before-restore-<time>`; its path is returned so the person restoring knows.
+ */
+export async function restorePglite(dataDir: string, tarball: Buffer, now = new Date()): Promise<string | null> {
+  const dir = path.join(dataDir, "pglite");
+  let movedAside: string | null = null;
+  if (existsSync(dir) && readdirSync(dir).length > 0) {
+    movedAside = `${dir}.before-restore-${now.toISOString().replace(/[:.]/g, "-")}`;
+    renameSync(dir, movedAside);
+  }
+  mkdirSync(dir, { recursive: true });
+  const database = await openPgliteFromDump(dir, new Blob([new Uint8Array(tarball)]));
+  try {
+    await database.ping();
+  } finally {
+    await database.close();
+  }
+  return movedAside;
+}
+
+/** The PostgreSQL client tools: PG_BIN when set, else the PATH (Debian's postgresql-client). */
+const pgTool = (name: "pg_dump" | "pg_restore") => (process.env.PG_BIN ? path.join(process.env.PG_BIN, name) : name);
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", (error) =>
+      reject(
+        new Error(
+          (error as NodeJS.ErrnoException).code === "ENOENT"
+            ? `No se encontró ${command}: instalá postgresql-client (o definí PG_BIN)`
+            : error.message,
+        ),
+      ),
+    );
+    child.on("close", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(command)} falló (código ${code}): ${stderr.trim()}`)),
+    );
+  });
+}
+
+export async function dumpPostgres(url: string, file: string): Promise<void> {
+  await run(pgTool("pg_dump"), [
+    "--format=custom",
+    "--no-owner",
+    "--no-privileges",
+    `--file=${file}`,
+    `--dbname=${url}`,
+  ]);
+}
+
+/** Replaces the database's objects with the dump's, all or nothing. */
+export async function restorePostgres(url: string, file: string): Promise<void> {
+  await run(pgTool("pg_restore"), [
+    "--clean",
+    "--if-exists",
+    "--no-owner",
+    "--no-privileges",
+    "--single-transaction",
+    "--exit-on-error",
+    `--dbname=${url}`,
+    file,
+  ]);
+}
