@@ -14,6 +14,9 @@ import { adminGate, adminSession, csrfGuard } from "./admin-gate";
 import { controlRouter } from "./control";
 import { IMAGE_ROUTE, imageHandler } from "./images";
 
+/** How much of an unread request body is drained so an early answer reaches the client intact. */
+const MAX_DRAINED_BYTES = 16 * 1024 * 1024;
+
 export interface AppOptions {
   database: Database;
   config: AppConfig;
@@ -68,6 +71,39 @@ export function createApp(options: AppOptions): express.Express {
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
+  // An answer given before the request's body arrived (413, 401, 404...) would otherwise be followed by
+  // Node closing the socket with the body unread: the client gets a reset instead of our message. So the
+  // end of the answer waits for the body to drain, up to a bound past which the reset is the lesser harm.
+  app.use((req, res, next) => {
+    const declared = Number(req.get("content-length") ?? 0);
+    if (req.method === "GET" || req.method === "HEAD" || declared > MAX_DRAINED_BYTES) return next();
+    const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
+    res.end = ((...args: unknown[]) => {
+      // React Router owns the body stream once a route runs (it pauses it): only our early answers drain.
+      if (req.complete || req.readableEnded || req.destroyed || res.locals.routed) return end(...args);
+      let drained = 0;
+      req.on("data", (chunk: Buffer) => {
+        drained += chunk.length;
+        if (drained > MAX_DRAINED_BYTES) req.destroy();
+      });
+      req.once("end", () => end(...args));
+      req.once("close", () => {
+        if (!res.writableEnded) end(...args);
+      });
+      req.resume();
+      return res;
+    }) as typeof res.end;
+    next();
+  });
+
+  // A NUL byte can never be stored in PostgreSQL text: refuse it in the address before any route reads it.
+  app.use((req, res, next) => {
+    if (!/%00/.test(req.originalUrl)) return next();
+    const error = "La dirección tiene caracteres no válidos";
+    if (req.path.startsWith("/api/")) res.status(400).json({ success: false, error });
+    else res.status(400).type("text/plain; charset=utf-8").send(error);
+  });
+
   // Refuse a declared oversized body before anyone reads it. The connection stays open and Node drains
   // the rest, so the client reads this answer instead of a reset.
   // Uploads (multipart) may be larger, up to a cover's 5 MB plus the form; they must say their size.
@@ -121,6 +157,10 @@ export function createApp(options: AppOptions): express.Express {
   app.use(adminSession(options.database.db, options.config.secureCookies));
   app.use(adminGate());
 
+  app.all("/{*splat}", (_req, res, next) => {
+    res.locals.routed = true;
+    next();
+  });
   app.all(
     "/{*splat}",
     createRequestHandler({

@@ -68,6 +68,10 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T)
     body = JSON.parse(text, (key, value) => {
       // Never let a payload name an object's prototype, whatever schema reads it next.
       if (key === "__proto__") throw new Invalid("Campo no permitido: __proto__");
+      // PostgreSQL text cannot hold a NUL byte: refuse it here rather than fail at the database.
+      if ((typeof value === "string" && value.includes("\u0000")) || key.includes("\u0000")) {
+        throw new Invalid("El texto tiene caracteres no válidos");
+      }
       return value;
     });
   } catch (error) {

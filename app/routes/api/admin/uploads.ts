@@ -12,7 +12,10 @@ export function action({ request, context }: Route.ActionArgs) {
     if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
       throw new Invalid("Mandá la imagen como multipart/form-data en el campo file");
     }
-    const file = (await request.formData()).get("file");
+    const form = await request.formData().catch(() => {
+      throw new Invalid("El formulario llegó dañado: volvé a elegir la imagen");
+    });
+    const file = form.get("file");
     if (!(file instanceof File)) throw new Invalid("Falta la imagen (campo file)");
     const url = await storeCover(context.db, { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name });
     return jsonResponse({ success: true, url }, { status: 201 });
