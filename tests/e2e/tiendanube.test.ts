@@ -4,7 +4,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
 import { expectAccessible, launchBrowser, openPage } from "../support/browser";
-import { type FakeTiendanube, signWebhook, startFakeTiendanube, webhookBody } from "../support/fake-tiendanube";
+import { type FakeTiendanube, signWebhook, startFakeTiendanube, webhookBody } from "../fakes/tiendanube/server";
 import { onPostgres } from "../support/test-database";
 
 const admin = { email: "tiendanube@rizoma.com.ar", password: "clave-de-prueba-tiendanube" };

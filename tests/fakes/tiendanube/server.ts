@@ -1,12 +1,16 @@
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { escapeXml } from "../../../app/lib/html.server";
 
 /**
  * A Tienda Nube API on loopback that answers in the documented shapes (INTEGRATIONS.md): auth and
  * User-Agent required, products paginated with `Link` and `X-Total-Count` (per_page max 200), a real
  * leaky bucket with its `X-Rate-Limit-*` headers and 429s, and failures on demand (status codes or slow
- * answers for the next N requests). Every request is recorded. Used by the unit and e2e tests.
+ * answers for the next N requests). Every API request is recorded. Besides the API it serves what a
+ * store's visitors see: product images under `/cdn/` (like Tienda Nube's CDN, no auth) and a minimal
+ * storefront product page at `/productos/{handle}/` that shows the variant `?variant=` preselects.
+ * Used by the unit and e2e tests and by `npm run dev:fake-store` (scripts/dev-fake-store.ts).
  */
 export interface FakeProduct {
   id: number;
@@ -51,6 +55,16 @@ export interface FakeTiendanubeOptions {
   /** Leaky bucket: burst size and requests drained per second (Tienda Nube: 40 and 2). */
   burst?: number;
   leakPerSecond?: number;
+  /** Port on 127.0.0.1 (default: any free one). */
+  port?: number;
+  /** Answers requests outside the API (a dev tool's control routes); true when it answered. */
+  extraRoutes?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
+}
+
+/** A file the fake's CDN serves at `/cdn/{name}`. */
+export interface FakeFile {
+  contentType: string;
+  body: string | Buffer;
 }
 
 type Failure = { status: number } | { delayMs: number };
@@ -62,6 +76,8 @@ export interface FakeTiendanube {
   storeId: string;
   token: string;
   products: Map<number, FakeProduct>;
+  /** Served at `${url}/cdn/{name}` without auth (product images). */
+  files: Map<string, FakeFile>;
   requests: RecordedRequest[];
   /** Adds a product built from `overrides` (ids, timestamps and the rest made up). */
   addProduct(overrides?: Partial<FakeProduct>): FakeProduct;
@@ -75,6 +91,8 @@ export interface FakeTiendanube {
   slowNext(count: number, delayMs: number): void;
   /** Any 429 sent so far (the bucket overflowing or failNext(…, 429)). */
   rateLimited(): number;
+  /** POSTs a signed webhook (`{store_id, event, id}`) to `target` as Tienda Nube does; the answer's status. */
+  sendWebhook(target: string, secret: string, event: string, id: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -84,6 +102,7 @@ export async function startFakeTiendanube(options: FakeTiendanubeOptions = {}): 
   const burst = options.burst ?? 40;
   const leakPerSecond = options.leakPerSecond ?? 2;
   const products = new Map<number, FakeProduct>();
+  const files = new Map<string, FakeFile>();
   const requests: RecordedRequest[] = [];
   const failures: Failure[] = [];
   let nextId = 1000;
@@ -103,6 +122,7 @@ export async function startFakeTiendanube(options: FakeTiendanubeOptions = {}): 
     storeId,
     token,
     products,
+    files,
     requests,
     addProduct(overrides = {}) {
       const id = overrides.id ?? nextId++;
@@ -162,6 +182,21 @@ export async function startFakeTiendanube(options: FakeTiendanubeOptions = {}): 
       for (let i = 0; i < count; i++) failures.push({ delayMs });
     },
     rateLimited: () => requests.filter((request) => request.status === 429).length,
+    async sendWebhook(target, secret, event, id) {
+      const body = webhookBody(storeId, event, id);
+      const answer = await fetch(target, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "user-agent": "Tiendanube-Webhooks (fake)",
+          "x-linkedstore-hmac-sha256": signWebhook(body, secret),
+        },
+        body,
+        signal: AbortSignal.timeout(40_000),
+      });
+      await answer.body?.cancel();
+      return answer.status;
+    },
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
@@ -188,8 +223,44 @@ export async function startFakeTiendanube(options: FakeTiendanubeOptions = {}): 
     res.end(JSON.stringify(body));
   }
 
+  /** The storefront's product page, as far as a hand-off needs: the product and the preselected variant. */
+  function storefront(res: ServerResponse, parsed: URL): void {
+    const handle = decodeURIComponent(parsed.pathname.split("/")[2] ?? "");
+    const product = [...products.values()].find((candidate) => candidate.handle.es === handle);
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    if (!product?.published) {
+      res.statusCode = 404;
+      res.end('<!doctype html><html lang="es"><title>No encontrado</title><h1>Producto no encontrado</h1></html>');
+      return;
+    }
+    const asked = parsed.searchParams.get("variant");
+    const variant = product.variants.find((candidate) => String(candidate.id) === asked) ?? product.variants[0];
+    const choices = product.variants
+      .map((candidate) => {
+        const label = (candidate.values as { es?: string }[]).map((value) => value.es ?? "").join(" / ") || "Único";
+        const selected = candidate === variant ? " selected" : "";
+        return `<option value="${candidate.id}"${selected}>${escapeXml(label)} — $${candidate.price ?? "consultar"}</option>`;
+      })
+      .join("");
+    res.end(
+      `<!doctype html><html lang="es"><title>${escapeXml(product.name.es)}</title>` +
+        `<h1>${escapeXml(product.name.es)}</h1><label>Variante <select name="variant">${choices}</select></label>` +
+        `<p data-variant="${variant?.id ?? ""}">Tienda de prueba (Tienda Nube falsa)</p></html>`,
+    );
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const parsed = new URL(req.url ?? "/", url);
+    if (req.method === "GET" && parsed.pathname.startsWith("/cdn/")) {
+      const file = files.get(decodeURIComponent(parsed.pathname.slice("/cdn/".length)));
+      res.statusCode = file ? 200 : 404;
+      res.setHeader("Content-Type", file?.contentType ?? "text/plain; charset=utf-8");
+      if (file) res.setHeader("Cache-Control", "public, max-age=86400");
+      res.end(file?.body ?? "Not Found");
+      return;
+    }
+    if (req.method === "GET" && /^\/productos\/[^/]+\/?$/.test(parsed.pathname)) return storefront(res, parsed);
+    if (options.extraRoutes && (await options.extraRoutes(req, res, parsed))) return;
     const record: RecordedRequest = {
       method: req.method ?? "GET",
       path: parsed.pathname,
@@ -262,7 +333,13 @@ export async function startFakeTiendanube(options: FakeTiendanubeOptions = {}): 
       res.end(String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
   url = `http://127.0.0.1:${port}`;
   fake.url = url;
