@@ -161,7 +161,6 @@ async function main() {
     extraRoutes: control,
   });
   seedCatalogue(fake, count);
-  const host = new URL(fake.url).host;
   const first = [...fake.products.values()][0];
   const example = first?.id ?? 1000;
 
@@ -173,7 +172,6 @@ async function main() {
     `TIENDANUBE_TOKEN=${fake.token}`,
     `TIENDANUBE_APP_SECRET=${secret}`,
     `TIENDANUBE_STORE_URL=${fake.url}`,
-    `IMAGE_REMOTE_HOSTS=${host}`,
   ];
   console.log(env.join("\n"));
   console.log(

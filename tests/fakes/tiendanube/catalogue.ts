@@ -7,7 +7,9 @@ import type { FakeProduct, FakeTiendanube } from "./server";
  * catalogue's books (real public-domain titles, so a demo database links them by ISBN instead of
  * duplicating them), then made-up Spanish titles. Products have store categories (most of them named
  * like the site's display categories, a few not), one or two variants (paperback / hardcover), managed
- * and unmanaged stock, promotions, unpublished products, and SVG covers served by the fake's CDN.
+ * and unmanaged stock, promotions and unpublished products. Images are the demo covers the app serves
+ * itself (`/images/books/…`, as `npm run db:seed -- --books` does), so they show in any mode and an admin
+ * can still edit a synced book (a cover must be a site path or https).
  * Deterministic: the same count gives the same catalogue.
  */
 
@@ -75,35 +77,9 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
 
-const COLOURS = ["#1f3d2b", "#a9482f", "#1d2b4f", "#52263f", "#1f5c5a", "#c8922e", "#262626"];
-
-/** A plain typographic 600x900 SVG cover: the title in lines of about 16 characters and the publisher. */
-function coverSvg(title: string, publisher: string, n: number, back: boolean): string {
-  const lines: string[] = [];
-  for (const word of title.split(/\s+/)) {
-    const last = lines[lines.length - 1];
-    if (last !== undefined && `${last} ${word}`.length <= 16) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
-  const text = back
-    ? `<text x="300" y="450" font-size="34" text-anchor="middle" fill="#f3ead8">Contratapa</text>`
-    : lines
-        .map(
-          (line, i) =>
-            `<text x="300" y="${300 + i * 70}" font-size="56" text-anchor="middle">${escapeXml(line)}</text>`,
-        )
-        .join("");
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 900" width="600" height="900">`,
-    `<rect width="600" height="900" fill="${COLOURS[n % COLOURS.length]}"/>`,
-    `<g font-family="Georgia, serif" fill="#f3ead8">${text}</g>`,
-    `<text x="300" y="840" font-family="Arial, sans-serif" font-size="18" letter-spacing="3" fill="#f3ead8" text-anchor="middle">${escapeXml(publisher.toUpperCase())}</text>`,
-    "</svg>\n",
-  ].join("");
-}
-
 interface Entry {
   title: string;
+  cover: string;
   description: string;
   publisher: string;
   categories: string[];
@@ -119,6 +95,7 @@ function demoEntry(index: number): Entry | null {
   if (!book) return null;
   return {
     title: book.title,
+    cover: book.cover,
     description: `<p>${escapeXml(book.description)}</p><p><em>${escapeXml(book.author)}</em> · ${book.pages} páginas.</p>`,
     publisher: book.publisher,
     categories: book.categories,
@@ -142,6 +119,7 @@ function inventedEntry(n: number): Entry {
   const price = n % 29 === 0 ? null : 12_900 + ((n * 7919) % 60) * 1_000;
   return {
     title,
+    cover: demoBooks[(n * 31) % demoBooks.length]?.cover ?? "facundo.svg",
     description: `<p>Un libro sobre ${TOPICS[n % TOPICS.length]}, escrito con paciencia y sin apuro.</p><ul><li>Rústica con solapas</li><li>Impreso en Argentina</li></ul>`,
     publisher: PUBLISHERS[n % PUBLISHERS.length] ?? "Rizoma Ediciones",
     categories: second && second !== first ? [first, second] : [first],
@@ -202,15 +180,16 @@ export function seedCatalogue(fake: FakeTiendanube, count: number, storeUrl = fa
     if (hardcover && entry.price !== null) {
       product.variants.push(variant(1, "Tapa dura", Math.round((entry.price * 1.4) / 100) * 100));
     }
-    const images = n % 5 === 0 ? [1, 2] : [1];
-    product.images = images.map((position) => {
-      const name = `stores/${fake.storeId}/products/${id}-${position}.svg`;
-      fake.files.set(name, {
-        contentType: "image/svg+xml",
-        body: coverSvg(entry.title, entry.publisher, n, position > 1),
-      });
-      return { id: id * 10 + position, product_id: id, src: `${fake.url}/cdn/${name}`, position, alt: [entry.title] };
-    });
+    // A second image (another cover) on some products, to see the gallery.
+    const covers =
+      n % 5 === 0 ? [entry.cover, demoBooks[(n + 1) % demoBooks.length]?.cover ?? entry.cover] : [entry.cover];
+    product.images = covers.map((cover, index) => ({
+      id: id * 10 + index + 1,
+      product_id: id,
+      src: `/images/books/${cover}`,
+      position: index + 1,
+      alt: [entry.title],
+    }));
     created.push(product);
   }
   return created;

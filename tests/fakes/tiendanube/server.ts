@@ -7,8 +7,7 @@ import { escapeXml } from "../../../app/lib/html.server";
  * A Tienda Nube API on loopback that answers in the documented shapes (INTEGRATIONS.md): auth and
  * User-Agent required, products paginated with `Link` and `X-Total-Count` (per_page max 200), a real
  * leaky bucket with its `X-Rate-Limit-*` headers and 429s, and failures on demand (status codes or slow
- * answers for the next N requests). Every API request is recorded. Besides the API it serves what a
- * store's visitors see: product images under `/cdn/` (like Tienda Nube's CDN, no auth) and a minimal
+ * answers for the next N requests). Every API request is recorded. Besides the API it serves a minimal
  * storefront product page at `/productos/{handle}/` that shows the variant `?variant=` preselects.
  * Used by the unit and e2e tests and by `npm run dev:fake-store` (scripts/dev-fake-store.ts).
  */
@@ -61,12 +60,6 @@ export interface FakeTiendanubeOptions {
   extraRoutes?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 }
 
-/** A file the fake's CDN serves at `/cdn/{name}`. */
-export interface FakeFile {
-  contentType: string;
-  body: string | Buffer;
-}
-
 type Failure = { status: number } | { delayMs: number };
 
 export interface FakeTiendanube {
@@ -76,8 +69,6 @@ export interface FakeTiendanube {
   storeId: string;
   token: string;
   products: Map<number, FakeProduct>;
-  /** Served at `${url}/cdn/{name}` without auth (product images). */
-  files: Map<string, FakeFile>;
   requests: RecordedRequest[];
   /** Adds a product built from `overrides` (ids, timestamps and the rest made up). */
   addProduct(overrides?: Partial<FakeProduct>): FakeProduct;
@@ -102,7 +93,6 @@ export async function startFakeTiendanube(options: FakeTiendanubeOptions = {}): 
   const burst = options.burst ?? 40;
   const leakPerSecond = options.leakPerSecond ?? 2;
   const products = new Map<number, FakeProduct>();
-  const files = new Map<string, FakeFile>();
   const requests: RecordedRequest[] = [];
   const failures: Failure[] = [];
   let nextId = 1000;
@@ -122,7 +112,6 @@ export async function startFakeTiendanube(options: FakeTiendanubeOptions = {}): 
     storeId,
     token,
     products,
-    files,
     requests,
     addProduct(overrides = {}) {
       const id = overrides.id ?? nextId++;
@@ -251,14 +240,6 @@ export async function startFakeTiendanube(options: FakeTiendanubeOptions = {}): 
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const parsed = new URL(req.url ?? "/", url);
-    if (req.method === "GET" && parsed.pathname.startsWith("/cdn/")) {
-      const file = files.get(decodeURIComponent(parsed.pathname.slice("/cdn/".length)));
-      res.statusCode = file ? 200 : 404;
-      res.setHeader("Content-Type", file?.contentType ?? "text/plain; charset=utf-8");
-      if (file) res.setHeader("Cache-Control", "public, max-age=86400");
-      res.end(file?.body ?? "Not Found");
-      return;
-    }
     if (req.method === "GET" && /^\/productos\/[^/]+\/?$/.test(parsed.pathname)) return storefront(res, parsed);
     if (options.extraRoutes && (await options.extraRoutes(req, res, parsed))) return;
     const record: RecordedRequest = {
