@@ -57,3 +57,7 @@ export function descriptionHtml(description: string): string {
     .map((paragraph) => `<p>${escapeText(paragraph).replace(/\n/g, "<br>")}</p>`)
     .join("");
 }
+
+/** Text for XML or HTML (text and attribute values): the five special characters as entities. */
+export const escapeXml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c);

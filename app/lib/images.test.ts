@@ -5,7 +5,11 @@ describe("image URLs", () => {
   it("follows the spec's pass-through rules", () => {
     expect(shouldOptimize("/images/books/facundo.svg")).toBe(false);
     expect(shouldOptimize("/images/books/facundo-optimized.jpg")).toBe(true);
-    expect(shouldOptimize("/uploads/12.jpg")).toBe(false);
+    // Covers uploaded in the admin go through the pipeline; nothing else under /uploads/.
+    expect(shouldOptimize("/uploads/12.jpg")).toBe(true);
+    expect(shouldOptimize("/uploads/12.webp")).toBe(true);
+    expect(shouldOptimize("/uploads/otra/cosa.png")).toBe(false);
+    expect(shouldOptimize("/uploads/12.svg")).toBe(false);
     expect(shouldOptimize("/public/x.png")).toBe(false);
     expect(shouldOptimize("https://cdn.example.com/a.jpg")).toBe(true);
     expect(shouldOptimize("/otros/tapa.png")).toBe(true);
@@ -24,6 +28,7 @@ describe("image URLs", () => {
     expect(optimizedUrl("/images/books/x-optimized.jpg", "webp", 320)).toBe(
       "/api/images/optimize/images/books/x-optimized.jpg?f=webp&q=85&w=320",
     );
+    expect(optimizedUrl("/uploads/12.png", "webp", 320)).toBe("/api/images/optimize/uploads/12.png?f=webp&q=85&w=320");
     expect(srcSet("/otros/t.png", "webp", 340)).toBe(
       "/api/images/optimize/otros/t.png?f=webp&q=85&w=320 320w, /api/images/optimize/otros/t.png?f=webp&q=85&w=640 640w",
     );

@@ -11,15 +11,21 @@ export const OPTIMIZE_PREFIX = "/api/images/optimize/";
 
 const isRemote = (src: string) => /^https?:\/\//i.test(src);
 
+/** A cover uploaded in the admin (stored in the database): `/uploads/{id}.{jpg|png|webp}`. */
+const UPLOADED_COVER = /^\/uploads\/\d{1,9}\.(?:jpg|png|webp)$/;
+
 /**
  * The spec's pass-through rules: images under /images/books/ whose name includes '-optimized' and
- * external or other URLs are optimised; other paths under /images/, /uploads/ or /public/ are served as
- * they are (as are inline data and SVG, which need no resizing).
+ * external or other URLs are optimised; other paths under /images/ or /public/ are served as they are
+ * (as are inline data and SVG, which need no resizing). Covers uploaded in the admin are photos of any
+ * size, so they are optimised too (issue 3: "served through the image pipeline"); other /uploads/ paths
+ * are not.
  */
 export function shouldOptimize(src: string): boolean {
   if (src.startsWith("data:") || src.startsWith("blob:")) return false;
   if (isRemote(src)) return true;
   const path = src.split(/[?#]/)[0] ?? "";
+  if (UPLOADED_COVER.test(path)) return true;
   if (path.startsWith("/images/books/") && path.includes("-optimized")) return !path.endsWith(".svg");
   if (path.startsWith("/images/") || path.startsWith("/uploads/") || path.startsWith("/public/")) return false;
   return !path.endsWith(".svg");

@@ -1,5 +1,6 @@
 import { listCategories } from "~/domain/catalog/categories.server";
 import { sitemapBooks } from "~/domain/catalog/public-index.server";
+import { escapeXml } from "~/lib/html.server";
 import type { Route } from "./+types/sitemap";
 
 /** The public pages besides the books and categories. */
@@ -12,9 +13,6 @@ export const SITEMAP_PAGES = [
   "/terminos",
   "/privacidad",
 ] as const;
-
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c);
 
 /** GET /sitemap.xml: the public pages, every category of the shop and every published book. */
 export async function loader({ context }: Route.LoaderArgs) {

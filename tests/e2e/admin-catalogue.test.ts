@@ -1,4 +1,5 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
 import { expectAccessible, launchBrowser, openPage } from "../support/browser";
@@ -18,12 +19,27 @@ afterAll(async () => {
   if (app) removeDataDir(app.dataDir);
 });
 
-/** A real PNG cover, drawn by the browser itself. */
+/** A real PNG cover, drawn by the browser itself, as large as a phone photo's crop (640×960). */
 async function drawCover(page: Page): Promise<Buffer> {
   await page.setContent(
-    `<div id="c" style="width:200px;height:300px;background:#7a3b2e;color:#f7f3ea;font:28px Georgia;padding:20px;box-sizing:border-box">${title}</div>`,
+    `<div id="c" style="width:640px;height:960px;background:#7a3b2e;color:#f7f3ea;font:64px Georgia;padding:40px;box-sizing:border-box">${title}</div>`,
   );
   return page.locator("#c").screenshot({ type: "png" });
+}
+
+/** The cover shown in `scope` came from the image pipeline as WebP/AVIF variants of the upload. */
+async function expectOptimisedUpload(scope: Locator, coverUrl: string) {
+  const upload = coverUrl.replace(/^\//, "");
+  const webp = await scope.locator('picture source[type="image/webp"]').first().getAttribute("srcset");
+  expect(webp).toContain(`/api/images/optimize/${upload}?f=webp&q=85&w=320 320w`);
+  expect(await scope.locator('picture source[type="image/avif"]').first().getAttribute("srcset")).toContain(
+    `/api/images/optimize/${upload}?f=avif`,
+  );
+  const img = scope.locator("picture img").first();
+  await img.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0 ? el.currentSrc : "")))
+    .toContain(`/api/images/optimize/${upload}?f=`);
 }
 
 async function signIn(page: Page) {
@@ -73,6 +89,14 @@ describe("managing the catalogue", () => {
     expect(book.coverUrl).toMatch(/^\/uploads\/\d+\.png$/);
     const served = await page.request.get(`${app.baseUrl}${book.coverUrl}`);
     expect(Buffer.from(await served.body()).equals(cover)).toBe(true);
+    // The pipeline resizes and re-encodes the upload (issue 3: "served through the image pipeline").
+    const optimised = await page.request.get(`${app.baseUrl}/api/images/optimize${book.coverUrl}?f=webp&q=85&w=320`);
+    expect(optimised.status()).toBe(200);
+    expect(optimised.headers()["content-type"]).toBe("image/webp");
+    const variant = await sharp(Buffer.from(await optimised.body())).metadata();
+    expect(variant.format).toBe("webp");
+    expect(variant.width).toBeLessThanOrEqual(320);
+    expect(variant.width).toBeGreaterThan(0);
 
     await page.goto(`${app.baseUrl}/admin/carousel?buscar=${encodeURIComponent("nubes de papel")}`);
     await page.getByRole("button", { name: "Agregar" }).click();
@@ -94,6 +118,9 @@ describe("managing the catalogue", () => {
     expect(await slide.locator(`img[alt="Tapa de ${title}, de Elena Prueba"]`).count()).toBe(1);
     await page.goto(`${app.baseUrl}/tienda`);
     expect(await page.locator("section[aria-labelledby=results-title] article h3").first().textContent()).toBe(title);
+    await expectOptimisedUpload(page.locator("section[aria-labelledby=results-title] article").first(), book.coverUrl);
+    await page.goto(`${app.baseUrl}/libro/${id}`);
+    await expectOptimisedUpload(page.locator("main"), book.coverUrl);
     expect(errors).toEqual([]);
     await page.context().close();
   });

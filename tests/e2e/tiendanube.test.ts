@@ -2,9 +2,9 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeTiendanube, signWebhook, startFakeTiendanube, webhookBody } from "../fakes/tiendanube/server";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
 import { expectAccessible, launchBrowser, openPage } from "../support/browser";
-import { type FakeTiendanube, signWebhook, startFakeTiendanube, webhookBody } from "../support/fake-tiendanube";
 import { onPostgres } from "../support/test-database";
 
 const admin = { email: "tiendanube@rizoma.com.ar", password: "clave-de-prueba-tiendanube" };
@@ -34,11 +34,20 @@ afterAll(async () => {
   if (app) removeDataDir(app.dataDir);
 });
 
-async function findBook(title: string): Promise<{ id: number; title: string; price: number | null } | undefined> {
+interface ListedProduct {
+  id: number;
+  title: string;
+  price: number | null;
+  tiendaNubeUrl: string | null;
+}
+
+async function findBook(title: string): Promise<ListedProduct | undefined> {
   const response = await fetch(`${app.baseUrl}/api/tienda-nube/products?search=${encodeURIComponent(title)}&limit=50`);
-  const body = (await response.json()) as { products: { id: number; title: string; price: number | null }[] };
+  const body = (await response.json()) as { products: ListedProduct[] };
   return body.products.find((product) => product.title === title);
 }
+
+const STORE_CACHE = "public, max-age=300, stale-while-revalidate=600";
 
 const postWebhook = (body: string, signature?: string) =>
   fetch(`${app.baseUrl}/api/webhooks/tiendanube`, {
@@ -71,7 +80,11 @@ describe("Tienda Nube", () => {
     await expectAccessible(page);
     expect(errors).toEqual([]);
     expect(fake.rateLimited()).toBe(0);
-    expect(await findBook("Mil mesetas")).toBeDefined();
+    // The hand-off opens the product's page on the store with its variant preselected.
+    const synced = [...fake.products.values()].find((p) => p.name.es === "Mil mesetas");
+    expect((await findBook("Mil mesetas"))?.tiendaNubeUrl).toBe(
+      `${synced?.canonical_url}?variant=${synced?.variants[0]?.id}`,
+    );
 
     // The dashboard's audit log says who started it.
     const audit = await page.request.get(`${app.baseUrl}/admin`);
@@ -126,5 +139,38 @@ describe("Tienda Nube", () => {
     expect(output).toContain("Sincronización completa: 420 productos leídos, 0 libros nuevos");
     expect(output).toContain("1 despublicados");
     expect(await findBook(gone.name.es)).toBeUndefined();
+  });
+
+  it("keeps answering from the local catalogue while the store is slow, and once it is down", async () => {
+    const book = await findBook("Mil mesetas (edición revisada)");
+    const product = [...fake.products.values()].find((p) => p.name.es === "Mil mesetas (edición revisada)");
+    if (!book || !product) throw new Error("the webhook test did not update the book");
+    const expectServedLocally = async () => {
+      const list = await fetch(`${app.baseUrl}/api/tienda-nube/products?search=${encodeURIComponent("Mil mesetas")}`);
+      expect(list.status).toBe(200);
+      expect(list.headers.get("cache-control")).toBe(STORE_CACHE);
+      const listed = ((await list.json()) as { products: ListedProduct[] }).products.find((p) => p.id === book.id);
+      expect(listed).toMatchObject({ title: book.title, price: book.price, tiendaNubeUrl: book.tiendaNubeUrl });
+      const one = await fetch(`${app.baseUrl}/api/tienda-nube/products/${book.id}`);
+      expect(one.status).toBe(200);
+      expect(one.headers.get("cache-control")).toBe(STORE_CACHE);
+      expect((await one.json()).product).toMatchObject({ id: book.id, title: book.title, price: book.price });
+      const page = await fetch(`${app.baseUrl}/libro/${book.id}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(book.title);
+    };
+
+    // Slow: the webhook's refetch hangs on the store while the site answers from its own tables.
+    fake.slowNext(1, 60_000);
+    const body = webhookBody(fake.storeId, "product/updated", product.id);
+    expect((await postWebhook(body, signWebhook(body, SECRET))).status).toBe(200);
+    await expect.poll(() => fake.requests.at(-1)?.path).toBe(`/${fake.storeId}/products/${product.id}`);
+    await expectServedLocally();
+
+    // Down: connections refused; another webhook is still acknowledged, and nothing is unpublished.
+    await fake.close();
+    expect((await postWebhook(body, signWebhook(body, SECRET))).status).toBe(200);
+    await expectServedLocally();
+    expect((await fetch(`${app.baseUrl}/tienda`)).status).toBe(200);
   });
 });

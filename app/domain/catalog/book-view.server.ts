@@ -83,18 +83,43 @@ export function orderableQuantity(row: BookRow, today = todayInBuenosAires()): n
   return row.stock;
 }
 
+/** An http(s) URL with `?variant=` added when the variant is known and the URL names none; throws when invalid. */
+function withVariant(raw: string, variantId: string | null): string {
+  const url = new URL(raw);
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`not a web address: ${raw}`);
+  if (variantId && !url.searchParams.has("variant")) url.searchParams.set("variant", variantId);
+  return url.href;
+}
+
 /**
- * The external store's product page (DESIGN §7): the book's own URL; else one built from the slug of
- * the title on the configured storefront; else none.
+ * The external store's product page (DESIGN §5.6, spec §7 "Purchases"): the book's own URL from the sync
+ * (Tienda Nube's `canonical_url`) or the admin; else the storefront's `/productos/{handle}/` with the
+ * synced handle or a slug derived from the title; either with `?variant=` when the sync knows the
+ * variant (Tienda Nube preselects it). When that fails (a URL that does not parse, a title with nothing
+ * to slug) the store's home; without a store, none (the buttons add to the shop's own cart).
  */
 export function externalStoreUrl(
-  row: Pick<BookRow, "externalUrl" | "externalHandle" | "title">,
+  row: Pick<BookRow, "externalUrl" | "externalHandle" | "externalVariantId" | "title">,
   storeUrl: string | null,
 ): string | null {
-  if (row.externalUrl) return row.externalUrl;
-  if (!storeUrl) return null;
-  const handle = row.externalHandle ?? slugify(row.title);
-  return `${storeUrl.replace(/\/+$/, "")}/productos/${handle}/`;
+  let home: string | null = null;
+  try {
+    home = storeUrl ? withVariant(storeUrl, null) : null;
+  } catch {
+    home = null;
+  }
+  try {
+    if (row.externalUrl) return withVariant(row.externalUrl, row.externalVariantId);
+    if (!storeUrl) return null;
+    const handle = row.externalHandle?.trim() || slugify(row.title);
+    if (!handle) return home;
+    return withVariant(
+      `${storeUrl.replace(/\/+$/, "")}/productos/${encodeURIComponent(handle)}/`,
+      row.externalVariantId,
+    );
+  } catch {
+    return home;
+  }
 }
 
 function salePriceCents(row: BookRow): number | null {

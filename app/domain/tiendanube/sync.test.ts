@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { TiendanubeClient } from "~/integrations/tiendanube/client.server";
 import { books, settings } from "~db/schema";
 import { seedTaxonomy } from "~db/seed";
-import { type FakeProduct, type FakeTiendanube, startFakeTiendanube } from "../../../tests/support/fake-tiendanube";
+import { type FakeProduct, type FakeTiendanube, startFakeTiendanube } from "../../../tests/fakes/tiendanube/server";
 import { testDatabase } from "../../../tests/support/test-database";
 import { listBooks } from "../catalog/books.server";
 import { seedSettings } from "../settings/settings.server";

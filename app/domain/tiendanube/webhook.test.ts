@@ -8,7 +8,7 @@ import {
   signWebhook,
   startFakeTiendanube,
   webhookBody,
-} from "../../../tests/support/fake-tiendanube";
+} from "../../../tests/fakes/tiendanube/server";
 import { routeArgs } from "../../../tests/support/route-context";
 import { testDatabase } from "../../../tests/support/test-database";
 import * as webhookRoute from "../../routes/api/webhooks/tiendanube";

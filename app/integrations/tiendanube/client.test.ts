@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type FakeTiendanube, startFakeTiendanube } from "../../../tests/support/fake-tiendanube";
+import { type FakeTiendanube, startFakeTiendanube } from "../../../tests/fakes/tiendanube/server";
 import { nextLink, TiendanubeClient, type TiendanubeClientOptions, TiendanubeError } from "./client.server";
 
 let fake: FakeTiendanube;

@@ -1,16 +1,20 @@
 import { toStoreProduct } from "~/domain/catalog/book-view.server";
 import { getVisibleBook } from "~/domain/catalog/books.server";
+import { catalogView } from "~/domain/catalog/view.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
 import { idParam } from "~/lib/params";
 import type { Route } from "./+types/store-product";
+import { STORE_CACHE } from "./store-products";
 
 /** Parses a book id from the URL; anything but a plain positive integer is simply not a product. */
 export const bookIdParam = (raw: string | undefined): number => idParam(raw, "Producto no encontrado");
 
+/** GET /api/tienda-nube/products/{id}: one product from the local catalogue, cached like the list. */
 export function loader({ params, context }: Route.LoaderArgs) {
   return api(context, async () => {
-    const row = await getVisibleBook(context.db, bookIdParam(params.id));
-    return jsonResponse({ success: true, product: toStoreProduct(row, { storeUrl: context.config.storeUrl }) });
+    const id = bookIdParam(params.id);
+    const [row, view] = await Promise.all([getVisibleBook(context.db, id), catalogView(context.db, context.config)]);
+    return jsonResponse({ success: true, product: toStoreProduct(row, view) }, { headers: STORE_CACHE });
   });
 }
 

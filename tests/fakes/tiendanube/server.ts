@@ -1,12 +1,15 @@
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { escapeXml } from "../../../app/lib/html.server";
 
 /**
  * A Tienda Nube API on loopback that answers in the documented shapes (INTEGRATIONS.md): auth and
  * User-Agent required, products paginated with `Link` and `X-Total-Count` (per_page max 200), a real
  * leaky bucket with its `X-Rate-Limit-*` headers and 429s, and failures on demand (status codes or slow
- * answers for the next N requests). Every request is recorded. Used by the unit and e2e tests.
+ * answers for the next N requests). Every API request is recorded. Besides the API it serves a minimal
+ * storefront product page at `/productos/{handle}/` that shows the variant `?variant=` preselects.
+ * Used by the unit and e2e tests and by `npm run dev:fake-store` (scripts/dev-fake-store.ts).
  */
 export interface FakeProduct {
   id: number;
@@ -51,6 +54,10 @@ export interface FakeTiendanubeOptions {
   /** Leaky bucket: burst size and requests drained per second (Tienda Nube: 40 and 2). */
   burst?: number;
   leakPerSecond?: number;
+  /** Port on 127.0.0.1 (default: any free one). */
+  port?: number;
+  /** Answers requests outside the API (a dev tool's control routes); true when it answered. */
+  extraRoutes?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 }
 
 type Failure = { status: number } | { delayMs: number };
@@ -75,6 +82,8 @@ export interface FakeTiendanube {
   slowNext(count: number, delayMs: number): void;
   /** Any 429 sent so far (the bucket overflowing or failNext(…, 429)). */
   rateLimited(): number;
+  /** POSTs a signed webhook (`{store_id, event, id}`) to `target` as Tienda Nube does; the answer's status. */
+  sendWebhook(target: string, secret: string, event: string, id: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -162,6 +171,21 @@ export async function startFakeTiendanube(options: FakeTiendanubeOptions = {}): 
       for (let i = 0; i < count; i++) failures.push({ delayMs });
     },
     rateLimited: () => requests.filter((request) => request.status === 429).length,
+    async sendWebhook(target, secret, event, id) {
+      const body = webhookBody(storeId, event, id);
+      const answer = await fetch(target, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "user-agent": "Tiendanube-Webhooks (fake)",
+          "x-linkedstore-hmac-sha256": signWebhook(body, secret),
+        },
+        body,
+        signal: AbortSignal.timeout(40_000),
+      });
+      await answer.body?.cancel();
+      return answer.status;
+    },
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
@@ -188,8 +212,36 @@ export async function startFakeTiendanube(options: FakeTiendanubeOptions = {}): 
     res.end(JSON.stringify(body));
   }
 
+  /** The storefront's product page, as far as a hand-off needs: the product and the preselected variant. */
+  function storefront(res: ServerResponse, parsed: URL): void {
+    const handle = decodeURIComponent(parsed.pathname.split("/")[2] ?? "");
+    const product = [...products.values()].find((candidate) => candidate.handle.es === handle);
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    if (!product?.published) {
+      res.statusCode = 404;
+      res.end('<!doctype html><html lang="es"><title>No encontrado</title><h1>Producto no encontrado</h1></html>');
+      return;
+    }
+    const asked = parsed.searchParams.get("variant");
+    const variant = product.variants.find((candidate) => String(candidate.id) === asked) ?? product.variants[0];
+    const choices = product.variants
+      .map((candidate) => {
+        const label = (candidate.values as { es?: string }[]).map((value) => value.es ?? "").join(" / ") || "Único";
+        const selected = candidate === variant ? " selected" : "";
+        return `<option value="${candidate.id}"${selected}>${escapeXml(label)} — $${candidate.price ?? "consultar"}</option>`;
+      })
+      .join("");
+    res.end(
+      `<!doctype html><html lang="es"><title>${escapeXml(product.name.es)}</title>` +
+        `<h1>${escapeXml(product.name.es)}</h1><label>Variante <select name="variant">${choices}</select></label>` +
+        `<p data-variant="${variant?.id ?? ""}">Tienda de prueba (Tienda Nube falsa)</p></html>`,
+    );
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const parsed = new URL(req.url ?? "/", url);
+    if (req.method === "GET" && /^\/productos\/[^/]+\/?$/.test(parsed.pathname)) return storefront(res, parsed);
+    if (options.extraRoutes && (await options.extraRoutes(req, res, parsed))) return;
     const record: RecordedRequest = {
       method: req.method ?? "GET",
       path: parsed.pathname,
@@ -262,7 +314,13 @@ export async function startFakeTiendanube(options: FakeTiendanubeOptions = {}): 
       res.end(String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
   url = `http://127.0.0.1:${port}`;
   fake.url = url;
