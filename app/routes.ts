@@ -37,6 +37,7 @@ export default [
     route("correos", "routes/admin/correos.tsx"),
     route("correos/:id", "routes/admin/correo.tsx"),
     route("qr", "routes/admin/qr.tsx"),
+    route("descuentos", "routes/admin/descuentos.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("api/auth/login", "routes/api/auth-login.ts"),
@@ -82,5 +83,10 @@ export default [
   route("api/caja/bulk-email/:campaign", "routes/api/caja/bulk-email-progress.ts"),
   route("api/admin/caja/plans/:id", "routes/api/admin/caja-plan.ts"),
   route("api/newsletter/subscribe", "routes/api/newsletter-subscribe.ts"),
+  route("api/discount-codes/admin", "routes/api/discount-codes/admin.ts"),
+  route("api/discount-codes/stats", "routes/api/discount-codes/stats.ts"),
+  route("api/discount-codes/create", "routes/api/discount-codes/create.ts"),
+  route("api/discount-codes/validate", "routes/api/discount-codes/validate.ts"),
+  route("api/discount-codes/:id", "routes/api/discount-codes/code.ts"),
   route("api/*", "routes/api/not-found.ts"),
 ] satisfies RouteConfig;

@@ -130,12 +130,16 @@ describe("admin paths", () => {
     expect(isAdminApiPath(path)).toBe(true);
   });
 
-  it.each(["/api/books", "/api/featured-books", "/api/caja/subscribe", "/api/qr/claim/ABC", "/api/auth/login"])(
-    "%s is public",
-    (path) => {
-      expect(isAdminApiPath(path)).toBe(false);
-    },
-  );
+  it.each([
+    "/api/books",
+    "/api/featured-books",
+    "/api/caja/subscribe",
+    "/api/qr/claim/ABC",
+    "/api/auth/login",
+    "/api/discount-codes/validate",
+  ])("%s is public", (path) => {
+    expect(isAdminApiPath(path)).toBe(false);
+  });
 
   it("protects every admin page but the sign-in", () => {
     expect(isAdminPagePath("/admin")).toBe(true);

@@ -6,6 +6,9 @@ import { type Cents, formatMoney } from "~/lib/money";
  */
 export const CODE_PATTERN = /^[A-Z0-9]{3,20}$/;
 
+/** The admin's description of a code (the form's textarea and the server agree). */
+export const DISCOUNT_DESCRIPTION_MAX = 200;
+
 export const normaliseDiscountCode = (code: string): string => code.trim().toUpperCase();
 
 export const DISCOUNT_MESSAGES = {

@@ -1,4 +1,3 @@
-import { randomInt } from "node:crypto";
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { recordAudit } from "~/domain/audit/audit.server";
@@ -10,6 +9,8 @@ import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { csvDocument } from "~/lib/csv";
 import { zodMessage } from "~/lib/http.server";
+import { randomCode } from "~/lib/random-code.server";
+import { isUniqueViolation } from "~db/errors";
 import type { Db } from "~db/index";
 import { prizeClaims, qrCodes } from "~db/schema";
 import {
@@ -21,7 +22,6 @@ import {
   INVALID_CODE,
   initialOf,
   normaliseCode,
-  QR_ALPHABET,
   QR_CODE_MAX,
   QR_STYLE,
 } from "./rules";
@@ -66,15 +66,6 @@ export async function qrPng(siteUrl: string, code: string): Promise<Buffer> {
   });
 }
 
-function generateCode(): string {
-  return Array.from({ length: QR_CODE_MAX }, () => QR_ALPHABET[randomInt(QR_ALPHABET.length)]).join("");
-}
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === "object" &&
-  error !== null &&
-  ((error as { code?: string }).code === "23505" || (error as { cause?: { code?: string } }).cause?.code === "23505");
-
 /** Creates a code (the admin's own, or a generated one). A code that exists -> 409 'El código ya existe'. */
 export async function createCode(
   db: Db,
@@ -86,7 +77,7 @@ export async function createCode(
   if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
   const input = parsed.data;
   for (let attempt = 0; ; attempt++) {
-    const code = input.code ?? generateCode();
+    const code = input.code ?? randomCode(QR_CODE_MAX);
     try {
       await db.transaction(async (tx) => {
         await tx.insert(qrCodes).values({

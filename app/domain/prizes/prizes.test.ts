@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { createAdmin } from "~/domain/auth/admin-users.server";
+import { UNAMBIGUOUS_ALPHABET } from "~/lib/random-code.server";
 import { mailOutbox, prizeClaims, qrCodes, settings } from "~db/schema";
 import { testDatabase } from "../../../tests/support/test-database";
 import { Conflict, Invalid, NotFound, TooManyRequests } from "../errors";
 import { checkCode, claimPrize, createCode, Gone, listWinners, prizeFigures } from "./prizes.server";
-import { QR_ALPHABET } from "./rules";
 
 const database = await testDatabase();
 const db = database.db;
@@ -27,7 +27,7 @@ afterAll(() => database.close());
 describe("creating codes", () => {
   it("generates an 8-character code from the unambiguous alphabet, with a QR for the code's page", async () => {
     const created = await createCode(db, admin, { bookTitle: "Rayuela" }, siteUrl);
-    expect(created.code).toMatch(new RegExp(`^[${QR_ALPHABET}]{8}$`));
+    expect(created.code).toMatch(new RegExp(`^[${UNAMBIGUOUS_ALPHABET}]{8}$`));
     expect(created.code).not.toMatch(/[01OI]/);
     expect(created.qrUrl).toBe(`${siteUrl}/qr/${created.code}`);
     expect(created.qrImage).toMatch(/^data:image\/png;base64,/);

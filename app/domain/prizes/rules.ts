@@ -5,8 +5,6 @@ import { z } from "zod";
  * Client-safe: no server imports.
  */
 export const QR_CODE_MAX = 8;
-/** Generated codes use letters and digits that cannot be confused when read aloud or typed: no 0/O/1/I. */
-export const QR_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 /** Dark green on white, error correction M, margin 1, 256 px (spec §7). */
 export const QR_STYLE = {
   errorCorrectionLevel: "M",

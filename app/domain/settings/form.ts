@@ -96,6 +96,7 @@ export function sectionFromForm(
           qrChecksPerMinute: number(values.qrChecksPerMinute),
           qrClaimsPerMinute: number(values.qrClaimsPerMinute),
           boxSubscribePerIpPerHour: number(values.boxSubscribePerIpPerHour),
+          discountValidatePerIpPerMinute: number(values.discountValidatePerIpPerMinute),
         },
         errors,
       };

@@ -616,6 +616,7 @@ function RateLimitsSection({ rateLimits, state }: { rateLimits: Settings["rateLi
         "qrChecksPerMinute",
         "qrClaimsPerMinute",
         "boxSubscribePerIpPerHour",
+        "discountValidatePerIpPerMinute",
       ]}
       saveLabel="Guardar límites"
       state={state}
@@ -684,6 +685,15 @@ function RateLimitsSection({ rateLimits, state }: { rateLimits: Settings["rateLi
           type="number"
           min={1}
           max={1000}
+        />
+        <Field
+          name="discountValidatePerIpPerMinute"
+          label="Consultas de códigos de descuento"
+          value={rateLimits.discountValidatePerIpPerMinute}
+          hint="Por IP y por minuto, en el checkout: frena a quien quiera adivinar códigos."
+          type="number"
+          min={1}
+          max={10000}
         />
       </div>
     </SettingsForm>

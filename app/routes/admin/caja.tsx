@@ -6,6 +6,7 @@ import { listPlans } from "~/domain/box/plans.server";
 import { boxStats, listSubscriptions, subscriptionJson } from "~/domain/box/subscriptions.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { formatMoney } from "~/lib/money";
+import { sendJson } from "~/lib/send-json";
 import type { Route } from "./+types/caja";
 
 export const meta: Route.MetaFunction = () => [{ title: "Caja Rizoma | Panel Rizoma" }];
@@ -42,20 +43,6 @@ const boxDate = (iso: string | null) =>
   iso ? dateFormat.format(new Date(`${iso}T12:00:00-03:00`)) : "Sin caja asignada";
 
 type Subscription = ReturnType<typeof subscriptionJson>;
-
-async function sendJson(url: string, method: string, body: unknown): Promise<{ ok: boolean; error?: string }> {
-  try {
-    const response = await fetch(url, {
-      method,
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    const answer = (await response.json().catch(() => ({}))) as { error?: string };
-    return { ok: response.ok, error: answer.error };
-  } catch {
-    return { ok: false };
-  }
-}
 
 export default function AdminCaja({ loaderData }: Route.ComponentProps) {
   const { stats, subscriptions, plans, filters } = loaderData;

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { catalogueFigures, LOW_STOCK } from "~/domain/admin/dashboard.server";
 import { latestAudit } from "~/domain/audit/audit.server";
 import { boxStats } from "~/domain/box/subscriptions.server";
+import { discountFigures } from "~/domain/discounts/admin.server";
 import { outboxCounts } from "~/domain/mail/outbox.server";
 import { newsletterCounts } from "~/domain/newsletter/newsletter.server";
 import { prizeFigures } from "~/domain/prizes/prizes.server";
@@ -11,13 +12,14 @@ import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const [catalogue, audit, newsletter, mail, prizes, box] = await Promise.all([
+  const [catalogue, audit, newsletter, mail, prizes, box, discounts] = await Promise.all([
     catalogueFigures(context.db),
     latestAudit(context.db, 20),
     newsletterCounts(context.db),
     outboxCounts(context.db),
     prizeFigures(context.db),
     boxStats(context.db),
+    discountFigures(context.db),
   ]);
   return {
     catalogue,
@@ -25,13 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mail,
     prizes,
     box,
+    discounts,
     lowStock: LOW_STOCK,
     audit: audit.map(({ id, at, adminEmail, summary }) => ({ id, at: at.toISOString(), adminEmail, summary })),
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { catalogue, lowStock, audit, subscribers, mail, prizes, box } = loaderData;
+  const { catalogue, lowStock, audit, subscribers, mail, prizes, box, discounts } = loaderData;
   const cards: { label: string; value: number | string; note: string; to?: string }[] = [
     {
       label: "Libros en el catálogo",
@@ -78,6 +81,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       value: formatMoney(box.monthlyRevenueCents),
       note: "Equivalente mensual de las activas",
       to: "/admin/caja",
+    },
+    {
+      label: "Códigos de descuento activos",
+      value: discounts.activeCodes,
+      note: `${discounts.usesThisMonth === 1 ? "1 uso" : `${discounts.usesThisMonth.toLocaleString("es-AR")} usos`} este mes`,
+      to: "/admin/descuentos",
     },
     {
       label: "Correos fallidos",

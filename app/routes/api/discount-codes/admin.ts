@@ -1,0 +1,23 @@
+import { discountCodeJson, listDiscountCodes } from "~/domain/discounts/admin.server";
+import { requireAdminApi } from "~/lib/admin.server";
+import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
+import type { Route } from "./+types/admin";
+
+/**
+ * GET /api/discount-codes/admin[?t=timestamp] -> the list of codes, newest first, amounts in pesos, with
+ * the display status. The timestamp only defeats caches (the answer is `no-store` anyway); it is ignored.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return api(context, async () => {
+    requireAdminApi(context);
+    const codes = await listDiscountCodes(context.db);
+    return jsonResponse(codes.map(discountCodeJson));
+  });
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return api(context, async () => {
+    requireAdminApi(context);
+    return methodNotAllowed("GET");
+  });
+}
