@@ -1,6 +1,4 @@
 import { format } from "date-fns";
-import { es } from "date-fns/locale";
-import { ExternalLink, Truck } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { AddToCartButton } from "~/components/book/add-to-cart-button";
 import { BookCard } from "~/components/book/book-card";
@@ -9,6 +7,8 @@ import { buyState } from "~/components/book/buy";
 import { formatReleaseDate } from "~/components/book/preorder";
 import { PreorderBadge } from "~/components/book/preorder-badge";
 import { StoreLink } from "~/components/book/store-link";
+import { ExternalLink } from "~/components/ui/icons/external-link";
+import { Truck } from "~/components/ui/icons/truck";
 import { toCatalogBook, toStoreProduct } from "~/domain/catalog/book-view.server";
 import { getVisibleBook, relatedBooks } from "~/domain/catalog/books.server";
 import { catalogView } from "~/domain/catalog/view.server";
@@ -16,6 +16,7 @@ import { NotFound } from "~/domain/errors";
 import { descriptionHtml, htmlToText } from "~/lib/html.server";
 import { formatPrice, fromPesos } from "~/lib/money";
 import { seoMeta } from "~/lib/seo";
+import { ES } from "~/lib/spanish-dates";
 import {
   type Availability,
   absoluteUrl,
@@ -32,9 +33,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const [row, view] = await Promise.all([getVisibleBook(context.db, id), catalogView(context.db, context.config)]);
     const book = toCatalogBook(row, view);
     const related = await relatedBooks(context.db, view, row);
+    const product = toStoreProduct(row, view);
     return {
       book,
-      product: toStoreProduct(row, view),
+      product,
+      // Formatted here, so date-fns and its locale stay out of the page's browser bundle.
+      updated: format(new Date(product.updatedAt), "d 'de' MMMM 'de' yyyy", ES),
       isbn: row.isbn,
       pages: row.pages,
       descriptionHtml: descriptionHtml(row.description),
@@ -93,7 +97,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
 };
 
 export default function Libro({ loaderData }: Route.ComponentProps) {
-  const { book, product, isbn, pages, related } = loaderData;
+  const { book, product, isbn, pages, related, updated } = loaderData;
   const state = buyState(book);
   const stockLine =
     state === "unavailable"
@@ -103,7 +107,6 @@ export default function Libro({ loaderData }: Route.ComponentProps) {
         : state === "in-stock"
           ? `En stock (${book.stock} ${book.stock === 1 ? "unidad" : "unidades"})`
           : "Sin stock: lo conseguimos en 72 hs";
-  const updated = format(new Date(product.updatedAt), "d 'de' MMMM 'de' yyyy", { locale: es });
   return (
     <main id="contenido" className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
       <nav aria-label="Migas de pan" className="text-sm text-ink/75">

@@ -1,6 +1,8 @@
-import { BookOpen, CalendarDays, Sparkles } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { BookOpen } from "~/components/ui/icons/book-open";
+import { CalendarDays } from "~/components/ui/icons/calendar-days";
+import { Sparkles } from "~/components/ui/icons/sparkles";
 import { toast } from "~/components/ui/toast";
 import { DomainError } from "~/domain/errors";
 import { subscribeInputFromForm } from "~/domain/newsletter/form";

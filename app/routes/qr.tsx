@@ -1,6 +1,8 @@
-import { CheckCircle2, Gift, XCircle } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { CheckCircle2 } from "~/components/ui/icons/circle-check";
+import { XCircle } from "~/components/ui/icons/circle-x";
+import { Gift } from "~/components/ui/icons/gift";
 import { toast } from "~/components/ui/toast";
 import { DomainError } from "~/domain/errors";
 import { checkCode, claimPrize, type PublicQrCode } from "~/domain/prizes/prizes.server";

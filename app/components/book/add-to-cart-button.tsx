@@ -1,5 +1,6 @@
-import { Check, ShoppingBag } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { Check } from "~/components/ui/icons/check";
+import { ShoppingBag } from "~/components/ui/icons/shopping-bag";
 import { addToCart, type BuyableBook, buyState } from "./buy";
 
 /** How long 'Agregado' stays on the button (box-prizes-admin spec §9). */

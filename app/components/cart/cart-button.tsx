@@ -1,6 +1,6 @@
-import { ShoppingBag } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
+import { ShoppingBag } from "~/components/ui/icons/shopping-bag";
 import { setCartDrawerOpen, useCartDrawerOpen } from "./cart-ui";
 import { useCart } from "./use-cart";
 

@@ -1,6 +1,6 @@
-import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { X } from "~/components/ui/icons/x";
 import { CartLines, CartTotal } from "./cart-lines";
 import { useCart } from "./use-cart";
 

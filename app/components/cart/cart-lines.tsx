@@ -1,5 +1,7 @@
-import { Minus, Plus, Trash2 } from "lucide-react";
 import { BookCover } from "~/components/book/book-cover";
+import { Minus } from "~/components/ui/icons/minus";
+import { Plus } from "~/components/ui/icons/plus";
+import { Trash2 } from "~/components/ui/icons/trash-2";
 import { toast } from "~/components/ui/toast";
 import type { CartItem } from "~/domain/cart/cart";
 import { formatPrice, fromPesos } from "~/lib/money";

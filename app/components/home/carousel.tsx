@@ -1,5 +1,8 @@
-import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { ChevronLeft } from "~/components/ui/icons/chevron-left";
+import { ChevronRight } from "~/components/ui/icons/chevron-right";
+import { Pause } from "~/components/ui/icons/pause";
+import { Play } from "~/components/ui/icons/play";
 
 /** Storefront spec §4/§9: the home carousel advances every 6 s. */
 export const CAROUSEL_INTERVAL_MS = 6000;

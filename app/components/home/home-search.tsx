@@ -1,6 +1,6 @@
-import { Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
+import { Search } from "~/components/ui/icons/search";
 import { SectionHeading } from "./section-heading";
 
 /** The five popular searches offered under the home's search box. */

@@ -1,4 +1,5 @@
-import { CreditCard, ShieldCheck } from "lucide-react";
+import { CreditCard } from "~/components/ui/icons/credit-card";
+import { ShieldCheck } from "~/components/ui/icons/shield-check";
 
 /**
  * The spec's selling points (§1): free pickup and delivery in CABA, 48 h delivery, pre-orders,

@@ -1,6 +1,6 @@
-import { Search } from "lucide-react";
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Form } from "react-router";
+import { Search } from "~/components/ui/icons/search";
 
 const SearchResults = lazy(() => import("./search-results"));
 

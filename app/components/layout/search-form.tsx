@@ -1,5 +1,5 @@
-import { Search } from "lucide-react";
 import { Form } from "react-router";
+import { Search } from "~/components/ui/icons/search";
 
 /**
  * A plain GET form to /tienda?search=…: works without JavaScript. An empty (trimmed) term is not sent,

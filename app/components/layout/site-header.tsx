@@ -1,6 +1,8 @@
-import { Menu, Search, X } from "lucide-react";
 import { type MouseEvent, type ReactNode, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { Menu } from "~/components/ui/icons/menu";
+import { Search } from "~/components/ui/icons/search";
+import { X } from "~/components/ui/icons/x";
 import { HEADER_SCROLL_THRESHOLD_PX, type HomeSection, scrollToTop } from "~/lib/scroll";
 import { HeaderSearch } from "./header-search";
 import { SectionLink } from "./section-link";

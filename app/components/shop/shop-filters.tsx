@@ -1,5 +1,5 @@
-import { SlidersHorizontal } from "lucide-react";
 import { Form, Link } from "react-router";
+import { SlidersHorizontal } from "~/components/ui/icons/sliders-horizontal";
 import type { ShopParams } from "~/domain/catalog/shop-params";
 
 const SORT_LABELS = { titulo: "Título", autor: "Autor", precio: "Precio", novedades: "Novedades" } as const;

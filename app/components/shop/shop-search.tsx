@@ -1,6 +1,6 @@
-import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
+import { Search } from "~/components/ui/icons/search";
 import { formatPrice, fromPesos } from "~/lib/money";
 
 /** Shop suggestions (spec §5/§9): debounce 300 ms, from 2 characters, 5 suggestions. */

@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
 import { useEffect, useSyncExternalStore } from "react";
+import { X } from "~/components/ui/icons/x";
 
 /**
  * Toasts as the spec sets them (§9): one at a time, shown 5000 ms, container at most 420 px wide.

@@ -1,8 +1,15 @@
-import { BookOpen, Gift, Heart, Mail, MapPin, Package, Sparkles, Truck } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { submitSubscription } from "~/components/box/subscribe-client";
 import { SubscribeFields } from "~/components/box/subscribe-form";
+import { BookOpen } from "~/components/ui/icons/book-open";
+import { Gift } from "~/components/ui/icons/gift";
+import { Heart } from "~/components/ui/icons/heart";
+import { Mail } from "~/components/ui/icons/mail";
+import { MapPin } from "~/components/ui/icons/map-pin";
+import { Package } from "~/components/ui/icons/package";
+import { Sparkles } from "~/components/ui/icons/sparkles";
+import { Truck } from "~/components/ui/icons/truck";
 import { boxPageData } from "~/domain/box/page-data.server";
 import { type BoxPlanView, discountPercent, periodText, planDescription } from "~/domain/box/plans";
 import { formatMoney } from "~/lib/money";

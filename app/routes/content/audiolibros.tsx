@@ -1,6 +1,6 @@
-import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { ContentPage, ContentSection } from "~/components/content/content-page";
+import { ExternalLink } from "~/components/ui/icons/external-link";
 import { Tooltip } from "~/components/ui/tooltip";
 import { AUDIOBOOK_PARTNER } from "~/domain/audiobooks/partner";
 import { contentPageMeta } from "~/lib/seo";

@@ -1,0 +1,10 @@
+import { Icon, type IconNode, type IconProps } from "../icon";
+
+// Lucide's "credit-card" (ISC license).
+const node: IconNode = [
+  ["rect", { width: "20", height: "14", x: "2", y: "5", rx: "2" }],
+  ["line", { x1: "2", x2: "22", y1: "10", y2: "10" }],
+  ["path", { d: "M6 14h2" }],
+];
+
+export const CreditCard = (props: IconProps) => <Icon node={node} {...props} />;

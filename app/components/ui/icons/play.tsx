@@ -1,0 +1,8 @@
+import { Icon, type IconNode, type IconProps } from "../icon";
+
+// Lucide's "play" (ISC license).
+const node: IconNode = [
+  ["path", { d: "M5 5a2 2 0 0 1 3.008-1.728l11.997 6.998a2 2 0 0 1 .003 3.458l-12 7A2 2 0 0 1 5 19z" }],
+];
+
+export const Play = (props: IconProps) => <Icon node={node} {...props} />;
