@@ -133,6 +133,7 @@ describe("page cache middleware", () => {
     for (const cookie of ["rizoma_admin=abc", "theme=dark; rizoma_flash=Guardado", "toast=hola"]) {
       const answer = await get("/tienda", { cookie });
       expect(answer.headers["x-cache"]).toBe("BYPASS");
+      expect(answer.headers["cache-control"]).toBe("private, no-store");
       expect(answer.body.toString()).toBe("normal chain");
     }
     // Any other cookie does not matter: the page is rendered without cookies anyway.

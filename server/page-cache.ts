@@ -203,6 +203,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const middleware: RequestHandler = async (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || !isCacheablePath(req.path)) return next();
     if (hasPersonalCookie(req.get("cookie"))) {
+      // The same URL is public for everyone else: a CDN must not keep this personal copy.
+      res.setHeader("Cache-Control", "private, no-store");
       res.setHeader("X-Cache", "BYPASS");
       return next();
     }
