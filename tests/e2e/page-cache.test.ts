@@ -1,3 +1,5 @@
+import http from "node:http";
+import zlib from "node:zlib";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
@@ -46,7 +48,33 @@ async function signInCookie(baseUrl: string): Promise<string> {
   return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
 }
 
+/** The body as sent on the wire for an encoding, decoded once: a body compressed twice would not be HTML. */
+function rawBody(url: string, encoding: "br" | "gzip"): Promise<{ encoding?: string; text: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": encoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.on("end", () => {
+          const body = Buffer.concat(chunks);
+          const decode = encoding === "br" ? zlib.brotliDecompressSync : zlib.gunzipSync;
+          resolve({ encoding: response.headers["content-encoding"], text: decode(body).toString() });
+        });
+      })
+      .on("error", reject);
+  });
+}
+
 describe("page cache", () => {
+  it("sends cached pages compressed once, in brotli or gzip", async () => {
+    await visit(app.baseUrl, "/caja-rizoma");
+    for (const encoding of ["br", "gzip"] as const) {
+      const answer = await rawBody(`${app.baseUrl}/caja-rizoma`, encoding);
+      expect(answer.encoding).toBe(encoding);
+      expect(answer.text).toMatch(/^<!DOCTYPE html>/);
+    }
+  });
+
   it("serves anonymous pages from memory and shows an admin's edit on the next visit", async () => {
     const { id, title } = await bookOnShopPage(app.baseUrl);
     for (const path of [`/libro/${id}`, "/tienda", `/api/tienda-nube/products/${id}`]) {
