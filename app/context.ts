@@ -39,6 +39,11 @@ export type RequestContext = {
   tiendanube?: TiendanubeService | null;
   /** The Mercado Pago link (real API, built-in sandbox, or unavailable in production without MP). */
   mercadoPago?: MercadoPago | null;
+  /**
+   * The page cache is rendering this page for every visitor (server/page-cache.ts): wait for all
+   * Suspense content, as for crawlers, so the stored page is complete without JavaScript.
+   */
+  completeRender?: boolean;
 };
 
 declare module "react-router" {

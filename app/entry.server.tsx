@@ -9,15 +9,16 @@ import { ServerRouter } from "react-router";
 export const streamTimeout = 5_000;
 
 /**
- * React Router's default Node entry (`react-router reveal entry.server`), with one change: finished
- * Suspense boundaries are never outlined (see progressiveChunkSize below).
+ * React Router's default Node entry (`react-router reveal entry.server`), with two changes: finished
+ * Suspense boundaries are never outlined (see progressiveChunkSize below), and a page rendered for the
+ * page cache waits for all its content (`completeRender`).
  */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
   // If you have middleware enabled:
   // loadContext: RouterContextProvider
 ) {
@@ -35,8 +36,11 @@ export default function handleRequest(
 
     // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
     // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
+    // So does a page rendered for the page cache, which serves it to visitors and crawlers alike.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || loadContext.completeRender
+        ? "onAllReady"
+        : "onShellReady";
 
     // Abort the rendering stream after the `streamTimeout` so it has time to
     // flush down the rejected boundaries

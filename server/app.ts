@@ -3,8 +3,9 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import type { AppConfig, RequestContext } from "~/context";
+import { onPublicPagesChanged } from "~/domain/cache/public-pages.server";
 import type { TiendanubeService } from "~/domain/tiendanube/service.server";
 import type { MercadoPago } from "~/integrations/mercadopago/index.server";
 import { MAX_FORM_BYTES, MAX_JSON_BYTES, MAX_UPLOAD_BODY_BYTES, TOO_LARGE_MESSAGE } from "~/lib/http.server";
@@ -13,6 +14,7 @@ import type { Database } from "~db/connect";
 import { adminGate, adminSession, csrfGuard } from "./admin-gate";
 import { controlRouter } from "./control";
 import { IMAGE_ROUTE, imageHandler } from "./images";
+import { createPageCache } from "./page-cache";
 
 /** How much of an unread request body is drained so an early answer reaches the client intact. */
 const MAX_DRAINED_BYTES = 16 * 1024 * 1024;
@@ -35,6 +37,8 @@ export interface AppOptions {
   images?: { publicDir: string; cacheDir: string; remoteHosts: string[]; production: boolean };
   /** Mercado Pago (real, sandbox or unavailable): box subscriptions and the payments webhook. */
   mercadoPago?: MercadoPago | null;
+  /** The page cache's byte budget (PAGE_CACHE_MB); absent or null: no page cache (PAGE_CACHE=off, development). */
+  pageCache?: { maxBytes: number } | null;
 }
 
 /** The shop's HTTP surface: static files, health check, then React Router for pages and /api. */
@@ -62,6 +66,51 @@ export function createApp(options: AppOptions): express.Express {
     });
     next();
   });
+
+  const mode = process.env.NODE_ENV === "development" ? "development" : "production";
+  const loadContext = (req: express.Request, res: express.Response): RequestContext => ({
+    db: options.database.db,
+    config: options.config,
+    requestId: res.locals.requestId,
+    log: res.locals.log,
+    admin: res.locals.admin ?? null,
+    sessionToken: res.locals.sessionToken ?? null,
+    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    tiendanube: options.tiendanube ?? null,
+    mercadoPago: options.mercadoPago ?? null,
+  });
+
+  // A NUL byte can never be stored in PostgreSQL text: refuse it in the address before any route reads it.
+  app.use((req, res, next) => {
+    if (!/%00/.test(req.originalUrl)) return next();
+    const error = "La dirección tiene caracteres no válidos";
+    if (req.path.startsWith("/api/")) res.status(400).json({ success: false, error });
+    else res.status(400).type("text/plain; charset=utf-8").send(error);
+  });
+
+  // Before `compression` (cached bodies are stored compressed) and before the static files and the
+  // session lookup (a hit should cost as little as possible). Pages are rendered for everyone: the
+  // request carries only its URL and Accept, never the visitor's cookies.
+  if (options.pageCache) {
+    const renderPage = createReactRouterHandler(options.build, mode);
+    const origin = new URL(options.config.publicUrl).origin;
+    const pageCache = createPageCache({
+      maxBytes: options.pageCache.maxBytes,
+      render: (req, res) =>
+        renderPage(new Request(`${origin}${req.originalUrl}`, { headers: { accept: req.get("accept") ?? "*/*" } }), {
+          ...loadContext(req, res),
+          admin: null,
+          sessionToken: null,
+          completeRender: true,
+        }),
+    });
+    onPublicPagesChanged((reason) => {
+      pageCache.clear();
+      logger.debug({ reason }, "page cache cleared");
+    });
+    app.use(pageCache.middleware);
+  }
+
   app.use(compression());
 
   if (options.devMiddleware) {
@@ -94,14 +143,6 @@ export function createApp(options: AppOptions): express.Express {
       return res;
     }) as typeof res.end;
     next();
-  });
-
-  // A NUL byte can never be stored in PostgreSQL text: refuse it in the address before any route reads it.
-  app.use((req, res, next) => {
-    if (!/%00/.test(req.originalUrl)) return next();
-    const error = "La dirección tiene caracteres no válidos";
-    if (req.path.startsWith("/api/")) res.status(400).json({ success: false, error });
-    else res.status(400).type("text/plain; charset=utf-8").send(error);
   });
 
   // Refuse a declared oversized body before anyone reads it. The connection stays open and Node drains
@@ -161,24 +202,7 @@ export function createApp(options: AppOptions): express.Express {
     res.locals.routed = true;
     next();
   });
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build: options.build,
-      mode: process.env.NODE_ENV === "development" ? "development" : "production",
-      getLoadContext: (req, res): RequestContext => ({
-        db: options.database.db,
-        config: options.config,
-        requestId: res.locals.requestId,
-        log: res.locals.log,
-        admin: res.locals.admin ?? null,
-        sessionToken: res.locals.sessionToken ?? null,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-        tiendanube: options.tiendanube ?? null,
-        mercadoPago: options.mercadoPago ?? null,
-      }),
-    }),
-  );
+  app.all("/{*splat}", createRequestHandler({ build: options.build, mode, getLoadContext: loadContext }));
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
     res.locals.log?.error({ err: error }, "unhandled request error");

@@ -60,6 +60,13 @@ export const envSchema = z.object({
     .max(3600, "MAIL_LEASE_SECONDS puede ser como mucho 3600")
     .default(120),
   TRUST_PROXY: z.string().trim().optional(),
+  PAGE_CACHE: z.enum(["on", "off"], { error: "PAGE_CACHE debe ser on u off" }).default("on"),
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: "PAGE_CACHE_MB debe ser un número" })
+    .int("PAGE_CACHE_MB debe ser un número entero")
+    .min(1, "PAGE_CACHE_MB debe ser al menos 1")
+    .max(4096, "PAGE_CACHE_MB puede ser como mucho 4096")
+    .default(64),
   ADMIN_EMAIL: z
     .string()
     .trim()
@@ -91,6 +98,8 @@ export interface ServerEnv {
   imageRemoteHosts: string[];
   sessionSecret: string | null;
   trustProxy: string | undefined;
+  /** The in-process page cache (server/page-cache.ts): PAGE_CACHE=off turns it off, PAGE_CACHE_MB bounds it. */
+  pageCache: { enabled: boolean; maxBytes: number };
   logLevel: string;
   /** First admin, created at start when there is none. */
   bootstrapAdmin: { email: string; password: string } | null;
@@ -140,6 +149,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
       .filter(Boolean),
     sessionSecret: env.SESSION_SECRET ?? null,
     trustProxy: env.TRUST_PROXY,
+    pageCache: { enabled: env.PAGE_CACHE === "on", maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 },
     logLevel: env.LOG_LEVEL,
     bootstrapAdmin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : null,

@@ -16,6 +16,7 @@ import { bootstrapAdmin } from "./bootstrap-admin";
 import { newControlToken, writeControlInfo } from "./control";
 import { EnvError, loadEnv } from "./env";
 import { openMigratedDatabase } from "./open-database";
+import { listenForPublicPageChanges } from "./page-cache-listener";
 import { projectRoot } from "./project-root";
 
 export interface StartOptions {
@@ -89,7 +90,10 @@ export async function start(options: StartOptions = {}): Promise<Server> {
       production: env.nodeEnv === "production",
     },
     mercadoPago,
+    pageCache: env.pageCache.enabled && !options.dev ? { maxBytes: env.pageCache.maxBytes } : null,
   });
+  // Other instances on the same PostgreSQL tell this one when its cached pages went stale.
+  const stopListening = await listenForPublicPageChanges(database, env.databaseUrl);
 
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(env.port, env.host, () => resolve(listening));
@@ -129,6 +133,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     await new Promise((resolve) => server.close(resolve));
     await mailWorker.stop();
     await tiendanube?.stop();
+    await stopListening();
     removeControlInfo();
     await closeDatabase();
     process.exit(0);

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
+import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import { Invalid, NotFound } from "~/domain/errors";
 import { formatMoney, pesosToCents } from "~/lib/money";
 import type { Db } from "~db/index";
@@ -68,7 +69,7 @@ export async function updatePlan(db: Db, admin: AdminIdentity, id: string, raw: 
   const parsed = planUpdateSchema.safeParse(raw);
   if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Datos inválidos");
   const input = parsed.data;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(boxPlans)
       .set({
@@ -89,4 +90,6 @@ export async function updatePlan(db: Db, admin: AdminIdentity, id: string, raw: 
     });
     return view(row);
   });
+  await publicPagesChanged(db, "box-plan.update");
+  return result;
 }

@@ -2,12 +2,12 @@ import { and, asc, desc, eq, max, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
+import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import { searchMatches } from "~/domain/catalog/search.server";
 import { Conflict, NotFound } from "~/domain/errors";
 import { centsToPesos } from "~/lib/money";
 import type { Db } from "~db/index";
 import { books } from "~db/schema";
-
 import { CAROUSEL_FULL, MAX_CAROUSEL_BOOKS } from "./limits";
 
 export { CAROUSEL_FULL, MAX_CAROUSEL_BOOKS };
@@ -97,7 +97,7 @@ export async function setFeatured(
   id: number,
   change: FeaturedChange,
 ): Promise<CarouselBook> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CAROUSEL_LOCK})`);
     const [book] = await tx.select().from(books).where(eq(books.id, id)).for("update");
     if (!book) throw new NotFound("Producto no encontrado");
@@ -135,11 +135,13 @@ export async function setFeatured(
     });
     return toCarouselBook(updated);
   });
+  await publicPagesChanged(db, "carousel.featured");
+  return result;
 }
 
 /** 'Reordenar': numbers the featured books 1..n in their current order. */
 export async function renumberCarousel(db: Db, admin: AdminIdentity): Promise<CarouselBook[]> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CAROUSEL_LOCK})`);
     const featured = await tx
       .select({ id: books.id })
@@ -164,4 +166,6 @@ export async function renumberCarousel(db: Db, admin: AdminIdentity): Promise<Ca
       .orderBy(asc(books.featuredOrder), asc(books.id));
     return rows.map(toCarouselBook);
   });
+  await publicPagesChanged(db, "carousel.reorder");
+  return result;
 }

@@ -2,6 +2,7 @@ import { and, count, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
 import { LOW_STOCK } from "~/domain/admin/dashboard.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
+import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import { todayInBuenosAires } from "~/domain/dates";
 import { NotFound } from "~/domain/errors";
 import { centsToPesos, pesosToCents } from "~/lib/money";
@@ -159,7 +160,7 @@ const images = (coverUrl: string | null) => (coverUrl ? [{ id: 1, src: coverUrl 
 
 export async function createBook(db: Db, admin: AdminIdentity, raw: unknown): Promise<AdminBook> {
   const input = bookSchema.parse(raw);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const slug = await freeSlug(tx as unknown as Db, input.title, input.author);
     const [row] = await tx
       .insert(books)
@@ -174,6 +175,8 @@ export async function createBook(db: Db, admin: AdminIdentity, raw: unknown): Pr
     });
     return toAdminBook(row);
   });
+  await publicPagesChanged(db, "book.create");
+  return result;
 }
 
 /** PUT: the fields sent replace the stored ones; the merged book must still be valid. */
@@ -181,7 +184,7 @@ export async function updateBook(db: Db, admin: AdminIdentity, id: number, raw: 
   const parsed = bookChanges.parse(raw);
   const sent = new Set(Object.keys(raw as object));
   const changes = Object.fromEntries(Object.entries(parsed).filter(([key]) => sent.has(key)));
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(books).where(eq(books.id, id)).for("update");
     if (!current) throw new NotFound("Libro no encontrado");
     const input = bookSchema.parse({ ...rowToInput(current), ...changes });
@@ -210,10 +213,12 @@ export async function updateBook(db: Db, admin: AdminIdentity, id: number, raw: 
     });
     return toAdminBook(row);
   });
+  await publicPagesChanged(db, "book.update");
+  return result;
 }
 
 export async function deleteBook(db: Db, admin: AdminIdentity, id: number): Promise<{ title: string }> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [row] = await tx.delete(books).where(eq(books.id, id)).returning({ title: books.title });
     if (!row) throw new NotFound("Libro no encontrado");
     await recordAudit(tx as unknown as Db, admin, {
@@ -224,4 +229,6 @@ export async function deleteBook(db: Db, admin: AdminIdentity, id: number): Prom
     });
     return row;
   });
+  await publicPagesChanged(db, "book.delete");
+  return result;
 }

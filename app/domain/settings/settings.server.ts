@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { ZodError } from "zod";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
+import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import { Invalid, NotFound } from "~/domain/errors";
 import type { Db } from "~db/index";
 import { settings as settingsTable } from "~db/schema";
@@ -114,6 +115,8 @@ export async function updateSection(db: Db, admin: AdminIdentity, key: string, i
       details: { section, changed: changedPaths(readSection(section, before?.value), value) },
     });
   });
+  // Contact data, shipping, pickup points, the store link... all show on public pages.
+  await publicPagesChanged(db, `settings.${section}`);
   return getSettings(db);
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import { freeSlug } from "~/domain/catalog/admin-books.server";
 import { listCategories } from "~/domain/catalog/categories.server";
 import { getSection } from "~/domain/settings/settings.server";
@@ -110,8 +111,13 @@ export async function syncProduct(
   productId: string,
 ): Promise<UpsertOutcome | "unpublished" | "absent"> {
   const product = await catalog.getProduct(productId);
-  if (!product) return (await unpublishProduct(db, productId)) ? "unpublished" : "absent";
-  return upsertProduct(db, product, await loadCategoryMapping(db));
+  const outcome = !product
+    ? (await unpublishProduct(db, productId))
+      ? "unpublished"
+      : "absent"
+    : await upsertProduct(db, product, await loadCategoryMapping(db));
+  if (outcome !== "unchanged" && outcome !== "absent") await publicPagesChanged(db, `tiendanube.product.${outcome}`);
+  return outcome;
 }
 
 const newest = (a: string | null, b: string | null) => {
@@ -163,17 +169,24 @@ export async function executeSync(db: Db, catalog: StoreCatalog, { kind, before 
     await catalog.listProducts({
       updatedSince: kind === "incremental" ? (before.cursor ?? undefined) : undefined,
       onPage: async ({ products, total }) => {
+        let changed = false;
         for (const product of products) {
           const outcome = await upsertProduct(db, product, mapping);
           if (outcome !== "unchanged") counts[outcome]++;
+          changed ||= outcome !== "unchanged";
           counts.done++;
           seen.push(product.id);
           cursor = newest(cursor, product.updated_at);
         }
         await patchSyncState(db, { ...counts, total, heartbeatAt: new Date().toISOString() });
+        // Each page's books show as soon as they are in (a long full sync does not wait for its end).
+        if (changed) await publicPagesChanged(db, "tiendanube.sync");
       },
     });
-    if (kind === "full") counts.unpublished = await unpublishMissing(db, seen);
+    if (kind === "full") {
+      counts.unpublished = await unpublishMissing(db, seen);
+      if (counts.unpublished > 0) await publicPagesChanged(db, "tiendanube.sync.unpublished");
+    }
     const finishedAt = new Date().toISOString();
     await patchSyncState(db, {
       ...counts,

@@ -1,0 +1,251 @@
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { Request, RequestHandler, Response } from "express";
+import { ADMIN_COOKIE } from "~/lib/admin-cookie.server";
+import { ByteLru, type CachedPage, cachedPage, densestBrotli, type Encoding, withBrotli } from "./page-cache-store";
+
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Sent with every cached answer. Browsers (`max-age=0`) revalidate each time, which costs a 304 thanks
+ * to the ETag, so a visitor sees an admin's edit on the next page view. A CDN in front (`s-maxage=60`)
+ * may keep a page a minute and, while refetching, serve it up to five more (`stale-while-revalidate`),
+ * which is how long an edit can take to show through a CDN; without one, edits show at once.
+ */
+export const CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+/**
+ * A page older than this is rendered again even without a change notice: pages that depend on the date
+ * (the box's next shipment, pre-order dates) stay right, and an instance that missed a NOTIFY heals.
+ */
+export const PAGE_CACHE_MAX_AGE_MS = 5 * 60_000;
+
+/** Storefront pages (and their `.data` for client navigation) and public catalogue APIs, GET only. */
+const CACHEABLE_PATHS = [
+  /^\/(_root\.data)?$/,
+  /^\/(tienda|sobre-nosotros|audiolibros|terminos|privacidad|caja-rizoma)(\.data)?$/,
+  /^\/libro\/[^/]+$/,
+  /^\/(sitemap\.xml|robots\.txt)$/,
+  /^\/api\/(books|featured-books)$/,
+  /^\/api\/tienda-nube\/products(\/[^/]+)?$/,
+];
+/** Never cached, whatever the list above grows into: private, per-visitor or state-changing pages. */
+const NEVER_CACHED =
+  /^\/(admin|api\/admin|checkout|carrito|pagos|caja-rizoma\/mi-suscripcion|qr|newsletter\/baja)([/.]|$)/;
+
+export function isCacheablePath(path: string): boolean {
+  return !NEVER_CACHED.test(path) && CACHEABLE_PATHS.some((pattern) => pattern.test(path));
+}
+
+/** An admin session or a flash/toast message makes the page personal: such requests skip the cache. */
+export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(";").some((part) => {
+    const name = part.split("=")[0]?.trim() ?? "";
+    return name === ADMIN_COOKIE || /flash|toast/i.test(name);
+  });
+}
+
+/** The best encoding the client takes (brotli, then gzip, else identity), honouring q-values and `*`. */
+export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [token, ...params] = part.trim().toLowerCase().split(";");
+    if (!token) continue;
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    weights.set(token, q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
+  const br = weight("br");
+  const gz = Math.max(weight("gzip"), weights.get("x-gzip") ?? 0);
+  if (br > 0 && br >= gz) return "br";
+  if (gz > 0) return "gzip";
+  return "identity";
+}
+
+const etag = (hash: string, encoding: Encoding) => `"${hash}${encoding === "identity" ? "" : `-${encoding}`}"`;
+
+/** If-None-Match names this content in any encoding (weak comparison, as RFC 9110 asks for it). */
+function notModified(ifNoneMatch: string | undefined, hash: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => {
+    const bare = tag.trim().replace(/^W\//, "").replace(/"/g, "");
+    return bare === "*" || bare.replace(/-(br|gzip)$/, "") === hash;
+  });
+}
+
+/** Headers a stored answer must not replay: lengths and encodings are ours, caching headers too. */
+const DROPPED_HEADERS = new Set([
+  "cache-control",
+  "connection",
+  "content-encoding",
+  "content-length",
+  "date",
+  "etag",
+  "keep-alive",
+  "set-cookie",
+  "transfer-encoding",
+  "vary",
+]);
+
+/** Only a plain 200 for everyone is stored: no cookie set, and no `private` asked for by the route. */
+function storable(response: globalThis.Response): boolean {
+  return (
+    response.status === 200 &&
+    response.headers.getSetCookie().length === 0 &&
+    !/\bprivate\b/i.test(response.headers.get("cache-control") ?? "")
+  );
+}
+
+type Filled = { kind: "stored"; page: CachedPage } | { kind: "uncached"; response: globalThis.Response; body: Buffer };
+
+export interface PageCacheOptions {
+  /** The byte budget of the in-process store (PAGE_CACHE_MB). */
+  maxBytes: number;
+  maxAgeMs?: number;
+  /**
+   * Renders the page for everyone: no cookies, no admin, every Suspense boundary resolved (the stored
+   * page must be complete without JavaScript, for every visitor and crawler).
+   */
+  render(req: Request, res: Response): Promise<globalThis.Response>;
+  now?: () => number;
+}
+
+export interface PageCache {
+  middleware: RequestHandler;
+  /** Drops every stored page; renders already running are not stored (they may have read old data). */
+  clear(): void;
+  readonly store: ByteLru<CachedPage>;
+}
+
+/**
+ * The page cache: anonymous GET/HEAD of the storefront and the public catalogue APIs are answered from
+ * memory, pre-compressed, with ETag/304. Mounted before `compression`, so a cached body is never
+ * compressed twice; everything it does not answer goes on down the normal chain.
+ */
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const store = new ByteLru<CachedPage>(options.maxBytes);
+  const maxAge = options.maxAgeMs ?? PAGE_CACHE_MAX_AGE_MS;
+  const now = options.now ?? Date.now;
+  // One huge answer must not push every other page out.
+  const maxEntryBytes = options.maxBytes / 4;
+  // Concurrent misses for one URL share a single render.
+  const flights = new Map<string, Promise<Filled>>();
+  let generation = 0;
+
+  async function fill(key: string, req: Request, res: Response): Promise<Filled> {
+    const started = generation;
+    const response = await options.render(req, res);
+    const body = Buffer.from(await response.arrayBuffer());
+    if (!storable(response)) return { kind: "uncached", response, body };
+    const headers: [string, string][] = [];
+    response.headers.forEach((value, name) => {
+      if (!DROPPED_HEADERS.has(name)) headers.push([name, value]);
+    });
+    const page = await cachedPage(headers, body, now());
+    if (generation === started && page.bytes <= maxEntryBytes) {
+      store.set(key, page);
+      void densest(key, page);
+    }
+    return { kind: "stored", page };
+  }
+
+  /** Swaps in the densest brotli body once made, if the page is still the one stored. */
+  async function densest(key: string, page: CachedPage) {
+    try {
+      const br = await densestBrotli(page.bodies.identity);
+      if (store.peek(key) === page && br.length < page.bodies.br.length) store.set(key, withBrotli(page, br));
+    } catch {
+      // The fast brotli body stays.
+    }
+  }
+
+  function send(req: Request, res: Response, page: CachedPage, state: "HIT" | "MISS") {
+    const encoding = negotiateEncoding(req.get("accept-encoding"));
+    res.setHeader("Cache-Control", CACHE_CONTROL);
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("ETag", etag(page.hash, encoding));
+    res.setHeader("X-Cache", state);
+    if (notModified(req.get("if-none-match"), page.hash)) {
+      res.status(304).end();
+      return;
+    }
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    const body = page.bodies[encoding];
+    res.setHeader("Content-Length", body.length);
+    res.status(200);
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+  }
+
+  /** The leader's own answer when it may not be stored (404, redirect, a cookie): sent as rendered. */
+  async function sendUncached(req: Request, res: Response, { response, body }: Extract<Filled, { kind: "uncached" }>) {
+    res.status(response.status);
+    response.headers.forEach((value, name) => {
+      if (name !== "set-cookie" && name !== "content-length" && name !== "content-encoding") res.setHeader(name, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+    // Bypassing `compression` must not cost the visitor a compressed 404 page.
+    const encoding = negotiateEncoding(req.get("accept-encoding"));
+    const compress = encoding !== "identity" && body.length > 1024;
+    const sent = compress ? await gzip(body) : body;
+    if (compress) {
+      res.setHeader("Content-Encoding", "gzip");
+      res.append("Vary", "Accept-Encoding");
+    }
+    res.setHeader("Content-Length", sent.length);
+    res.end(sent);
+  }
+
+  const middleware: RequestHandler = async (req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || !isCacheablePath(req.path)) return next();
+    if (hasPersonalCookie(req.get("cookie"))) {
+      // The same URL is public for everyone else: a CDN must not keep this personal copy.
+      res.setHeader("Cache-Control", "private, no-store");
+      res.setHeader("X-Cache", "BYPASS");
+      return next();
+    }
+    const key = req.originalUrl;
+    const cached = store.get(key);
+    if (cached && now() - cached.storedAt <= maxAge) return send(req, res, cached, "HIT");
+    if (cached) store.delete(key);
+    // A HEAD that misses is answered by the normal chain; only a GET fills the cache.
+    if (req.method === "HEAD") return next();
+
+    let flight = flights.get(key);
+    const leader = flight === undefined;
+    if (!flight) {
+      const started = fill(key, req, res);
+      flight = started;
+      flights.set(key, started);
+      void started
+        .finally(() => {
+          if (flights.get(key) === started) flights.delete(key);
+        })
+        .catch(() => {});
+    }
+    try {
+      const filled = await flight;
+      if (filled.kind === "stored") send(req, res, filled.page, leader ? "MISS" : "HIT");
+      else if (leader) await sendUncached(req, res, filled);
+      else next();
+    } catch (error) {
+      // The leader reports the failure; the others try again on their own through the normal chain.
+      if (leader) next(error);
+      else next();
+    }
+  };
+
+  return {
+    middleware,
+    clear() {
+      generation++;
+      store.clear();
+      flights.clear();
+    },
+    store,
+  };
+}
