@@ -96,6 +96,7 @@ export function sectionFromForm(
           qrChecksPerMinute: number(values.qrChecksPerMinute),
           qrClaimsPerMinute: number(values.qrClaimsPerMinute),
           boxSubscribePerIpPerHour: number(values.boxSubscribePerIpPerHour),
+          specialOrdersPerIpPerHour: number(values.specialOrdersPerIpPerHour),
         },
         errors,
       };

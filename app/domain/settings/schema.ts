@@ -157,6 +157,7 @@ export const rateLimitsSchema = z
     qrChecksPerMinute: integer("Consultas de códigos QR por IP y por minuto", 1, 10000),
     qrClaimsPerMinute: integer("Reclamos de premios por IP y por minuto", 1, 10000),
     boxSubscribePerIpPerHour: integer("Suscripciones a la Caja Rizoma por IP y por hora", 1, 1000),
+    specialOrdersPerIpPerHour: integer("Pedidos especiales por IP y por hora", 1, 1000),
   })
   .strict();
 
@@ -299,6 +300,7 @@ export const DEFAULT_SETTINGS: Settings = {
     qrChecksPerMinute: 60,
     qrClaimsPerMinute: 10,
     boxSubscribePerIpPerHour: 10,
+    specialOrdersPerIpPerHour: 10,
   },
   tiendanube: {
     categoryMap: [

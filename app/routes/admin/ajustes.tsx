@@ -616,6 +616,7 @@ function RateLimitsSection({ rateLimits, state }: { rateLimits: Settings["rateLi
         "qrChecksPerMinute",
         "qrClaimsPerMinute",
         "boxSubscribePerIpPerHour",
+        "specialOrdersPerIpPerHour",
       ]}
       saveLabel="Guardar límites"
       state={state}
@@ -681,6 +682,15 @@ function RateLimitsSection({ rateLimits, state }: { rateLimits: Settings["rateLi
           label="Suscripciones a la Caja Rizoma"
           value={rateLimits.boxSubscribePerIpPerHour}
           hint="Por IP y por hora: cada intento crea una suscripción en Mercado Pago."
+          type="number"
+          min={1}
+          max={1000}
+        />
+        <Field
+          name="specialOrdersPerIpPerHour"
+          label="Pedidos especiales"
+          value={rateLimits.specialOrdersPerIpPerHour}
+          hint="Por IP y por hora: cada pedido manda dos correos."
           type="number"
           min={1}
           max={1000}
