@@ -119,7 +119,7 @@ export const replySchema = z
 
 export const listQuerySchema = z.object({
   estado: z.enum(SPECIAL_ORDER_STATUSES).optional().catch(undefined),
-  q: z
+  buscar: z
     .string()
     .trim()
     .max(100)

@@ -5,19 +5,21 @@ import { boxStats } from "~/domain/box/subscriptions.server";
 import { outboxCounts } from "~/domain/mail/outbox.server";
 import { newsletterCounts } from "~/domain/newsletter/newsletter.server";
 import { prizeFigures } from "~/domain/prizes/prizes.server";
+import { specialOrderFigures } from "~/domain/special-orders/special-orders.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const [catalogue, audit, newsletter, mail, prizes, box] = await Promise.all([
+  const [catalogue, audit, newsletter, mail, prizes, box, specialOrders] = await Promise.all([
     catalogueFigures(context.db),
     latestAudit(context.db, 20),
     newsletterCounts(context.db),
     outboxCounts(context.db),
     prizeFigures(context.db),
     boxStats(context.db),
+    specialOrderFigures(context.db),
   ]);
   return {
     catalogue,
@@ -25,13 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mail,
     prizes,
     box,
+    specialOrders,
     lowStock: LOW_STOCK,
     audit: audit.map(({ id, at, adminEmail, summary }) => ({ id, at: at.toISOString(), adminEmail, summary })),
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { catalogue, lowStock, audit, subscribers, mail, prizes, box } = loaderData;
+  const { catalogue, lowStock, audit, subscribers, mail, prizes, box, specialOrders } = loaderData;
   const cards: { label: string; value: number | string; note: string; to?: string }[] = [
     {
       label: "Libros en el catálogo",
@@ -78,6 +81,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       value: formatMoney(box.monthlyRevenueCents),
       note: "Equivalente mensual de las activas",
       to: "/admin/caja",
+    },
+    {
+      label: "Pedidos especiales nuevos",
+      value: specialOrders.new,
+      note: specialOrders.open > 0 ? `${specialOrders.open} abiertos · ver pedidos` : "Ver pedidos",
+      to: specialOrders.new > 0 ? "/admin/pedidos-especiales?estado=nuevo" : "/admin/pedidos-especiales",
     },
     {
       label: "Correos fallidos",
