@@ -184,7 +184,7 @@ describe("special orders", () => {
     }
   });
 
-  it("the API answers 201, 400 with the field's message, and 401 to anonymous admin calls", async () => {
+  it("the API: 201, 400 with the field, 429 past the limit; admin APIs 401 signed out, status flow, replies, Origin", async () => {
     const post = (body: unknown) =>
       fetch(`${app.baseUrl}/api/special-orders`, {
         method: "POST",
@@ -213,5 +213,65 @@ describe("special orders", () => {
       body: JSON.stringify({ message: "Hola" }),
     });
     expect(reply.status).toBe(401);
+
+    // Signed in: list, detail, status change (checked against the flow), reply; a foreign Origin is refused.
+    const login = await fetch(`${app.baseUrl}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(admin),
+    });
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const call = (url: string, method = "GET", body?: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${app.baseUrl}${url}`, {
+        method,
+        headers: { cookie, "Content-Type": "application/json", ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const list = await (await call("/api/admin/special-orders?buscar=zama")).json();
+    expect(list.specialOrders).toHaveLength(1);
+    const id = list.specialOrders[0].id as number;
+    expect(list.specialOrders[0]).toMatchObject({ bookTitle: "Zama", status: "nuevo", scope: "national" });
+    const moved = await call(`/api/admin/special-orders/${id}`, "PATCH", {
+      status: "encargado",
+      adminNotes: "Pedido a Eterna Cadencia",
+    });
+    expect(await moved.json()).toMatchObject({ success: true, specialOrder: { status: "encargado" } });
+    const back = await call(`/api/admin/special-orders/${id}`, "PATCH", { status: "cotizado" });
+    expect(back.status).toBe(409);
+    expect(await back.json()).toEqual({ success: false, error: "Un pedido encargado no puede pasar a cotizado" });
+    const empty = await call(`/api/admin/special-orders/${id}/replies`, "POST", { message: " " });
+    expect(await empty.json()).toEqual({ success: false, error: "Escribí la respuesta" });
+    const sent = await call(`/api/admin/special-orders/${id}/replies`, "POST", { message: "Llega el lunes." });
+    expect(sent.status).toBe(201);
+    const foreign = await call(
+      `/api/admin/special-orders/${id}/replies`,
+      "POST",
+      { message: "x" },
+      { Origin: "https://evil.example" },
+    );
+    expect(foreign.status).toBe(403);
+    const detail = await (await call(`/api/admin/special-orders/${id}`)).json();
+    expect(detail.replies.map((r: { body: string }) => r.body)).toEqual(["Llega el lunes."]);
+    expect((await call("/api/admin/special-orders/999999")).status).toBe(404);
+
+    // The per-address limit (10 an hour by default): past it, 429 in Spanish and nothing stored.
+    const statuses: number[] = [];
+    let refused: unknown = null;
+    for (let i = 0; i < 11; i++) {
+      const response = await post({
+        bookTitle: `Libro ${i}`,
+        name: "Ana",
+        email: "ana@example.com",
+        scope: "national",
+      });
+      statuses.push(response.status);
+      if (response.status === 429) refused = await response.json();
+    }
+    expect(statuses).toContain(429);
+    expect(statuses.slice(statuses.indexOf(429)).every((status) => status === 429)).toBe(true);
+    expect(refused).toEqual({
+      success: false,
+      error: "Recibimos muchos pedidos desde tu conexión. Probá de nuevo en un rato o escribinos por WhatsApp.",
+    });
   });
 });
