@@ -117,14 +117,17 @@ export const replySchema = z
   })
   .strict();
 
-export const listQuerySchema = z.object({
-  estado: z.enum(SPECIAL_ORDER_STATUSES).optional().catch(undefined),
-  buscar: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .catch(undefined)
-    .transform((value) => value || undefined),
-  pagina: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
-});
+/** The admin list's URL (`?estado=&buscar=&pagina=`, unknown values ignored) as the list's filters. */
+export const listQuerySchema = z
+  .object({
+    estado: z.enum(SPECIAL_ORDER_STATUSES).optional().catch(undefined),
+    buscar: z
+      .string()
+      .trim()
+      .max(100)
+      .optional()
+      .catch(undefined)
+      .transform((value) => value || undefined),
+    pagina: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+  })
+  .transform((query) => ({ status: query.estado, search: query.buscar, page: query.pagina ?? 1 }));

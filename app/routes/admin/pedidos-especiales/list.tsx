@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { AdminPagination } from "~/components/admin/pagination";
 import { StatusBadge } from "~/components/admin/special-order-status";
 import {
   SCOPE_LABELS,
@@ -16,17 +17,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Pedidos especiales | Pa
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const query = readQuery(request, listQuerySchema);
-  const page = query.pagina ?? 1;
-  const { rows, total, counts } = await listSpecialOrders(context.db, {
-    status: query.estado,
-    search: query.buscar,
-    page,
-  });
+  const filters = readQuery(request, listQuerySchema);
+  const { rows, total, counts } = await listSpecialOrders(context.db, filters);
   return {
-    status: query.estado ?? null,
-    search: query.buscar ?? "",
-    page,
+    status: filters.status ?? null,
+    search: filters.search ?? "",
+    page: filters.page,
     total,
     counts,
     orders: rows.map((row) => ({
@@ -141,23 +137,7 @@ export default function AdminPedidosEspeciales({ loaderData }: Route.ComponentPr
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Paginación" className="flex items-center justify-center gap-4 text-sm">
-          {page > 1 ? (
-            <Link to={href(status, search, page - 1)} className="underline">
-              Anterior
-            </Link>
-          ) : null}
-          <span>
-            Página {page} de {pages}
-          </span>
-          {page < pages ? (
-            <Link to={href(status, search, page + 1)} className="underline">
-              Siguiente
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <AdminPagination page={page} pages={pages} href={(to) => href(status, search, to)} />
     </div>
   );
 }

@@ -8,13 +8,9 @@ import type { Route } from "./+types/special-orders";
 export function loader({ request, context }: Route.LoaderArgs) {
   return api(context, async () => {
     requireAdminApi(context);
-    const query = readQuery(request, listQuerySchema);
-    const page = query.pagina ?? 1;
-    const { rows, total, counts } = await listSpecialOrders(context.db, {
-      status: query.estado,
-      search: query.buscar,
-      page,
-    });
+    const filters = readQuery(request, listQuerySchema);
+    const { rows, total, counts } = await listSpecialOrders(context.db, filters);
+    const page = filters.page;
     return jsonResponse({
       success: true,
       specialOrders: rows.map(specialOrderJson),
