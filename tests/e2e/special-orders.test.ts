@@ -105,7 +105,7 @@ describe("special orders", () => {
     expect(await row.textContent()).toContain("Nuevo");
     await row.click();
     await adminPage.waitForURL(/\/admin\/pedidos-especiales\/\d+$/);
-    expect(await adminPage.getByText("11 5555-1234").count()).toBe(1);
+    await expect.poll(() => adminPage.getByText("11 5555-1234").count()).toBe(1);
     await adminPage.getByLabel("Pasar a").selectOption("cotizado");
     await adminPage.getByRole("button", { name: "Cambiar estado" }).click();
     await expect.poll(() => adminPage.getByText("El estado del pedido cambió").count()).toBe(1);
@@ -115,6 +115,7 @@ describe("special orders", () => {
       .fill("¡Hola Mariana! Lo conseguimos: sale $ 21.500 y llega el jueves.");
     await adminPage.getByRole("button", { name: "Enviar respuesta por email" }).click();
     await expect.poll(() => adminPage.getByText("La respuesta salió a la cola de correos").count()).toBe(1);
+    expect(await adminPage.getByLabel(/^Respuesta para/).inputValue()).toBe("");
     const history = adminPage.getByRole("list", { name: "Historial de respuestas" });
     expect(await history.textContent()).toContain("Lo conseguimos: sale $ 21.500");
     await expectAccessible(adminPage);
@@ -147,7 +148,6 @@ describe("special orders", () => {
     expect(await dialog.getByLabel("Título del libro").evaluate((input) => input === document.activeElement)).toBe(
       true,
     );
-    if (process.env.SCREENSHOTS) await home.screenshot({ path: `${process.env.SCREENSHOTS}/home-dialog.png` });
     await home.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
     expect(home.url()).toBe(`${app.baseUrl}/#pedidos`);

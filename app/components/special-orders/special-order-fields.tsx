@@ -28,6 +28,17 @@ export function SpecialOrderFields({ idPrefix, values, error, sending, cancel }:
   const scope: SpecialOrderScope = value("scope") === "international" ? "international" : "national";
   const invalid = (name: string) =>
     error?.field === name ? { "aria-invalid": true, "aria-describedby": id("error") } : {};
+  // The server's message, under the field it is about (or above the form when it is about none).
+  const message = (name: string | null) =>
+    error && (error.field || null) === name ? (
+      <p
+        id={id("error")}
+        role="alert"
+        className={`rounded-lg bg-terracotta/10 p-3 text-sm text-terracotta-dark ${name ? "mt-2" : "mb-4"}`}
+      >
+        {error.message}
+      </p>
+    ) : null;
   const field = (
     name: string,
     text: string,
@@ -47,17 +58,15 @@ export function SpecialOrderFields({ idPrefix, values, error, sending, cancel }:
         {...invalid(name)}
         {...props}
       />
+      {message(name)}
     </div>
   );
 
   return (
     <>
-      {error ? (
-        <p id={id("error")} role="alert" className="mb-4 rounded-lg bg-terracotta/10 p-3 text-sm text-terracotta-dark">
-          {error.message}
-        </p>
-      ) : null}
+      {message(null)}
       <input type="hidden" name="bookId" value={value("bookId")} />
+      {message("bookId")}
       <div className="grid gap-4 sm:grid-cols-2">
         {field("bookTitle", "Título del libro", { required: true, maxLength: LIMITS.bookTitle })}
         {field("bookAuthor", "Autor/a", { maxLength: LIMITS.bookAuthor }, true)}
@@ -87,6 +96,7 @@ export function SpecialOrderFields({ idPrefix, values, error, sending, cancel }:
             </label>
           ))}
         </div>
+        {message("scope")}
       </fieldset>
       <div className="mt-5 grid gap-4 sm:grid-cols-2">
         {field("name", "Nombre", { required: true, autoComplete: "name", maxLength: LIMITS.name })}
@@ -108,6 +118,7 @@ export function SpecialOrderFields({ idPrefix, values, error, sending, cancel }:
           className={input}
           {...invalid("note")}
         />
+        {message("note")}
       </div>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         {cancel}

@@ -223,7 +223,8 @@ export default function AdminPedidoEspecial({ loaderData, actionData }: Route.Co
           </ol>
         )}
         {errorFor("reply")}
-        <Form method="post" className="space-y-3">
+        {/* A new key after each reply sent: the emptied box is a fresh one. */}
+        <Form key={replies.length} method="post" className="space-y-3">
           <input type="hidden" name="intent" value="reply" />
           <label htmlFor="message" className="text-sm font-semibold">
             Respuesta para {order.email}
