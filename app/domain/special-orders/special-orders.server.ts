@@ -11,6 +11,7 @@ import {
 import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { zodMessage } from "~/lib/http.server";
+import { containsPattern } from "~/lib/like";
 import type { Db } from "~db/index";
 import { books, specialOrderReplies, specialOrders } from "~db/schema";
 import { receivedMessage, type SpecialOrderStatus, STATUS_LABELS } from "./labels";
@@ -99,7 +100,7 @@ function filterWhere(filters: SpecialOrderFilters): SQL | undefined {
   if (filters.status) conditions.push(eq(specialOrders.status, filters.status));
   const search = filters.search?.trim();
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(search);
     conditions.push(
       or(
         ilike(specialOrders.bookTitle, pattern),
