@@ -7,6 +7,7 @@ import { buyState } from "~/components/book/buy";
 import { formatReleaseDate } from "~/components/book/preorder";
 import { PreorderBadge } from "~/components/book/preorder-badge";
 import { StoreLink } from "~/components/book/store-link";
+import { SpecialOrderLink } from "~/components/special-orders/special-order-link";
 import { ExternalLink } from "~/components/ui/icons/external-link";
 import { Truck } from "~/components/ui/icons/truck";
 import { toCatalogBook, toStoreProduct } from "~/domain/catalog/book-view.server";
@@ -169,12 +170,12 @@ export default function Libro({ loaderData }: Route.ComponentProps) {
           ) : null}
           <div className="mt-6 flex flex-wrap items-center gap-3">
             {state === "out-of-stock" ? (
-              <Link
-                to="/#pedidos"
+              <SpecialOrderLink
+                book={book}
                 className="inline-flex items-center rounded-full border border-moss bg-white px-6 py-3 font-bold tracking-wider text-moss hover:bg-cream"
               >
                 ORDENAR 72HS
-              </Link>
+              </SpecialOrderLink>
             ) : (
               <AddToCartButton book={book} />
             )}

@@ -8,6 +8,7 @@ export const SITEMAP_PAGES = [
   "/",
   "/tienda",
   "/caja-rizoma",
+  "/pedidos-especiales",
   "/sobre-nosotros",
   "/audiolibros",
   "/terminos",

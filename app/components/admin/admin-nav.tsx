@@ -5,6 +5,7 @@ import {
   Gift,
   LayoutDashboard,
   Library,
+  LibraryBig,
   Mail,
   QrCode,
   Receipt,
@@ -22,6 +23,7 @@ export const adminTiles = [
   { to: "/admin/descuentos", label: "Códigos de Descuento", icon: BadgePercent },
   { to: "/admin/expenses", label: "Gastos", icon: Receipt },
   { to: "/admin/libros", label: "Libros", icon: Library },
+  { to: "/admin/pedidos-especiales", label: "Pedidos Especiales", icon: LibraryBig },
   { to: "/admin/ajustes", label: "Ajustes", icon: Settings },
 ] as const;
 

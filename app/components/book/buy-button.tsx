@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { SpecialOrderLink } from "../special-orders/special-order-link";
 import { addToCart, type BuyableBook, buyState, openStore } from "./buy";
 
 /** Buy-to-checkout delay after PREORDENAR (spec §9). */
@@ -32,10 +33,10 @@ export function BuyButton({ book, variant }: { book: BuyableBook; variant: "shop
   }
   if (state === "out-of-stock") {
     return (
-      <Link to="/#pedidos" className={secondary}>
+      <SpecialOrderLink book={book} className={secondary}>
         {variant === "home" ? "ORDENAR (72HS)" : "ORDENAR 72HS"}
         {forBook}
-      </Link>
+      </SpecialOrderLink>
     );
   }
   const label =

@@ -1,7 +1,11 @@
+import { SpecialOrderLink } from "../special-orders/special-order-link";
 import { SectionHeading } from "./section-heading";
 import type { HomeContact } from "./types";
 
-/** Special orders (#pedidos): 72 business hours in the country, at least 15 business days from abroad. */
+/**
+ * Special orders (#pedidos): 72 business hours in the country, at least 15 business days from abroad.
+ * HACER UN PEDIDO opens the request form (a dialog; /pedidos-especiales without JavaScript).
+ */
 export function SpecialOrders({ contact }: { contact: HomeContact }) {
   return (
     <section id="pedidos" aria-labelledby="pedidos-title" className="scroll-mt-20 bg-cream">
@@ -28,9 +32,12 @@ export function SpecialOrders({ contact }: { contact: HomeContact }) {
           </li>
         </ul>
         <div className="mt-8 flex flex-wrap gap-3">
+          <SpecialOrderLink className="rounded-full bg-terracotta-dark px-6 py-3 text-sm font-bold tracking-wider text-white hover:bg-ink">
+            HACER UN PEDIDO
+          </SpecialOrderLink>
           <a
             href={contact.whatsappUrl}
-            className="rounded-full bg-moss px-6 py-3 text-sm font-bold tracking-wider text-white hover:bg-moss-dark"
+            className="rounded-full border-2 border-moss px-6 py-3 text-sm font-bold tracking-wider text-moss hover:bg-moss hover:text-white"
           >
             PEDIR POR WHATSAPP
           </a>

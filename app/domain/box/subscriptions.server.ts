@@ -10,6 +10,7 @@ import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { type MercadoPago, MercadoPagoError, PAYMENTS_UNAVAILABLE } from "~/integrations/mercadopago/index.server";
 import type { PreapprovalStatus } from "~/integrations/mercadopago/types";
+import { containsPattern } from "~/lib/like";
 import { centsToPesos, pesosToCents } from "~/lib/money";
 import type { Db } from "~db/index";
 import { boxPayments, boxPlans, boxSubscriptionEvents, boxSubscriptions } from "~db/schema";
@@ -329,7 +330,7 @@ export async function listSubscriptions(db: Db, filters: SubscriptionFilters = {
   const conditions: SQL[] = [];
   const search = filters.search?.trim();
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(search);
     conditions.push(
       or(
         ilike(boxSubscriptions.firstName, pattern),

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { escapeLike } from "~/lib/like";
 import { books } from "~db/schema";
 
 /**
@@ -16,8 +17,6 @@ export function normaliseSearch(raw: string | null | undefined): string {
 }
 
 const normalised = (query: string) => sql`f_unaccent(lower(${query}))`;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
 export function searchMatches(query: string): SQL {
   const contains = sql`'%' || f_unaccent(lower(${escapeLike(query)})) || '%'`;

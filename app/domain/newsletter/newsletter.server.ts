@@ -9,6 +9,7 @@ import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { csvDocument } from "~/lib/csv";
 import { zodMessage } from "~/lib/http.server";
+import { containsPattern } from "~/lib/like";
 import type { Db } from "~db/index";
 import { newsletterSubscribers, newsletterTopics } from "~db/schema";
 import { subscribeSchema } from "./subscribe-schema";
@@ -132,7 +133,7 @@ function filterWhere(filters: SubscriberFilters): SQL | undefined {
   const conditions: SQL[] = [];
   const search = filters.search?.trim();
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(search);
     conditions.push(or(ilike(newsletterSubscribers.email, pattern), ilike(newsletterSubscribers.name, pattern)) as SQL);
   }
   if (filters.topic) conditions.push(arrayContains(newsletterSubscribers.interests, [filters.topic]));

@@ -82,3 +82,25 @@ export function whatsappDigits(text: string): string | null {
 }
 
 export const whatsappLink = (text: string) => `https://wa.me/${whatsappDigits(text) ?? ""}`;
+
+/**
+ * An Argentine phone as people write it ("11 5555-1234", "011 15 5555-1234", "+54 9 351 555-1234",
+ * "(0221) 455-1234") -> its 10-digit national number (area code + subscriber), or null. The country
+ * code 54, the mobile 9, the trunk 0 and the local mobile prefix 15 after the area code are dropped.
+ */
+export function argentinePhoneDigits(text: string): string | null {
+  if (!/^\+?[\d\s().-]+$/.test(text.trim())) return null;
+  let digits = text.replace(/\D/g, "");
+  if (digits.length > 10 && digits.startsWith("54")) digits = digits.slice(2).replace(/^9/, "");
+  digits = digits.replace(/^0/, "");
+  if (digits.length === 12) {
+    // "11 15 5555 1234", "351 15 555 1234", "2966 15 55 1234": the 15 follows a 2-4 digit area code.
+    for (const areaLength of [2, 3, 4]) {
+      if (digits.slice(areaLength, areaLength + 2) === "15") {
+        digits = digits.slice(0, areaLength) + digits.slice(areaLength + 2);
+        break;
+      }
+    }
+  }
+  return /^[1-9]\d{9}$/.test(digits) ? digits : null;
+}

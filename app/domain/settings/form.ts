@@ -97,6 +97,7 @@ export function sectionFromForm(
           qrClaimsPerMinute: number(values.qrClaimsPerMinute),
           boxSubscribePerIpPerHour: number(values.boxSubscribePerIpPerHour),
           discountValidatePerIpPerMinute: number(values.discountValidatePerIpPerMinute),
+          specialOrdersPerIpPerHour: number(values.specialOrdersPerIpPerHour),
         },
         errors,
       };

@@ -158,6 +158,7 @@ export const rateLimitsSchema = z
     qrClaimsPerMinute: integer("Reclamos de premios por IP y por minuto", 1, 10000),
     boxSubscribePerIpPerHour: integer("Suscripciones a la Caja Rizoma por IP y por hora", 1, 1000),
     discountValidatePerIpPerMinute: integer("Consultas de códigos de descuento por IP y por minuto", 1, 10000),
+    specialOrdersPerIpPerHour: integer("Pedidos especiales por IP y por hora", 1, 1000),
   })
   .strict();
 
@@ -301,6 +302,7 @@ export const DEFAULT_SETTINGS: Settings = {
     qrClaimsPerMinute: 10,
     boxSubscribePerIpPerHour: 10,
     discountValidatePerIpPerMinute: 20,
+    specialOrdersPerIpPerHour: 10,
   },
   tiendanube: {
     categoryMap: [

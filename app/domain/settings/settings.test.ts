@@ -66,6 +66,7 @@ describe("defaults", () => {
       qrClaimsPerMinute: 10,
       boxSubscribePerIpPerHour: 10,
       discountValidatePerIpPerMinute: 20,
+      specialOrdersPerIpPerHour: 10,
     });
   });
 
@@ -296,6 +297,7 @@ describe("/admin/ajustes", () => {
       qrClaimsPerMinute: "20",
       boxSubscribePerIpPerHour: "15",
       discountValidatePerIpPerMinute: "40",
+      specialOrdersPerIpPerHour: "8",
     })) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/admin/ajustes?guardado=rateLimits#rateLimits");
@@ -308,6 +310,7 @@ describe("/admin/ajustes", () => {
       qrClaimsPerMinute: 20,
       boxSubscribePerIpPerHour: 15,
       discountValidatePerIpPerMinute: 40,
+      specialOrdersPerIpPerHour: 8,
     });
   });
 

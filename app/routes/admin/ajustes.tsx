@@ -617,6 +617,7 @@ function RateLimitsSection({ rateLimits, state }: { rateLimits: Settings["rateLi
         "qrClaimsPerMinute",
         "boxSubscribePerIpPerHour",
         "discountValidatePerIpPerMinute",
+        "specialOrdersPerIpPerHour",
       ]}
       saveLabel="Guardar límites"
       state={state}
@@ -694,6 +695,15 @@ function RateLimitsSection({ rateLimits, state }: { rateLimits: Settings["rateLi
           type="number"
           min={1}
           max={10000}
+        />
+        <Field
+          name="specialOrdersPerIpPerHour"
+          label="Pedidos especiales"
+          value={rateLimits.specialOrdersPerIpPerHour}
+          hint="Por IP y por hora: cada pedido manda dos correos."
+          type="number"
+          min={1}
+          max={1000}
         />
       </div>
     </SettingsForm>

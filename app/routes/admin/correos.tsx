@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { AdminPagination } from "~/components/admin/pagination";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { listOutbox, outboxCounts, outboxQuery } from "~/domain/mail/outbox.server";
 import { MAIL_STATUS, OUTBOX_STATUSES, type OutboxStatus } from "~/domain/mail/status";
@@ -121,23 +122,7 @@ export default function AdminCorreos({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Paginación" className="flex items-center justify-center gap-4 text-sm">
-          {page > 1 ? (
-            <Link to={href(status, page - 1)} className="underline">
-              Anterior
-            </Link>
-          ) : null}
-          <span>
-            Página {page} de {pages}
-          </span>
-          {page < pages ? (
-            <Link to={href(status, page + 1)} className="underline">
-              Siguiente
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <AdminPagination page={page} pages={pages} href={(to) => href(status, to)} />
     </div>
   );
 }

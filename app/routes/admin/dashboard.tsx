@@ -6,13 +6,14 @@ import { discountFigures } from "~/domain/discounts/admin.server";
 import { outboxCounts } from "~/domain/mail/outbox.server";
 import { newsletterCounts } from "~/domain/newsletter/newsletter.server";
 import { prizeFigures } from "~/domain/prizes/prizes.server";
+import { specialOrderFigures } from "~/domain/special-orders/special-orders.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const [catalogue, audit, newsletter, mail, prizes, box, discounts] = await Promise.all([
+  const [catalogue, audit, newsletter, mail, prizes, box, discounts, specialOrders] = await Promise.all([
     catalogueFigures(context.db),
     latestAudit(context.db, 20),
     newsletterCounts(context.db),
@@ -20,6 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     prizeFigures(context.db),
     boxStats(context.db),
     discountFigures(context.db),
+    specialOrderFigures(context.db),
   ]);
   return {
     catalogue,
@@ -28,13 +30,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     prizes,
     box,
     discounts,
+    specialOrders,
     lowStock: LOW_STOCK,
     audit: audit.map(({ id, at, adminEmail, summary }) => ({ id, at: at.toISOString(), adminEmail, summary })),
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { catalogue, lowStock, audit, subscribers, mail, prizes, box, discounts } = loaderData;
+  const { catalogue, lowStock, audit, subscribers, mail, prizes, box, discounts, specialOrders } = loaderData;
   const cards: { label: string; value: number | string; note: string; to?: string }[] = [
     {
       label: "Libros en el catálogo",
@@ -87,6 +90,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       value: discounts.activeCodes,
       note: `${discounts.usesThisMonth === 1 ? "1 uso" : `${discounts.usesThisMonth.toLocaleString("es-AR")} usos`} este mes`,
       to: "/admin/descuentos",
+    },
+    {
+      label: "Pedidos especiales nuevos",
+      value: specialOrders.new,
+      note: specialOrders.open > 0 ? `${specialOrders.open} abiertos · ver pedidos` : "Ver pedidos",
+      to: specialOrders.new > 0 ? "/admin/pedidos-especiales?estado=nuevo" : "/admin/pedidos-especiales",
     },
     {
       label: "Correos fallidos",

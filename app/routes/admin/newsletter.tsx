@@ -1,5 +1,6 @@
 import { Download, Mail } from "lucide-react";
 import { Form, Link, redirect } from "react-router";
+import { AdminPagination } from "~/components/admin/pagination";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { DomainError } from "~/domain/errors";
 import { type NewsletterFilters, newsletterQuery, parseNewsletterFilters } from "~/domain/newsletter/admin-filters";
@@ -223,29 +224,11 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Paginación" className="flex items-center justify-center gap-4 text-sm">
-          {filters.page > 1 ? (
-            <Link
-              to={`/admin/newsletter${newsletterQuery({ ...filters, page: filters.page - 1 })}`}
-              className="underline"
-            >
-              Anterior
-            </Link>
-          ) : null}
-          <span>
-            Página {filters.page} de {pages}
-          </span>
-          {filters.page < pages ? (
-            <Link
-              to={`/admin/newsletter${newsletterQuery({ ...filters, page: filters.page + 1 })}`}
-              className="underline"
-            >
-              Siguiente
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <AdminPagination
+        page={filters.page}
+        pages={pages}
+        href={(to) => `/admin/newsletter${newsletterQuery({ ...filters, page: to })}`}
+      />
     </div>
   );
 }

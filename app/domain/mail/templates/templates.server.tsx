@@ -20,14 +20,14 @@ export interface MailSite {
   siteUrl: string;
 }
 
-function html(element: React.ReactElement): string {
+export function html(element: React.ReactElement): string {
   return `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
 }
 
-const lines = (...parts: (string | false | null | undefined)[]) =>
+export const lines = (...parts: (string | false | null | undefined)[]) =>
   parts.filter((part) => part !== false && part !== null && part !== undefined).join("\n");
 
-const greeting = (name: string | null | undefined) => (name?.trim() ? `¡Hola, ${name.trim()}!` : "¡Hola!");
+export const greeting = (name: string | null | undefined) => (name?.trim() ? `¡Hola, ${name.trim()}!` : "¡Hola!");
 
 /** RFC 8058 one-click unsubscribe: mail clients show their own "unsubscribe" button. */
 function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {

@@ -1,5 +1,6 @@
 import { Plus } from "lucide-react";
 import { Form, Link } from "react-router";
+import { AdminPagination } from "~/components/admin/pagination";
 import { BookCover } from "~/components/book/book-cover";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { ADMIN_BOOK_FILTERS, type AdminBookFilter } from "~/domain/catalog/admin-book-filters";
@@ -120,23 +121,7 @@ export default function AdminBooks({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {pagination.totalPages > 1 ? (
-        <nav aria-label="Paginación" className="flex items-center justify-center gap-4 text-sm">
-          {pagination.hasPrev ? (
-            <Link to={href(search, filter, pagination.page - 1)} className="underline">
-              Anterior
-            </Link>
-          ) : null}
-          <span>
-            Página {pagination.page} de {pagination.totalPages}
-          </span>
-          {pagination.hasNext ? (
-            <Link to={href(search, filter, pagination.page + 1)} className="underline">
-              Siguiente
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <AdminPagination page={pagination.page} pages={pagination.totalPages} href={(to) => href(search, filter, to)} />
     </div>
   );
 }

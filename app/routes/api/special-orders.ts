@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { createSpecialOrder } from "~/domain/special-orders/special-orders.server";
+import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
+import { specialOrderContext } from "~/lib/special-order-context.server";
+import type { Route } from "./+types/special-orders";
+
+/**
+ * POST /api/special-orders {bookTitle, bookAuthor?, name, email, phone?, scope, note?, bookId?}
+ * -> 201 {success:true, message} (the shop's promise for the scope); 400 {success:false, error, field}
+ * with the first problem's Spanish message; 429 past the per-IP limit. Nothing is written on an error.
+ */
+export function action({ request, context }: Route.ActionArgs) {
+  return api(context, async () => {
+    if (request.method !== "POST") return methodNotAllowed("POST");
+    const body = await readJson(request, z.unknown());
+    const { message } = await createSpecialOrder(specialOrderContext(context), body);
+    return jsonResponse({ success: true, message }, { status: 201 });
+  });
+}
+
+export const loader = () => methodNotAllowed("POST");
