@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { X } from "~/components/ui/icons/x";
 import { SPECIAL_ORDER_RECEIVED, type SpecialOrderScope } from "~/domain/special-orders/labels";
 import { toast } from "../ui/toast";
 import { SpecialOrderFields, SpecialOrderThanks, type SpecialOrderValues } from "./special-order-fields";
