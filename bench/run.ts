@@ -91,15 +91,34 @@ function cleanUp() {
   rmSync(workDir, { recursive: true, force: true });
 }
 process.on("exit", cleanUp);
+/** Set on SIGINT/SIGTERM: no new process starts, and the handler (not main) decides when to exit. */
+let stopping = false;
+const exitOf = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once("exit", () => resolve());
+  });
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.once(signal, () => {
+  // `on`, not `once`: a second signal (tsx relays the terminal's SIGINT again) must not end the process early.
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
     log(`${signal}: stopping every process the bench started`);
+    const exits = Promise.all([...children].map(exitOf));
+    const within = (ms: number) => Promise.race([exits, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
     for (const child of children) killGroup(child, "SIGTERM");
-    setTimeout(() => process.exit(130), 500);
+    // A few seconds to stop cleanly, then SIGKILL; the work directory goes only once nothing writes to it.
+    void within(5_000)
+      .then(() => {
+        for (const child of children) killGroup(child, "SIGKILL");
+        return within(5_000);
+      })
+      .then(() => process.exit(130));
   });
 }
 
 function startChild(command: string, args: string[], env: Record<string, string | undefined> = {}): ChildProcess {
+  if (stopping) throw new Error("stopping");
   const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...env },
@@ -173,7 +192,7 @@ async function waitFor(url: string, child: ChildProcess, seconds: number, output
 
 async function stopChild(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const exited = exitOf(child);
   killGroup(child, "SIGTERM");
   const timer = setTimeout(() => killGroup(child, "SIGKILL"), 20_000);
   await exited;
@@ -516,6 +535,7 @@ async function main() {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
+    if (stopping) return; // the signal handler exits once every child is gone
     console.error(error);
     process.exit(1);
   },
