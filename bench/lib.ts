@@ -241,6 +241,7 @@ export function formatReport(input: {
   settings: string;
   measurements: Measurements;
   targets: TargetResult[];
+  problems?: string[];
 }): string {
   const { measurements: m } = input;
   const out: string[] = [];
@@ -292,13 +293,24 @@ export function formatReport(input: {
   out.push("### Catalogue scale (page cache off; one request at a time; ms)", "");
   out.push(
     markdownTable(
-      ["books", "search p50", "search p95", "/tienda p50", "/tienda p95", "RSS MB", "peak RSS MB", "seed s"],
+      [
+        "books",
+        "search p50",
+        "search p95",
+        "/tienda p50",
+        "/tienda p95",
+        "requests",
+        "RSS MB",
+        "peak RSS MB",
+        "seed s",
+      ],
       m.scale.map((row) => [
         n0(row.totalBooks),
         n1(row.search.p50),
         n1(row.search.p95),
         n1(row.shop.p50),
         n1(row.shop.p95),
+        `${row.search.n}+${row.shop.n}`,
         n0(row.rssMb),
         n0(row.peakRssMb),
         n1(row.seedSeconds),
@@ -360,5 +372,8 @@ export function formatReport(input: {
       ]),
     ),
   );
+  if (input.problems && input.problems.length > 0) {
+    out.push("", "### Problems (these parts of the run failed)", "", ...input.problems.map((p) => `- ${p}`));
+  }
   return out.join("\n");
 }

@@ -1,7 +1,8 @@
 // The load generator, always in its own process (never inside the server it measures). One JSON argument:
 //   {"mode":"throughput","url":…,"connections":10,"duration":10,"headers":{…}}  -> autocannon, prints its summary
 //   {"mode":"latency","urls":[…],"seconds":5,"minRequests":20,"maxRequests":2000,"headers":{…}}
-//       -> one request at a time (keep-alive), cycling through the URLs; prints every latency in ms
+//       -> one request at a time (keep-alive), cycling through the URLs, for `seconds` (and at least
+//          minRequests, but never past maxSeconds); prints every latency in ms
 // and prints one line of JSON on stdout.
 import http from "node:http";
 import autocannon from "autocannon";
@@ -46,8 +47,15 @@ if (config.mode === "throughput") {
   const samples = [];
   let errors = 0;
   let non2xx = 0;
-  const deadline = Date.now() + config.seconds * 1000;
-  for (let i = 0; i < config.maxRequests && (Date.now() < deadline || i < config.minRequests); i++) {
+  // At least minRequests (for a p95 worth the name), unless that takes more than maxSeconds.
+  const started = Date.now();
+  const deadline = started + config.seconds * 1000;
+  const hardDeadline = started + (config.maxSeconds ?? config.seconds) * 1000;
+  for (
+    let i = 0;
+    i < config.maxRequests && Date.now() < hardDeadline && (Date.now() < deadline || i < config.minRequests);
+    i++
+  ) {
     const { ms, status } = await get(config.urls[i % config.urls.length]);
     if (Number.isNaN(ms)) errors++;
     else {

@@ -286,7 +286,9 @@ function capture(url: string): Promise<Captured> {
 }
 
 async function throughput(url: string): Promise<LoadResult> {
-  for (let i = 0; i < 20; i++) await capture(url).catch(() => undefined); // warm-up (fills caches, JIT)
+  // Warm-up (fills caches, JIT): 20 requests, or fewer if they take more than 3 s.
+  const warmUntil = Date.now() + 3000;
+  for (let i = 0; i < 20 && Date.now() < warmUntil; i++) await capture(url).catch(() => undefined);
   const out = await runNode(
     path.join(root, "bench/load-worker.mjs"),
     [
@@ -313,10 +315,11 @@ async function latency(urls: string[]): Promise<LatencySummary> {
         seconds: settings.latencySeconds,
         minRequests: 20,
         maxRequests: 5000,
+        maxSeconds: Math.max(60, settings.latencySeconds),
         headers: { "accept-encoding": settings.acceptEncoding },
       }),
     ],
-    { timeoutMs: (settings.latencySeconds + 120) * 1000 },
+    { timeoutMs: (Math.max(60, settings.latencySeconds) + 90) * 1000 },
   );
   const { samples, errors, non2xx } = JSON.parse(out) as { samples: number[]; errors: number; non2xx: number };
   return summarizeLatencies(samples, errors, non2xx);
@@ -400,6 +403,137 @@ function machine(): Machine {
   };
 }
 
+/** Problems of the run (a phase that failed): recorded, printed, and the run goes on. */
+const problems: string[] = [];
+
+async function attempt<T>(what: string, work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await work();
+  } catch (error) {
+    if (stopping) throw error;
+    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    problems.push(`${what}: ${message}`);
+    log(`FAILED ${what}: ${message}`);
+    return null;
+  }
+}
+
+const notMeasured = () => summarizeLatencies([], 0, 0);
+
+/** Search and shop latency and RSS at one catalogue size, on a server with the page cache off. */
+async function measureCatalogue(
+  measurements: Measurements,
+  size: number,
+  seeded: { totalBooks: number; seconds: number },
+  more: ((measurements: Measurements, app: RunningApp) => Promise<void>) | null,
+) {
+  const app = await startApp("off");
+  try {
+    log(`catalogue of ${seeded.totalBooks}: search and shop page latency, one request at a time`);
+    const search =
+      (await attempt(`search latency at ${size}`, () =>
+        latency(
+          SEARCH_TERMS.map(
+            (term) => `${app.baseUrl}/api/tienda-nube/products?search=${encodeURIComponent(term)}&limit=5`,
+          ),
+        ),
+      )) ?? notMeasured();
+    const shop =
+      (await attempt(`/tienda latency at ${size}`, () => latency([`${app.baseUrl}/tienda`]))) ?? notMeasured();
+    const memory = memoryOf(app.child.pid as number);
+    measurements.scale.push({
+      books: size,
+      totalBooks: seeded.totalBooks,
+      seedSeconds: seeded.seconds,
+      search,
+      shop,
+      ...memory,
+    } satisfies ScaleRow);
+    log(
+      `search p95 ${search.p95.toFixed(1)} ms (n=${search.n}), /tienda p95 ${shop.p95.toFixed(1)} ms (n=${shop.n}), RSS ${memory.rssMb.toFixed(0)} MB`,
+    );
+    if (more) await more(measurements, app);
+  } finally {
+    await stopChild(app.child);
+  }
+}
+
+/**
+ * On the first (smallest) catalogue: throughput uncached (the running app), bare (its bytes), cached
+ * (a second app with PAGE_CACHE=on), then first-load JS and Lighthouse on the cached app.
+ */
+async function measureFirstCatalogue(measurements: Measurements, app: RunningApp) {
+  const first = (await (await fetch(`${app.baseUrl}/api/books?limit=1`)).json()) as {
+    books: { id: number; coverUrl: string }[];
+  };
+  const bookId = first.books[0]?.id ?? 0;
+  const coverPath = (first.books[0]?.coverUrl ?? "/images/default-book-cover.svg")
+    .replace(/^\/+/, "")
+    .split("/")
+    .map((segment) => encodeURIComponent(decodeURIComponent(segment)))
+    .join("/");
+  const urls: Pick<ThroughputRow, "name" | "path" | "kind">[] = [
+    { name: "home", path: "/", kind: "page" },
+    { name: "shop", path: "/tienda", kind: "page" },
+    { name: "shop search", path: `/tienda?search=${settings.searchTerm}`, kind: "page" },
+    { name: "book page", path: `/libro/${bookId}`, kind: "page" },
+    { name: "books API", path: "/api/books", kind: "api" },
+    { name: "header search API", path: `/api/tienda-nube/products?search=${settings.searchTerm}&limit=5`, kind: "api" },
+    { name: "cover (optimised)", path: `/api/images/optimize/${coverPath}?f=webp&q=85&w=320`, kind: "image" },
+  ];
+  const captured: Record<string, Captured> = {};
+  for (const url of urls) {
+    const body = await attempt(`fetching ${url.path}`, () => capture(`${app.baseUrl}${url.path}`));
+    if (!body) continue;
+    captured[url.path] = body;
+    measurements.throughput.push({
+      ...url,
+      contentType: body.headers["content-type"] ?? "",
+      contentEncoding: body.headers["content-encoding"] ?? null,
+      bytes: body.body.length,
+      cached: null,
+      uncached: null,
+      bare: null,
+    });
+  }
+  const rows = measurements.throughput;
+  for (const row of rows) {
+    log(`uncached ${row.path}`);
+    row.uncached = await attempt(`uncached ${row.path}`, () => throughput(`${app.baseUrl}${row.path}`));
+  }
+  await stopChild(app.child);
+
+  if (rows.length > 0) {
+    const bare = await startBareServer(captured);
+    try {
+      for (const row of rows) {
+        log(`bare ${row.path}`);
+        row.bare = await attempt(`bare ${row.path}`, () => throughput(`${bare.baseUrl}${row.path}`));
+      }
+    } finally {
+      await stopChild(bare.child);
+    }
+  }
+
+  const cachedApp = await startApp("on");
+  try {
+    for (const row of rows) {
+      log(`cached ${row.path}`);
+      row.cached = await attempt(`cached ${row.path}`, () => throughput(`${cachedApp.baseUrl}${row.path}`));
+    }
+    const pages = ["/", "/tienda", `/libro/${bookId}`, "/caja-rizoma"];
+    log("first-load JavaScript");
+    measurements.firstLoadJs = (await attempt("first-load JS", () => firstLoadJs(cachedApp.baseUrl, pages))) ?? [];
+    if (settings.lighthouse) {
+      log("Lighthouse (mobile)");
+      measurements.lighthouse = await lighthouse(cachedApp.baseUrl, pages);
+      for (const row of measurements.lighthouse) if (row.error) problems.push(`Lighthouse ${row.path}: ${row.error}`);
+    }
+  } finally {
+    await stopChild(cachedApp.child);
+  }
+}
+
 // ---------------------------------------------------------------- the run
 
 async function main() {
@@ -410,110 +544,12 @@ async function main() {
   const measurements: Measurements = { throughput: [], scale: [], firstLoadJs: [], lighthouse: [] };
   let seeded = 0;
   for (const [index, size] of settings.sizes.entries()) {
-    const { totalBooks, seconds } = await seed(size - seeded);
+    const seededNow = await attempt(`seeding ${size} books`, () => seed(size - seeded));
+    if (!seededNow) break; // every later size would be wrong
     seeded = size;
-    const app = await startApp("off");
-    let bookId = 0;
-    let cover = "";
-    try {
-      const first = (await (await fetch(`${app.baseUrl}/api/books?limit=1`)).json()) as {
-        books: { id: number; coverUrl: string }[];
-      };
-      bookId = first.books[0]?.id ?? 0;
-      cover = first.books[0]?.coverUrl ?? "/images/default-book-cover.svg";
-
-      log(`catalogue of ${totalBooks}: search and shop page latency, one request at a time`);
-      const search = await latency(
-        SEARCH_TERMS.map(
-          (term) => `${app.baseUrl}/api/tienda-nube/products?search=${encodeURIComponent(term)}&limit=5`,
-        ),
-      );
-      const shop = await latency([`${app.baseUrl}/tienda`]);
-      const memory = memoryOf(app.child.pid as number);
-      measurements.scale.push({
-        books: size,
-        totalBooks,
-        seedSeconds: seconds,
-        search,
-        shop,
-        ...memory,
-      } satisfies ScaleRow);
-      log(
-        `search p95 ${search.p95.toFixed(1)} ms, /tienda p95 ${shop.p95.toFixed(1)} ms, RSS ${memory.rssMb.toFixed(0)} MB`,
-      );
-
-      if (index > 0) continue;
-      // The throughput table is measured on the first (smallest) catalogue.
-      const coverPath = cover
-        .replace(/^\/+/, "")
-        .split("/")
-        .map((segment) => encodeURIComponent(decodeURIComponent(segment)))
-        .join("/");
-      const targets: Omit<
-        ThroughputRow,
-        "contentType" | "contentEncoding" | "bytes" | "cached" | "uncached" | "bare"
-      >[] = [
-        { name: "home", path: "/", kind: "page" },
-        { name: "shop", path: "/tienda", kind: "page" },
-        { name: "shop search", path: `/tienda?search=${settings.searchTerm}`, kind: "page" },
-        { name: "book page", path: `/libro/${bookId}`, kind: "page" },
-        { name: "books API", path: "/api/books", kind: "api" },
-        {
-          name: "header search API",
-          path: `/api/tienda-nube/products?search=${settings.searchTerm}&limit=5`,
-          kind: "api",
-        },
-        { name: "cover (optimised)", path: `/api/images/optimize/${coverPath}?f=webp&q=85&w=320`, kind: "image" },
-      ];
-      const captured: Record<string, Captured> = {};
-      for (const target of targets) {
-        const body = await capture(`${app.baseUrl}${target.path}`);
-        captured[target.path] = body;
-        measurements.throughput.push({
-          ...target,
-          contentType: body.headers["content-type"] ?? "",
-          contentEncoding: body.headers["content-encoding"] ?? null,
-          bytes: body.body.length,
-          cached: null,
-          uncached: null,
-          bare: null,
-        });
-      }
-      for (const row of measurements.throughput) {
-        log(`uncached ${row.path}`);
-        row.uncached = await throughput(`${app.baseUrl}${row.path}`);
-      }
-      await stopChild(app.child);
-
-      const bare = await startBareServer(captured);
-      try {
-        for (const row of measurements.throughput) {
-          log(`bare ${row.path}`);
-          row.bare = await throughput(`${bare.baseUrl}${row.path}`);
-        }
-      } finally {
-        await stopChild(bare.child);
-      }
-
-      const cachedApp = await startApp("on");
-      try {
-        for (const row of measurements.throughput) {
-          log(`cached ${row.path}`);
-          row.cached = await throughput(`${cachedApp.baseUrl}${row.path}`);
-        }
-        const pages = ["/", "/tienda", `/libro/${bookId}`, "/caja-rizoma"];
-        log("first-load JavaScript");
-        measurements.firstLoadJs = await firstLoadJs(cachedApp.baseUrl, pages);
-        if (settings.lighthouse) {
-          log("Lighthouse (mobile)");
-          measurements.lighthouse = await lighthouse(cachedApp.baseUrl, pages);
-        }
-      } finally {
-        await stopChild(cachedApp.child);
-      }
-    } finally {
-      await stopChild(app.child);
-    }
+    await attempt(`catalogue of ${size} books`, () =>
+      measureCatalogue(measurements, size, seededNow, index === 0 ? measureFirstCatalogue : null),
+    );
   }
 
   const targets = evaluateTargets(measurements);
@@ -525,15 +561,19 @@ async function main() {
     durationSeconds: Math.round((Date.now() - startedAt) / 1000),
     ...measurements,
     targets,
+    problems,
   };
   writeFileSync(path.join(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
   const settingsLine = `${quick ? "Quick run" : "Full run"}: ${settings.connections} connections × ${settings.duration} s per URL (autocannon, separate process), Accept-Encoding: ${settings.acceptEncoding}; took ${results.durationSeconds} s.`;
-  console.log(formatReport({ date, machine: results.machine, settings: settingsLine, measurements, targets }));
+  console.log(
+    formatReport({ date, machine: results.machine, settings: settingsLine, measurements, targets, problems }),
+  );
   log("wrote bench/results.json");
 }
 
 main().then(
-  () => process.exit(0),
+  // A run where some phase failed still prints and writes what it measured, and exits with 1.
+  () => process.exit(problems.length > 0 ? 1 : 0),
   (error: unknown) => {
     if (stopping) return; // the signal handler exits once every child is gone
     console.error(error);
