@@ -98,6 +98,8 @@ describe("targets", () => {
     expect(find(results, "cached /:")).toMatchObject({ measured: "60%", pass: true, shortBy: null });
     expect(find(results, "cached /api/books")).toMatchObject({ measured: "30%", pass: false, shortBy: "20 points" });
     expect(results.some((r) => r.target.includes("/cover"))).toBe(false);
+    const tiny = evaluateTargets({ ...empty, throughput: [row("/tienda", 16, 6000)] });
+    expect(find(tiny, "cached /tienda")).toMatchObject({ measured: "0.3%", pass: false });
   });
 
   it("checks search and RSS limits at their sizes and says by how much they are missed", () => {

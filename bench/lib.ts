@@ -109,7 +109,8 @@ export interface TargetResult {
 export const ratio = (app: LoadResult | null, bare: LoadResult | null): number | null =>
   app && bare && bare.rps > 0 ? app.rps / bare.rps : null;
 
-const pct = (value: number) => `${Math.round(value * 100)}%`;
+/** A share as a percentage; one decimal under 10%, so a tiny ratio does not read as 0%. */
+const pct = (value: number) => (value < 0.1 ? `${(value * 100).toFixed(1)}%` : `${Math.round(value * 100)}%`);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 function atMost(target: string, value: number | undefined, limit: number, unit: (v: number) => string): TargetResult {
