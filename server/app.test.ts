@@ -8,13 +8,13 @@ import { createApp } from "./app";
 const healthy = await testDatabase();
 afterAll(() => healthy.close());
 
-async function serve(database: Database) {
+async function serve(database: Database, secure = false) {
   const app = createApp({
     database,
     config: {
       publicUrl: "http://localhost",
       storeUrl: null,
-      secureCookies: false,
+      secureCookies: secure,
       configuredSecret: null,
       mailFrom: "Rizoma <hola@rizoma.test>",
       shopNotifyEmail: null,
@@ -27,6 +27,24 @@ async function serve(database: Database) {
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(resolve)) };
 }
+
+describe("security headers", () => {
+  it("never lets the admin be framed, and asks for https only when the shop is served over https", async () => {
+    const plain = await serve(healthy);
+    const admin = await fetch(`${plain.url}/api/admin/books`);
+    expect(admin.headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
+    expect(admin.headers.get("x-frame-options")).toBe("DENY");
+    const shop = await fetch(`${plain.url}/healthz`);
+    expect(shop.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(shop.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(shop.headers.get("strict-transport-security")).toBeNull();
+    await plain.close();
+    const secure = await serve(healthy, true);
+    const hsts = (await fetch(`${secure.url}/healthz`)).headers.get("strict-transport-security");
+    expect(hsts).toBe("max-age=31536000; includeSubDomains");
+    await secure.close();
+  });
+});
 
 describe("GET /healthz", () => {
   it("answers ok while the database answers", async () => {

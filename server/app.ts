@@ -56,6 +56,13 @@ export function createApp(options: AppOptions): express.Express {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");
+    // Served over https: browsers must never come back over plain http (a year, as preload lists ask).
+    if (options.config.secureCookies) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    // The admin is never framed by anyone, not even by the shop itself (clickjacking of its buttons).
+    if (/^\/(admin|api\/admin)(\/|$)/.test(req.path)) {
+      res.setHeader("X-Frame-Options", "DENY");
+      res.setHeader("Content-Security-Policy", "frame-ancestors 'none'");
+    }
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
