@@ -20,6 +20,8 @@ export interface Database {
   /** Runs `select 1`; throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL: runs `task` holding a session advisory lock, so instances starting together take turns. */
+  exclusively?<T>(key: string, task: () => Promise<T>): Promise<T>;
 }
 
 const pgliteExtensions = { pg_trgm, unaccent };
@@ -80,6 +82,22 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       await pool.query("select 1");
     },
     close: () => pool.end(),
+    // Its own connection, outside the pool: the task may need every pooled one (a pool of 1 included).
+    exclusively: async (key, task) => {
+      const client = new pg.Client({ connectionString: url });
+      client.on("error", () => {});
+      await client.connect();
+      try {
+        await client.query("select pg_advisory_lock(hashtext($1))", [key]);
+        try {
+          return await task();
+        } finally {
+          await client.query("select pg_advisory_unlock(hashtext($1))", [key]);
+        }
+      } finally {
+        await client.end();
+      }
+    },
   };
 }
 
@@ -88,6 +106,9 @@ export async function migrateDatabase(database: Database, root: string): Promise
   if (database.kind === "pglite") {
     await migratePglite(database.db as never, config);
   } else {
-    await migratePg(database.db as never, config);
+    // Instances started together would otherwise apply the same migration twice; the loser waits, then
+    // finds every migration applied.
+    const migrate = () => migratePg(database.db as never, config);
+    await (database.exclusively ? database.exclusively("rizoma:migrations", migrate) : migrate());
   }
 }
