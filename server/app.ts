@@ -87,12 +87,17 @@ export function createApp(options: AppOptions): express.Express {
     mercadoPago: options.mercadoPago ?? null,
   });
 
-  // A NUL byte can never be stored in PostgreSQL text: refuse it in the address before any route reads it.
+  // A NUL byte can never be stored in PostgreSQL text. An API refuses it; a page drops it from the address,
+  // so any query string still renders a page (spec: garbage in /tienda's address gives a valid page).
   app.use((req, res, next) => {
     if (!/%00/.test(req.originalUrl)) return next();
-    const error = "La dirección tiene caracteres no válidos";
-    if (req.path.startsWith("/api/")) res.status(400).json({ success: false, error });
-    else res.status(400).type("text/plain; charset=utf-8").send(error);
+    if (req.path.startsWith("/api/")) {
+      res.status(400).json({ success: false, error: "La dirección tiene caracteres no válidos" });
+      return;
+    }
+    req.url = req.url.replace(/%00/g, "");
+    req.originalUrl = req.originalUrl.replace(/%00/g, "");
+    next();
   });
 
   // Before `compression` (cached bodies are stored compressed) and before the static files and the

@@ -141,7 +141,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (!storable(response)) return { kind: "uncached", response, body };
     const headers: [string, string][] = [];
     response.headers.forEach((value, name) => {
-      if (!DROPPED_HEADERS.has(name)) headers.push([name, value]);
+      // A route's own public policy (the store endpoints' 5 minutes) is kept; anything else becomes ours.
+      if (name === "cache-control" && /^\s*public\b/i.test(value)) headers.push([name, value]);
+      else if (!DROPPED_HEADERS.has(name)) headers.push([name, value]);
     });
     const page = await cachedPage(headers, body, now());
     if (generation === started && page.bytes <= maxEntryBytes) {
@@ -163,7 +165,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   function send(req: Request, res: Response, page: CachedPage, state: "HIT" | "MISS") {
     const encoding = negotiateEncoding(req.get("accept-encoding"));
-    res.setHeader("Cache-Control", CACHE_CONTROL);
+    const own = page.headers.find(([name]) => name === "cache-control");
+    res.setHeader("Cache-Control", own ? own[1] : CACHE_CONTROL);
     res.setHeader("Vary", "Accept-Encoding");
     res.setHeader("ETag", etag(page.hash, encoding));
     res.setHeader("X-Cache", state);

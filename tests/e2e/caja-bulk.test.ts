@@ -104,5 +104,6 @@ describe("bulk e-mail to box subscribers", () => {
     // Only a message SMTP accepted right as the process died may come twice, with the same Message-ID.
     expect(received.length - ids.size).toBeLessThanOrEqual(1);
     expect(received.some((mail) => !mail.to.startsWith("active"))).toBe(false);
-  });
+    // Two app starts, 300 sign-ups and 300 deliveries through SMTP: minutes on a busy two-core machine.
+  }, 240_000);
 });
