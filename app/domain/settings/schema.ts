@@ -40,6 +40,8 @@ export const bankSchema = z
       ctx.addIssue({ code: "custom", message: "El CUIT no es válido: revisá los 11 dígitos (XX-XXXXXXXX-X)" });
       return z.NEVER;
     }),
+    /** Days an unpaid transfer order keeps its books before it is cancelled (stock returned). */
+    transferExpiryDays: integer("Días para pagar una transferencia", 1, 30).default(3),
   })
   .strict();
 
@@ -157,6 +159,7 @@ export const rateLimitsSchema = z
     qrChecksPerMinute: integer("Consultas de códigos QR por IP y por minuto", 1, 10000),
     qrClaimsPerMinute: integer("Reclamos de premios por IP y por minuto", 1, 10000),
     boxSubscribePerIpPerHour: integer("Suscripciones a la Caja Rizoma por IP y por hora", 1, 1000),
+    ordersPerIpPerHour: integer("Pedidos por IP y por hora", 1, 1000),
   })
   .strict();
 
@@ -263,6 +266,7 @@ export const DEFAULT_SETTINGS: Settings = {
     cbu: "9990001800001234567891",
     alias: "RIZOMA.LIBROS.DEMO",
     cuit: "30-71654321-4",
+    transferExpiryDays: 3,
   },
   contact: {
     address: "Thames 1234, Palermo, C1414 CABA",
@@ -299,6 +303,7 @@ export const DEFAULT_SETTINGS: Settings = {
     qrChecksPerMinute: 60,
     qrClaimsPerMinute: 10,
     boxSubscribePerIpPerHour: 10,
+    ordersPerIpPerHour: 30,
   },
   tiendanube: {
     categoryMap: [

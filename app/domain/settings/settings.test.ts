@@ -65,6 +65,7 @@ describe("defaults", () => {
       qrChecksPerMinute: 60,
       qrClaimsPerMinute: 10,
       boxSubscribePerIpPerHour: 10,
+      ordersPerIpPerHour: 30,
     });
   });
 
@@ -294,6 +295,7 @@ describe("/admin/ajustes", () => {
       qrChecksPerMinute: "100",
       qrClaimsPerMinute: "20",
       boxSubscribePerIpPerHour: "15",
+      ordersPerIpPerHour: "40",
     })) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/admin/ajustes?guardado=rateLimits#rateLimits");
@@ -305,6 +307,7 @@ describe("/admin/ajustes", () => {
       qrChecksPerMinute: 100,
       qrClaimsPerMinute: 20,
       boxSubscribePerIpPerHour: 15,
+      ordersPerIpPerHour: 40,
     });
   });
 
