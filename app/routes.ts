@@ -32,6 +32,8 @@ export default [
     route("libros", "routes/admin/libros/list.tsx"),
     route("libros/nuevo", "routes/admin/libros/new.tsx"),
     route("libros/:id", "routes/admin/libros/edit.tsx"),
+    route("pedidos", "routes/admin/pedidos/list.tsx"),
+    route("pedidos/:number", "routes/admin/pedidos/detail.tsx"),
     route("expenses", "routes/admin/expenses.tsx"),
     route("ajustes", "routes/admin/ajustes.tsx"),
     route("tiendanube", "routes/admin/tiendanube.tsx"),

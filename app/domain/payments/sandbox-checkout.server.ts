@@ -17,6 +17,7 @@ export type SandboxCheckout =
   | {
       kind: "subscription";
       id: string;
+      status: string;
       title: string;
       open: boolean;
       closedLabel: string;
@@ -27,6 +28,7 @@ export type SandboxCheckout =
   | {
       kind: "order";
       id: string;
+      status: string;
       title: string;
       open: boolean;
       closedLabel: string;
@@ -42,6 +44,7 @@ export async function sandboxCheckout(mercadoPago: MercadoPago | null, id: strin
     return {
       kind: "subscription",
       id: preapproval.id,
+      status: preapproval.status,
       title: preapproval.reason,
       open: preapproval.status === "pending",
       closedLabel: `Este pago ya fue ${preapproval.status === "cancelled" ? "rechazado" : "aprobado"}.`,
@@ -56,6 +59,7 @@ export async function sandboxCheckout(mercadoPago: MercadoPago | null, id: strin
     return {
       kind: "order",
       id: preference.id,
+      status: preference.sandbox_paid ? "approved" : "pending",
       title: preference.items.map((item) => item.title).join(", "),
       open: !preference.sandbox_paid,
       closedLabel: "Este pago ya fue aprobado.",
