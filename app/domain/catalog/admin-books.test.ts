@@ -195,15 +195,13 @@ describe("deleting a book that orders reference", () => {
         totalCents: 85_000,
       })
       .returning();
-    await db
-      .insert(orderItems)
-      .values({
-        orderId: Number(order?.id),
-        bookId: Number(kept?.id),
-        title: "Con pedidos",
-        unitPriceCents: 100_000,
-        quantity: 1,
-      });
+    await db.insert(orderItems).values({
+      orderId: Number(order?.id),
+      bookId: Number(kept?.id),
+      title: "Con pedidos",
+      unitPriceCents: 100_000,
+      quantity: 1,
+    });
     const id = String(kept?.id);
     const answer = await call(bookRoute.action as Handler, `/api/admin/books/${id}`, {
       method: "DELETE",
