@@ -16,8 +16,7 @@ import {
   STATUS_LABELS,
 } from "./shared.server";
 
-export const ORDER_STATUSES: OrderStatus[] = ["pending_payment", "paid", "shipped", "delivered", "cancelled"];
-export const isOrderStatus = (value: unknown): value is OrderStatus => ORDER_STATUSES.includes(value as OrderStatus);
+export { isOrderStatus, ORDER_STATUSES } from "./status";
 
 /** The order as its JSON answers give it: amounts in pesos (DESIGN §7). */
 export function orderJson(order: Order, items: OrderItem[]) {

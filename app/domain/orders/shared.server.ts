@@ -22,17 +22,9 @@ export interface OrderContext {
 
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
-export type OrderStatus = Order["status"];
+export type { OrderStatus } from "./status";
 
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  pending_payment: "PAGO PENDIENTE",
-  paid: "PAGADO",
-  shipped: "ENVIADO",
-  delivered: "ENTREGADO",
-  cancelled: "CANCELADO",
-};
-
-export const PAYMENT_LABELS = { transfer: "Transferencia bancaria", mercadopago: "Mercado Pago" } as const;
+export { PAYMENT_LABELS, STATUS_LABELS } from "./status";
 
 const TOKEN_PURPOSE = "order";
 

@@ -4,12 +4,13 @@ import { DomainError, NotFound } from "~/domain/errors";
 import { provinceName } from "~/domain/orders/delivery";
 import { cancelOrder, confirmPayment, deliverOrder, shipOrder } from "~/domain/orders/lifecycle.server";
 import { adminOrder } from "~/domain/orders/queries.server";
-import { deliveryLabel, PAYMENT_LABELS, STATUS_LABELS } from "~/domain/orders/shared.server";
+import { deliveryLabel } from "~/domain/orders/shared.server";
+import { PAYMENT_LABELS, STATUS_BADGES, STATUS_LABELS } from "~/domain/orders/status";
 import { requireAdmin } from "~/lib/admin.server";
 import { formatMoney } from "~/lib/money";
 import { orderContext } from "~/lib/order-context.server";
 import type { Route } from "./+types/detail";
-import { adminDate, BADGE } from "./list";
+import { adminDate } from "./list";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Pedido ${params.number} | Panel Rizoma` }];
 
@@ -86,7 +87,7 @@ export default function AdminPedido({ loaderData, actionData }: Route.ComponentP
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="font-serif text-3xl">Pedido {order.number}</h1>
         <span
-          className={`rounded px-2 py-0.5 text-sm font-semibold ${BADGE[order.status]}`}
+          className={`rounded px-2 py-0.5 text-sm font-semibold ${STATUS_BADGES[order.status]}`}
           data-testid="admin-order-status"
         >
           {STATUS_LABELS[order.status]}

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { isOrderStatus, itemCounts, listOrders, ORDER_STATUSES } from "~/domain/orders/queries.server";
-import { STATUS_LABELS } from "~/domain/orders/shared.server";
+import { itemCounts, listOrders } from "~/domain/orders/queries.server";
+import { isOrderStatus, ORDER_STATUSES, STATUS_BADGES, STATUS_LABELS } from "~/domain/orders/status";
 import { requireAdmin } from "~/lib/admin.server";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/list";
@@ -30,14 +30,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters: { status, search },
   };
 }
-
-export const BADGE: Record<string, string> = {
-  pending_payment: "bg-yellow-100 text-yellow-900",
-  paid: "bg-green-100 text-green-900",
-  shipped: "bg-blue-100 text-blue-900",
-  delivered: "bg-gray-100 text-gray-900",
-  cancelled: "bg-red-100 text-red-900",
-};
 
 export const adminDate = new Intl.DateTimeFormat("es-AR", {
   timeZone: "America/Argentina/Buenos_Aires",
@@ -142,7 +134,7 @@ export default function AdminPedidos({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-3 py-2">{order.paymentMethod === "transfer" ? "Transferencia" : "Mercado Pago"}</td>
                   <td className="px-3 py-2">
-                    <span className={`rounded px-2 py-0.5 text-xs font-semibold ${BADGE[order.status]}`}>
+                    <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_BADGES[order.status]}`}>
                       {STATUS_LABELS[order.status]}
                     </span>
                   </td>
