@@ -1,4 +1,5 @@
 import type { CartItem } from "~/domain/cart/cart";
+import { orderInputSchema } from "~/domain/orders/input";
 
 export type OrderOutcome =
   | { kind: "placed"; number: string; token: string; paymentUrl: string | null }
@@ -43,6 +44,9 @@ export async function submitOrder(
     paymentMethod: value(data, "paymentMethod") ?? "transfer",
     ...(discountCode ? { discountCode } : {}),
   };
+  // The same rules the server applies, to answer at once; the server checks everything again.
+  const checked = orderInputSchema.safeParse(body);
+  if (!checked.success) return { kind: "error", error: checked.error.issues[0]?.message ?? "Revisá los datos" };
   try {
     const response = await fetch("/api/orders", {
       method: "POST",
