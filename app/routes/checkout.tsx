@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /**
  * /checkout. The cart lives in this device's localStorage, so this page needs JavaScript: without it,
- * a clear message and a way back to the shop (docs/decisions/checkout-needs-javascript.md). With it, the
+ * a clear message and a way back to the shop (docs/decisions/0011-orders-checkout.md). With it, the
  * form posts the cart's lines (ids and quantities only) to POST /api/orders, which prices everything.
  */
 export default function Checkout({ loaderData }: Route.ComponentProps) {
