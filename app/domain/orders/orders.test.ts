@@ -17,6 +17,8 @@ import {
 import { type FakeMercadoPago, startFakeMercadoPago } from "../../../tests/support/fake-mercadopago";
 import { routeArgs } from "../../../tests/support/route-context";
 import { testDatabase } from "../../../tests/support/test-database";
+import * as adminOrderRoute from "../../routes/api/admin/order";
+import * as adminOrdersRoute from "../../routes/api/admin/orders";
 import * as orderRoute from "../../routes/api/order";
 import * as ordersRoute from "../../routes/api/orders";
 import * as webhookRoute from "../../routes/api/webhooks/mercadopago";
@@ -341,12 +343,17 @@ describe("Mercado Pago orders", () => {
     const replies = await Promise.all([notify(approved), notify(approved), notify(approved)]);
     expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(await orderRow(json.order.number)).toMatchObject({ status: "paid", providerPaymentId: approved });
-    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "eva@example.com"));
+    const mails = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, "eva@example.com"))
+      .orderBy(mailOutbox.id);
     expect(mails.map((m) => m.template).sort()).toEqual(["order-paid", "order-received-mercadopago"]);
     const events = await db
       .select()
       .from(orderEvents)
-      .where(eq(orderEvents.orderId, row?.id ?? 0));
+      .where(eq(orderEvents.orderId, row?.id ?? 0))
+      .orderBy(orderEvents.id);
     expect(events.map((e) => `${e.fromStatus}->${e.toStatus}:${e.source}`)).toEqual([
       "null->pending_payment:buyer",
       "pending_payment->paid:mercadopago",
@@ -394,7 +401,11 @@ describe("lifecycle", () => {
     await shipOrder(ctx(), admin, number, { trackingCode: "AR123456789" });
     await deliverOrder(ctx(), admin, number);
     expect(await orderRow(number)).toMatchObject({ status: "delivered", trackingCode: "AR123456789" });
-    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "luz@example.com"));
+    const mails = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, "luz@example.com"))
+      .orderBy(mailOutbox.id);
     expect(mails.map((m) => m.template)).toEqual(["order-received", "order-paid", "order-shipped", "order-delivered"]);
     expect(mails[2]?.text).toContain("AR123456789");
     const audits = await db.select().from(auditLog).where(eq(auditLog.entity, "order"));
@@ -451,7 +462,11 @@ describe("lifecycle", () => {
     });
     expect((await orderRow(mp.json.order.number))?.status).toBe("pending_payment");
     expect((await stockOf(a.id))?.stock).toBe(2);
-    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "sol@example.com"));
+    const mails = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, "sol@example.com"))
+      .orderBy(mailOutbox.id);
     expect(mails.map((m) => m.template)).toEqual(["order-received", "order-expired"]);
   });
 
@@ -460,5 +475,46 @@ describe("lifecycle", () => {
     expect(figures.pendingPayment).toBeGreaterThan(0);
     expect(figures.salesThisMonthCents).toBeGreaterThan(0);
     expect(figures.discountThisMonthCents).toBeGreaterThan(0);
+  });
+});
+
+describe("admin API", () => {
+  it("is 401 signed out; lists, shows and moves orders for the admin (409 for a move the status does not allow)", async () => {
+    const a = await book();
+    const { json } = await post(
+      body([{ id: a.id, quantity: 1 }], {
+        customer: { firstName: "Api", lastName: "Admin", email: "api@example.com", phone: "+54 9 11 5555-1234" },
+      }),
+    );
+    const number = json.order.number as string;
+    const call = async (
+      handler: (args: never) => Promise<Response>,
+      url: string,
+      init: Parameters<typeof routeArgs>[2] = {},
+    ) => {
+      const response = await handler(routeArgs(url, database, init) as never);
+      return { status: response.status, json: (await response.json()) as Answer };
+    };
+    expect((await call(adminOrdersRoute.loader, "/api/admin/orders")).status).toBe(401);
+    const list = await call(adminOrdersRoute.loader, "/api/admin/orders?status=pending_payment&search=api@example", {
+      context: { admin },
+    });
+    expect(list.json.orders.map((o: { number: string }) => o.number)).toEqual([number]);
+    const detail = await call(adminOrderRoute.loader, `/api/admin/orders/${number}`, {
+      params: { number },
+      context: { admin },
+    });
+    expect(detail.json.order).toMatchObject({ number, customer: { email: "api@example.com" }, total: 8_500 });
+    const move = (action: string, payload?: unknown) =>
+      call(adminOrderRoute.action, `/api/admin/orders/${number}/${action}`, {
+        method: "POST",
+        params: { number, action },
+        context: { admin },
+        ...(payload ? { body: JSON.stringify(payload), headers: { "content-type": "application/json" } } : {}),
+      });
+    expect((await move("deliver")).status).toBe(409);
+    expect((await move("confirm-payment")).json.order).toEqual({ number, status: "paid" });
+    expect((await move("ship", { trackingCode: "" })).json.order.status).toBe("shipped");
+    expect((await move("cancel", { reason: "tarde" })).status).toBe(409);
   });
 });
