@@ -5,12 +5,11 @@ import { provinceName } from "~/domain/orders/delivery";
 import { cancelOrder, confirmPayment, deliverOrder, shipOrder } from "~/domain/orders/lifecycle.server";
 import { adminOrder } from "~/domain/orders/queries.server";
 import { deliveryLabel } from "~/domain/orders/shared.server";
-import { PAYMENT_LABELS, STATUS_BADGES, STATUS_LABELS } from "~/domain/orders/status";
+import { adminDate, PAYMENT_LABELS, STATUS_BADGES, STATUS_LABELS } from "~/domain/orders/status";
 import { requireAdmin } from "~/lib/admin.server";
 import { formatMoney } from "~/lib/money";
 import { orderContext } from "~/lib/order-context.server";
 import type { Route } from "./+types/detail";
-import { adminDate } from "./list";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Pedido ${params.number} | Panel Rizoma` }];
 

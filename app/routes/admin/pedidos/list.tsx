@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { itemCounts, listOrders } from "~/domain/orders/queries.server";
-import { isOrderStatus, ORDER_STATUSES, STATUS_BADGES, STATUS_LABELS } from "~/domain/orders/status";
+import { adminDate, isOrderStatus, ORDER_STATUSES, STATUS_BADGES, STATUS_LABELS } from "~/domain/orders/status";
 import { requireAdmin } from "~/lib/admin.server";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/list";
@@ -30,14 +30,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters: { status, search },
   };
 }
-
-export const adminDate = new Intl.DateTimeFormat("es-AR", {
-  timeZone: "America/Argentina/Buenos_Aires",
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-});
 
 export default function AdminPedidos({ loaderData }: Route.ComponentProps) {
   const { orders, filters, total, page, pageSize } = loaderData;
