@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { fileMailer, smtpMailer } from "~/domain/mail/transport.server";
 import { startMailWorker } from "~/domain/mail/worker.server";
 import { seedNewsletterTopics } from "~/domain/newsletter/newsletter.server";
+import { startOrderExpiryJob } from "~/domain/orders/lifecycle.server";
 import { getSection, seedSettings } from "~/domain/settings/settings.server";
 import { createTiendanubeService } from "~/domain/tiendanube/service.server";
 import { createMercadoPago } from "~/integrations/mercadopago/index.server";
@@ -116,6 +117,13 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   });
   if (mailer.kind === "file")
     console.log(`Correo: sin SMTP_URL, los mensajes se guardan en ${path.join(env.dataDir, "mail")}`);
+  // Unpaid transfer orders past their time give their books back (safe with several instances).
+  const orderExpiry = startOrderExpiryJob({
+    db: database.db,
+    siteUrl: env.publicUrl,
+    configuredSecret: env.sessionSecret,
+    log: logger.child({ component: "orders" }),
+  });
   // Incremental sync every N minutes (settings), only with a configured store.
   tiendanube?.startTimer();
   let removeControlInfo = () => {};
@@ -132,6 +140,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     server.closeIdleConnections();
     await new Promise((resolve) => server.close(resolve));
     await mailWorker.stop();
+    await orderExpiry.stop();
     await tiendanube?.stop();
     await stopListening();
     removeControlInfo();

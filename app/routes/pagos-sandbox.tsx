@@ -1,8 +1,8 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { DomainError } from "~/domain/errors";
-import { decideSandboxPayment, sandboxPreapproval } from "~/domain/payments/sandbox-checkout.server";
+import { DomainError, Unavailable } from "~/domain/errors";
+import { decideSandboxPayment, sandboxCheckout } from "~/domain/payments/sandbox-checkout.server";
 import { boxContext } from "~/lib/box-context.server";
-import { formatMoney, pesosToCents } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/pagos-sandbox";
 
 export const meta: Route.MetaFunction = () => [
@@ -13,16 +13,10 @@ export const meta: Route.MetaFunction = () => [
 /** The built-in sandbox's checkout (no MP_ACCESS_TOKEN, never in production): a stand-in for Mercado Pago. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    const preapproval = await sandboxPreapproval(context.mercadoPago ?? null, params.id);
-    return {
-      id: preapproval.id,
-      reason: preapproval.reason,
-      status: preapproval.status,
-      payerEmail: preapproval.payer_email,
-      amountCents: pesosToCents(String(preapproval.auto_recurring.transaction_amount)) ?? 0,
-      frequency: preapproval.auto_recurring.frequency,
-    };
+    return await sandboxCheckout(context.mercadoPago ?? null, params.id);
   } catch (error) {
+    // Where the sandbox is off (production, or live Mercado Pago) this page does not exist.
+    if (error instanceof Unavailable) throw data("Página no encontrada", { status: 404 });
     if (error instanceof DomainError) throw data(error.message, { status: error.status });
     throw error;
   }
@@ -46,7 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function SandboxCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const pending = loaderData.status === "pending";
+  const pending = loaderData.open;
   return (
     <main id="contenido" className="flex-1 bg-paper">
       <div className="mx-auto max-w-lg px-4 py-12">
@@ -59,14 +53,18 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
           className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10"
         >
           <h1 id="titulo-sandbox" className="font-serif text-2xl text-ink">
-            {loaderData.reason}
+            {loaderData.title}
           </h1>
           <dl className="mt-4 space-y-2 text-ink">
             <div className="flex justify-between gap-4">
               <dt>Monto</dt>
               <dd className="font-semibold" data-testid="sandbox-amount">
-                {formatMoney(loaderData.amountCents)}{" "}
-                {loaderData.frequency === 1 ? "por mes" : `cada ${loaderData.frequency} meses`}
+                {formatMoney(loaderData.amountCents)}
+                {loaderData.kind === "subscription"
+                  ? loaderData.frequency === 1
+                    ? " por mes"
+                    : ` cada ${loaderData.frequency} meses`
+                  : null}
               </dd>
             </div>
             {loaderData.payerEmail ? (
@@ -104,7 +102,7 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
             </Form>
           ) : (
             <p className="mt-6 text-ink/85" role="status">
-              Este pago ya fue {loaderData.status === "cancelled" ? "rechazado" : "aprobado"}.
+              {loaderData.closedLabel}
             </p>
           )}
         </section>

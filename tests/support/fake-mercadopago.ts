@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { AuthorizedPayment, Payment, Preapproval } from "~/integrations/mercadopago/types";
+import type { AuthorizedPayment, Payment, Preapproval, Preference } from "~/integrations/mercadopago/types";
 
 /**
  * A Mercado Pago API on loopback (port 0) answering in MP's shapes (INTEGRATIONS.md): Bearer token
  * required, `POST /preapproval` (X-Idempotency-Key honoured: the same key answers the same preapproval),
- * `GET`/`PUT /preapproval/{id}`, `GET /authorized_payments/{id}`, `GET /v1/payments/{id}`, errors as
+ * `GET`/`PUT /preapproval/{id}`, `GET /authorized_payments/{id}`, `GET /v1/payments/{id}`,
+ * `POST /checkout/preferences` (Checkout Pro, idempotency key honoured the same way), errors as
  * `{message, error, status, cause}`, and failures on demand (a status or a slow answer for the next N).
  */
 export interface FakeMercadoPagoRequest {
@@ -21,11 +22,14 @@ export interface FakeMercadoPago {
   preapprovals: Map<string, Preapproval>;
   authorizedPayments: Map<string, AuthorizedPayment>;
   payments: Map<string, Payment>;
+  preferences: Map<string, Preference>;
   requests: FakeMercadoPagoRequest[];
   failNext(count: number, status: number): void;
   slowNext(count: number, delayMs: number): void;
   /** As if the payer finished MP's checkout: authorized, with one processed charge (its id returned). */
   authorize(preapprovalId: string, chargeId?: string): string;
+  /** As if the buyer paid a preference at MP's checkout: a payment with this status (its id returned). */
+  pay(preferenceId: string, status?: string, amount?: number): string;
   close(): Promise<void>;
 }
 
@@ -34,6 +38,7 @@ export async function startFakeMercadoPago(options: { token?: string } = {}): Pr
   const preapprovals = new Map<string, Preapproval>();
   const authorizedPayments = new Map<string, AuthorizedPayment>();
   const payments = new Map<string, Payment>();
+  const preferences = new Map<string, Preference>();
   const byKey = new Map<string, string>();
   const requests: FakeMercadoPagoRequest[] = [];
   const failures: ({ status: number } | { delayMs: number })[] = [];
@@ -90,6 +95,30 @@ export async function startFakeMercadoPago(options: { token?: string } = {}): Pr
       byKey.set(key, id);
       return send(201, preapproval);
     }
+    if (first === "checkout" && second === "preferences" && !third && req.method === "POST") {
+      const key = String(req.headers["x-idempotency-key"] ?? "");
+      if (!key) return error(400, "X-Idempotency-Key is required");
+      const known = byKey.get(key);
+      if (known) return send(201, preferences.get(known));
+      const input = body as Partial<Preference>;
+      if (!input?.items?.length || input.items.some((item) => !(item.unit_price > 0) || !(item.quantity > 0)))
+        return error(400, "items are required, with a positive unit_price and quantity");
+      const id = `123456789-${String(next++).padStart(8, "0")}`;
+      const preference: Preference = {
+        id,
+        init_point: `https://www.mercadopago.com.ar/checkout/v1/redirect?pref_id=${id}`,
+        sandbox_init_point: `https://sandbox.mercadopago.com.ar/checkout/v1/redirect?pref_id=${id}`,
+        external_reference: input.external_reference ?? "",
+        items: input.items,
+        payer: input.payer,
+        back_urls: input.back_urls,
+        notification_url: input.notification_url,
+        date_created: new Date().toISOString(),
+      };
+      preferences.set(id, preference);
+      byKey.set(key, id);
+      return send(201, preference);
+    }
     if (first === "preapproval" && second) {
       const found = preapprovals.get(second);
       if (!found) return error(404, "Preapproval not found", "not_found");
@@ -119,6 +148,7 @@ export async function startFakeMercadoPago(options: { token?: string } = {}): Pr
     preapprovals,
     authorizedPayments,
     payments,
+    preferences,
     requests,
     failNext: (count, status) => {
       for (let i = 0; i < count; i++) failures.push({ status });
@@ -141,6 +171,22 @@ export async function startFakeMercadoPago(options: { token?: string } = {}): Pr
         debit_date: new Date().toISOString(),
         external_reference: preapproval.external_reference,
         payment: { id: Number(id), status: "approved", status_detail: "accredited" },
+      });
+      return id;
+    },
+    pay(preferenceId, status = "approved", amount) {
+      const preference = preferences.get(preferenceId);
+      if (!preference) throw new Error(`no preference ${preferenceId}`);
+      const id = String(9_000_000_000 + next++);
+      const total = preference.items.reduce((sum, item) => sum + item.unit_price * item.quantity, 0);
+      payments.set(id, {
+        id: Number(id),
+        status,
+        status_detail: status === "approved" ? "accredited" : "cc_rejected_other_reason",
+        external_reference: preference.external_reference,
+        transaction_amount: amount ?? Math.round(total * 100) / 100,
+        currency_id: "ARS",
+        date_approved: status === "approved" ? new Date().toISOString() : null,
       });
       return id;
     },

@@ -10,12 +10,14 @@ import {
   QrCode,
   Receipt,
   Settings,
+  ShoppingBag,
 } from "lucide-react";
 import { NavLink } from "react-router";
 
 /** The spec's shared admin header tiles, in its order. */
 export const adminTiles = [
   { to: "/admin", label: "Panel Principal", icon: LayoutDashboard, end: true },
+  { to: "/admin/pedidos", label: "Pedidos", icon: ShoppingBag },
   { to: "/admin/carousel", label: "Carrusel", icon: BookOpen },
   { to: "/admin/newsletter", label: "Newsletter", icon: Mail },
   { to: "/admin/caja", label: "Caja Rizoma", icon: Gift },

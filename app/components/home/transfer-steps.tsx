@@ -1,13 +1,32 @@
 import type { BankDetails } from "./transfer-modal";
 
-/** The modal's content (a separate chunk: it loads on the first "¿cómo funciona?"). */
-export default function TransferSteps({ bank }: { bank: BankDetails }) {
+/**
+ * The modal's content (a separate chunk: it loads on the first "¿cómo funciona?"). The order pages show
+ * it for a real order: its number and amount, and without the closing button outside a dialog.
+ */
+export default function TransferSteps({
+  bank,
+  order,
+  titleId = "transfer-modal-title",
+  dismissible = true,
+}: {
+  bank: BankDetails;
+  order?: { number: string; totalLabel: string };
+  titleId?: string;
+  dismissible?: boolean;
+}) {
   return (
     <div className="p-6 sm:p-8">
       <p className="text-xs font-semibold tracking-[0.2em] text-ink/70">ASÍ FUNCIONA EL PAGO POR TRANSFERENCIA</p>
-      <h2 id="transfer-modal-title" className="mt-2 font-serif text-2xl font-bold">
+      <h2 id={titleId} className="mt-2 font-serif text-2xl font-bold">
         TU PEDIDO FUE REGISTRADO
       </h2>
+      {order ? (
+        <p className="mt-2 text-sm">
+          Número de pedido: <strong data-testid="order-number">{order.number}</strong> · Total a transferir:{" "}
+          <strong>{order.totalLabel}</strong>
+        </p>
+      ) : null}
       <p className="mt-2 inline-block rounded bg-ochre-light/60 px-2 py-1 text-sm font-semibold">
         Estado: PAGO PENDIENTE
       </p>
@@ -45,14 +64,16 @@ export default function TransferSteps({ bank }: { bank: BankDetails }) {
           </p>
         </li>
       </ol>
-      <form method="dialog" className="mt-8">
-        <button
-          type="submit"
-          className="w-full rounded-full bg-moss px-6 py-3 text-sm font-bold tracking-wider text-white hover:bg-moss-dark"
-        >
-          ENTENDIDO
-        </button>
-      </form>
+      {dismissible ? (
+        <form method="dialog" className="mt-8">
+          <button
+            type="submit"
+            className="w-full rounded-full bg-moss px-6 py-3 text-sm font-bold tracking-wider text-white hover:bg-moss-dark"
+          >
+            ENTENDIDO
+          </button>
+        </form>
+      ) : null}
     </div>
   );
 }

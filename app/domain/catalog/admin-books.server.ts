@@ -8,7 +8,7 @@ import { NotFound } from "~/domain/errors";
 import { centsToPesos, pesosToCents } from "~/lib/money";
 import { slugify } from "~/lib/slug";
 import type { Db } from "~db/index";
-import { books } from "~db/schema";
+import { books, orderItems } from "~db/schema";
 import { ADMIN_BOOK_FILTERS, type AdminBookFilter } from "./admin-book-filters";
 import { type BookInput, bookChanges, bookSchema } from "./book-input";
 import { type BookRow, type CatalogBook, toCatalogBook } from "./book-view.server";
@@ -217,8 +217,35 @@ export async function updateBook(db: Db, admin: AdminIdentity, id: number, raw: 
   return result;
 }
 
-export async function deleteBook(db: Db, admin: AdminIdentity, id: number): Promise<{ title: string }> {
+export const UNPUBLISHED_INSTEAD =
+  "El libro tiene pedidos: lo despublicamos en lugar de borrarlo (deja de verse en la tienda y los pedidos lo conservan).";
+
+/**
+ * Deletes a book. A book some order references is never deleted (order_items keeps it, FK restrict):
+ * it is unpublished instead, and the answer says so.
+ */
+export async function deleteBook(
+  db: Db,
+  admin: AdminIdentity,
+  id: number,
+): Promise<{ title: string; unpublished: boolean; message: string }> {
   const result = await db.transaction(async (tx) => {
+    const [ordered] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.bookId, id)).limit(1);
+    if (ordered) {
+      const [row] = await tx
+        .update(books)
+        .set({ published: false, updatedAt: new Date() })
+        .where(eq(books.id, id))
+        .returning({ title: books.title });
+      if (!row) throw new NotFound("Libro no encontrado");
+      await recordAudit(tx as unknown as Db, admin, {
+        action: "book.unpublish",
+        entity: "book",
+        entityId: id,
+        summary: `Despublicó el libro «${row.title}» (tiene pedidos, no se puede borrar)`,
+      });
+      return { title: row.title, unpublished: true, message: UNPUBLISHED_INSTEAD };
+    }
     const [row] = await tx.delete(books).where(eq(books.id, id)).returning({ title: books.title });
     if (!row) throw new NotFound("Libro no encontrado");
     await recordAudit(tx as unknown as Db, admin, {
@@ -227,7 +254,7 @@ export async function deleteBook(db: Db, admin: AdminIdentity, id: number): Prom
       entityId: id,
       summary: `Eliminó el libro «${row.title}»`,
     });
-    return row;
+    return { title: row.title, unpublished: false, message: "Libro eliminado correctamente" };
   });
   await publicPagesChanged(db, "book.delete");
   return result;

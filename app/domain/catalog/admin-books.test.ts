@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers, auditLog, books, uploads } from "~db/schema";
+import { adminUsers, auditLog, books, orderItems, orders, uploads } from "~db/schema";
 import { seedDemoCatalogue } from "~db/seed";
 import { routeArgs } from "../../../tests/support/route-context";
 import { testDatabase } from "../../../tests/support/test-database";
@@ -173,6 +173,54 @@ describe("admin books API", () => {
         .from(books)
         .where(eq(books.id, Number(id))),
     ).toEqual([]);
+  });
+});
+
+describe("deleting a book that orders reference", () => {
+  it("unpublishes it instead (order lines keep it) and says so", async () => {
+    const [kept] = await db
+      .insert(books)
+      .values({ title: "Con pedidos", slug: "con-pedidos", priceCents: 100_000, stock: 3 })
+      .returning();
+    const [order] = await db
+      .insert(orders)
+      .values({
+        paymentMethod: "transfer",
+        firstName: "Ana",
+        lastName: "Pérez",
+        email: "ana@example.com",
+        phone: "+54 11 5555-1234",
+        deliveryMethod: "pickup",
+        subtotalCents: 100_000,
+        totalCents: 85_000,
+      })
+      .returning();
+    await db.insert(orderItems).values({
+      orderId: Number(order?.id),
+      bookId: Number(kept?.id),
+      title: "Con pedidos",
+      unitPriceCents: 100_000,
+      quantity: 1,
+    });
+    const id = String(kept?.id);
+    const answer = await call(bookRoute.action as Handler, `/api/admin/books/${id}`, {
+      method: "DELETE",
+      params: { id },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      success: true,
+      unpublished: true,
+      message:
+        "El libro tiene pedidos: lo despublicamos en lugar de borrarlo (deja de verse en la tienda y los pedidos lo conservan).",
+    });
+    const [row] = await db
+      .select()
+      .from(books)
+      .where(eq(books.id, Number(id)));
+    expect(row?.published).toBe(false);
+    const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, "book.unpublish"));
+    expect(audit?.entityId).toBe(id);
   });
 });
 

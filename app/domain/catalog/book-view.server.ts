@@ -122,7 +122,7 @@ export function externalStoreUrl(
   }
 }
 
-function salePriceCents(row: BookRow): number | null {
+export function salePriceCents(row: BookRow): number | null {
   if (row.priceCents === null) return null;
   return row.promotionalPriceCents !== null && row.promotionalPriceCents < row.priceCents
     ? row.promotionalPriceCents

@@ -1,4 +1,5 @@
 import { recordAuthorizedPayment, syncPreapproval } from "~/domain/box/subscriptions.server";
+import { recordOrderPayment } from "~/domain/orders/lifecycle.server";
 import { type MercadoPago, MercadoPagoError } from "~/integrations/mercadopago/index.server";
 import { verifyNotification } from "~/integrations/mercadopago/signature.server";
 import { WEBHOOK_TYPES, type WebhookType } from "~/integrations/mercadopago/types";
@@ -8,6 +9,8 @@ export interface WebhookContext {
   db: Db;
   mercadoPago: MercadoPago | null;
   siteUrl: string;
+  /** Signs the buyer's order link in the "paid" e-mail. */
+  configuredSecret?: string | null;
   log: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 }
 
@@ -20,12 +23,8 @@ type Handler = (ctx: WebhookContext, dataId: string) => Promise<unknown>;
 const handlers: Record<WebhookType, Handler> = {
   subscription_preapproval: (ctx, id) => syncPreapproval(ctx, id),
   subscription_authorized_payment: (ctx, id) => recordAuthorizedPayment(ctx, id),
-  // Checkout Pro orders: the checkout issue plugs its handler in here (fetch `api.getPayment(id)`, match
-  // `external_reference` to an order, mark it paid once). Box charges arrive as
-  // subscription_authorized_payment, so a `payment` is acknowledged and ignored until then.
-  payment: async (ctx, id) => {
-    ctx.log.info({ paymentId: id }, "mercadopago payment notification (no order handler yet)");
-  },
+  // Checkout Pro orders (a box charge also arrives as `payment`: its reference is no order number, ignored).
+  payment: (ctx, id) => recordOrderPayment({ ...ctx, configuredSecret: ctx.configuredSecret ?? null }, id),
 };
 
 export interface WebhookInput {

@@ -3,12 +3,73 @@ import { type MercadoPago, MercadoPagoError, PAYMENTS_UNAVAILABLE } from "~/inte
 import { type SandboxNotification, sandboxRequestId } from "~/integrations/mercadopago/sandbox.server";
 import { signNotification } from "~/integrations/mercadopago/signature.server";
 import type { Preapproval } from "~/integrations/mercadopago/types";
+import { pesosToCents } from "~/lib/money";
 import { receiveMercadoPagoNotification, type WebhookContext } from "./mercadopago-webhook.server";
 
 function sandboxOf(mercadoPago: MercadoPago | null) {
   if (mercadoPago?.mode === "unavailable" || !mercadoPago) throw new Unavailable(PAYMENTS_UNAVAILABLE);
   if (!mercadoPago.sandbox) throw new NotFound("Esta página solo existe en el sandbox de pagos");
   return mercadoPago.sandbox;
+}
+
+/** What the sandbox checkout page shows: a box subscription (preapproval) or an order (preference). */
+export type SandboxCheckout =
+  | {
+      kind: "subscription";
+      id: string;
+      status: string;
+      title: string;
+      open: boolean;
+      closedLabel: string;
+      payerEmail: string | null;
+      amountCents: number;
+      frequency: number;
+    }
+  | {
+      kind: "order";
+      id: string;
+      status: string;
+      title: string;
+      open: boolean;
+      closedLabel: string;
+      payerEmail: string | null;
+      amountCents: number;
+    };
+
+const isPreferenceId = (id: string) => id.startsWith("sbp");
+
+export async function sandboxCheckout(mercadoPago: MercadoPago | null, id: string): Promise<SandboxCheckout> {
+  if (!isPreferenceId(id)) {
+    const preapproval = await sandboxPreapproval(mercadoPago, id);
+    return {
+      kind: "subscription",
+      id: preapproval.id,
+      status: preapproval.status,
+      title: preapproval.reason,
+      open: preapproval.status === "pending",
+      closedLabel: `Este pago ya fue ${preapproval.status === "cancelled" ? "rechazado" : "aprobado"}.`,
+      payerEmail: preapproval.payer_email,
+      amountCents: pesosToCents(String(preapproval.auto_recurring.transaction_amount)) ?? 0,
+      frequency: preapproval.auto_recurring.frequency,
+    };
+  }
+  const sandbox = sandboxOf(mercadoPago);
+  try {
+    const preference = await sandbox.getPreference(id);
+    return {
+      kind: "order",
+      id: preference.id,
+      status: preference.sandbox_paid ? "approved" : "pending",
+      title: preference.items.map((item) => item.title).join(", "),
+      open: !preference.sandbox_paid,
+      closedLabel: "Este pago ya fue aprobado.",
+      payerEmail: preference.payer?.email ?? null,
+      amountCents: preference.items.reduce((sum, item) => sum + Math.round(item.unit_price * 100) * item.quantity, 0),
+    };
+  } catch (error) {
+    if (error instanceof MercadoPagoError && error.status === 404) throw new NotFound("Pago no encontrado");
+    throw error;
+  }
 }
 
 /** The preapproval the sandbox checkout page shows. */
@@ -35,6 +96,26 @@ export async function decideSandboxPayment(
 ): Promise<string> {
   const sandbox = sandboxOf(ctx.mercadoPago);
   if (decision !== "approve" && decision !== "reject") throw new Invalid("Elegí aprobar o rechazar el pago");
+  if (isPreferenceId(id)) {
+    await sandboxCheckout(ctx.mercadoPago, id);
+    let paid: Awaited<ReturnType<typeof sandbox.payPreference>>;
+    try {
+      paid = await sandbox.payPreference(id, decision === "approve");
+    } catch (error) {
+      if (error instanceof MercadoPagoError) throw new Invalid(error.message);
+      throw error;
+    }
+    const secret = await sandbox.webhookSecret();
+    for (const notification of paid.notifications) await deliver(ctx, secret, notification);
+    // Back to the shop as MP's auto_return does, with the same query parameters.
+    const urls = paid.preference.back_urls;
+    const back = new URL((decision === "approve" ? urls?.success : urls?.failure) ?? ctx.origin);
+    back.searchParams.set("payment_id", String(paid.payment.id));
+    back.searchParams.set("status", paid.payment.status);
+    back.searchParams.set("external_reference", paid.preference.external_reference);
+    back.searchParams.set("preference_id", paid.preference.id);
+    return back.toString();
+  }
   await sandboxPreapproval(ctx.mercadoPago, id);
   const { preapproval, notifications } = decision === "approve" ? await sandbox.approve(id) : await sandbox.reject(id);
   const secret = await sandbox.webhookSecret();
@@ -53,7 +134,12 @@ async function deliver(ctx: WebhookContext & { origin: string }, secret: string,
     id: Date.now(),
     live_mode: false,
     type: notification.type,
-    action: notification.type === "subscription_authorized_payment" ? "created" : "updated",
+    action:
+      notification.type === "payment"
+        ? "payment.created"
+        : notification.type === "subscription_authorized_payment"
+          ? "created"
+          : "updated",
     date_created: new Date().toISOString(),
     data: { id: notification.dataId },
   };

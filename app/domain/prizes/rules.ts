@@ -61,6 +61,15 @@ export const createCodeSchema = z
 
 export type CreateCodeInput = z.input<typeof createCodeSchema>;
 
+/** The shop's phone rule (prize claims, orders): 10+ digits and separators, an optional leading +. */
+export const phoneSchema = z
+  .string({ error: "El teléfono es requerido" })
+  .trim()
+  .min(1, "El teléfono es requerido")
+  .max(30, "Teléfono inválido")
+  .regex(/^\+?[\d\s\-()]{10,}$/, "Teléfono inválido")
+  .refine((value) => value.replace(/\D/g, "").length >= 8, "Teléfono inválido");
+
 /** The claim form, checked in the spec's order with its messages. */
 export const claimSchema = z
   .object({
@@ -81,13 +90,7 @@ export const claimSchema = z
       .trim()
       .min(1, "El DNI es requerido")
       .regex(/^\d{7,8}$/, "DNI inválido (7-8 dígitos)"),
-    phone: z
-      .string({ error: "El teléfono es requerido" })
-      .trim()
-      .min(1, "El teléfono es requerido")
-      .max(30, "Teléfono inválido")
-      .regex(/^\+?[\d\s\-()]{10,}$/, "Teléfono inválido")
-      .refine((value) => value.replace(/\D/g, "").length >= 8, "Teléfono inválido"),
+    phone: phoneSchema,
   })
   .strict();
 

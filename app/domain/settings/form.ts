@@ -81,7 +81,13 @@ export function sectionFromForm(
   const text = (name: string) => values[name] ?? "";
   switch (key) {
     case "bank":
-      return { input: pick(values, ["holder", "bank", "cbu", "alias", "cuit"]), errors };
+      return {
+        input: {
+          ...pick(values, ["holder", "bank", "cbu", "alias", "cuit"]),
+          transferExpiryDays: number(values.transferExpiryDays),
+        },
+        errors,
+      };
     case "contact":
       return { input: pick(values, ["address", "hours", "whatsapp", "email"]), errors };
     case "store":
@@ -98,6 +104,7 @@ export function sectionFromForm(
           boxSubscribePerIpPerHour: number(values.boxSubscribePerIpPerHour),
           discountValidatePerIpPerMinute: number(values.discountValidatePerIpPerMinute),
           specialOrdersPerIpPerHour: number(values.specialOrdersPerIpPerHour),
+          ordersPerIpPerHour: number(values.ordersPerIpPerHour),
         },
         errors,
       };

@@ -40,6 +40,8 @@ export const bankSchema = z
       ctx.addIssue({ code: "custom", message: "El CUIT no es válido: revisá los 11 dígitos (XX-XXXXXXXX-X)" });
       return z.NEVER;
     }),
+    /** Days an unpaid transfer order keeps its books before it is cancelled (stock returned). */
+    transferExpiryDays: integer("Días para pagar una transferencia", 1, 30).default(3),
   })
   .strict();
 
@@ -159,6 +161,7 @@ export const rateLimitsSchema = z
     boxSubscribePerIpPerHour: integer("Suscripciones a la Caja Rizoma por IP y por hora", 1, 1000),
     discountValidatePerIpPerMinute: integer("Consultas de códigos de descuento por IP y por minuto", 1, 10000),
     specialOrdersPerIpPerHour: integer("Pedidos especiales por IP y por hora", 1, 1000),
+    ordersPerIpPerHour: integer("Pedidos por IP y por hora", 1, 1000),
   })
   .strict();
 
@@ -265,6 +268,7 @@ export const DEFAULT_SETTINGS: Settings = {
     cbu: "9990001800001234567891",
     alias: "RIZOMA.LIBROS.DEMO",
     cuit: "30-71654321-4",
+    transferExpiryDays: 3,
   },
   contact: {
     address: "Thames 1234, Palermo, C1414 CABA",
@@ -303,6 +307,7 @@ export const DEFAULT_SETTINGS: Settings = {
     boxSubscribePerIpPerHour: 10,
     discountValidatePerIpPerMinute: 20,
     specialOrdersPerIpPerHour: 10,
+    ordersPerIpPerHour: 30,
   },
   tiendanube: {
     categoryMap: [

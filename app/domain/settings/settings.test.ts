@@ -67,6 +67,7 @@ describe("defaults", () => {
       boxSubscribePerIpPerHour: 10,
       discountValidatePerIpPerMinute: 20,
       specialOrdersPerIpPerHour: 10,
+      ordersPerIpPerHour: 30,
     });
   });
 
@@ -298,6 +299,7 @@ describe("/admin/ajustes", () => {
       boxSubscribePerIpPerHour: "15",
       discountValidatePerIpPerMinute: "40",
       specialOrdersPerIpPerHour: "8",
+      ordersPerIpPerHour: "40",
     })) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/admin/ajustes?guardado=rateLimits#rateLimits");
@@ -311,6 +313,7 @@ describe("/admin/ajustes", () => {
       boxSubscribePerIpPerHour: 15,
       discountValidatePerIpPerMinute: 40,
       specialOrdersPerIpPerHour: 8,
+      ordersPerIpPerHour: 40,
     });
   });
 

@@ -4,9 +4,11 @@ import type {
   AuthorizedPayment,
   MercadoPagoApi,
   NewPreapproval,
+  NewPreference,
   Payment,
   Preapproval,
   PreapprovalStatus,
+  Preference,
 } from "./types";
 
 export interface MercadoPagoClientOptions {
@@ -101,5 +103,7 @@ export function mercadoPagoClient(options: MercadoPagoClientOptions): MercadoPag
         "consultar el cobro de la suscripción",
       ),
     getPayment: (paymentId: string) => request<Payment>("GET", `/v1/payments/${id(paymentId)}`, "consultar el pago"),
+    createPreference: (input: NewPreference, key: string) =>
+      request<Preference>("POST", "/checkout/preferences", "crear el pago del pedido", input, key),
   };
 }

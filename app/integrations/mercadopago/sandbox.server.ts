@@ -8,9 +8,11 @@ import type {
   AuthorizedPayment,
   MercadoPagoApi,
   NewPreapproval,
+  NewPreference,
   Payment,
   Preapproval,
   PreapprovalStatus,
+  Preference,
 } from "./types";
 
 /** Where the sandbox's "checkout" lives (the init_point it hands out). */
@@ -27,6 +29,16 @@ export interface MercadoPagoSandbox extends MercadoPagoApi {
   approve(preapprovalId: string): Promise<{ preapproval: Preapproval; notifications: SandboxNotification[] }>;
   /** The payer's payment is rejected: the preapproval ends cancelled. */
   reject(preapprovalId: string): Promise<{ preapproval: Preapproval; notifications: SandboxNotification[] }>;
+  /**
+   * The buyer pays a Checkout Pro preference at the sandbox page: a payment (approved or rejected) is
+   * made for its whole amount and announced as a `payment` notification, as MP does. A rejected buyer
+   * may try again; once approved the preference takes no more payments.
+   */
+  payPreference(
+    preferenceId: string,
+    approved: boolean,
+  ): Promise<{ preference: Preference; payment: Payment; notifications: SandboxNotification[] }>;
+  getPreference(id: string): Promise<Preference & { sandbox_paid?: boolean }>;
   /** The secret the sandbox signs its notifications with (when MP_WEBHOOK_SECRET is not set). */
   webhookSecret(): Promise<string>;
 }
@@ -80,8 +92,58 @@ export function mercadoPagoSandbox(options: {
     return next;
   }
 
+  const newPaymentId = () => String(Date.now()) + String(Math.floor(Math.random() * 1000)).padStart(3, "0");
+
+  async function getPreference(id: string) {
+    const found = await read<Preference & { sandbox_paid?: boolean }>("preference", id);
+    if (!found) throw notFound("el pago");
+    return found;
+  }
+
   return {
     mode: "sandbox",
+    async createPreference(input: NewPreference, idempotencyKey: string) {
+      const id = `sbp${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 29)}`;
+      const existing = await read<Preference>("preference", id);
+      if (existing) return existing;
+      if (!input.items.length || input.items.some((item) => !(item.unit_price > 0) || !(item.quantity > 0))) {
+        throw new MercadoPagoError("Mercado Pago (sandbox): los ítems necesitan precio y cantidad positivos", 400);
+      }
+      const preference: Preference = {
+        id,
+        init_point: `${options.siteUrl}${SANDBOX_CHECKOUT_PATH}/${id}`,
+        sandbox_init_point: `${options.siteUrl}${SANDBOX_CHECKOUT_PATH}/${id}`,
+        external_reference: input.external_reference,
+        items: input.items,
+        payer: input.payer,
+        back_urls: input.back_urls,
+        notification_url: input.notification_url,
+        date_created: new Date().toISOString(),
+      };
+      await write("preference", id, preference);
+      return preference;
+    },
+    getPreference,
+    async payPreference(preferenceId: string, approved: boolean) {
+      const preference = await getPreference(preferenceId);
+      if (preference.sandbox_paid) {
+        throw new MercadoPagoError("Mercado Pago (sandbox): este pago ya fue aprobado", 400);
+      }
+      const cents = preference.items.reduce((sum, item) => sum + Math.round(item.unit_price * 100) * item.quantity, 0);
+      const payment: Payment = {
+        id: newPaymentId(),
+        status: approved ? "approved" : "rejected",
+        status_detail: approved ? "accredited" : "cc_rejected_other_reason",
+        external_reference: preference.external_reference,
+        transaction_amount: cents / 100,
+        currency_id: "ARS",
+        date_approved: approved ? new Date().toISOString() : null,
+        metadata: { preference_id: preferenceId },
+      };
+      await write("payment", String(payment.id), payment);
+      if (approved) await write("preference", preferenceId, { ...preference, sandbox_paid: true });
+      return { preference, payment, notifications: [{ type: "payment", dataId: String(payment.id) }] };
+    },
     async createPreapproval(input: NewPreapproval, idempotencyKey: string) {
       // The same key answers the same preapproval, as MP's X-Idempotency-Key does.
       const id = `sbx${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 29)}`;
@@ -116,7 +178,7 @@ export function mercadoPagoSandbox(options: {
     },
     async approve(preapprovalId: string) {
       const preapproval = await setStatus(preapprovalId, "authorized");
-      const paymentId = String(Date.now()) + String(Math.floor(Math.random() * 1000)).padStart(3, "0");
+      const paymentId = newPaymentId();
       const charge: AuthorizedPayment = {
         id: paymentId,
         preapproval_id: preapprovalId,

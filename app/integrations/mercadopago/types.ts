@@ -60,6 +60,38 @@ export interface Payment {
   metadata?: Record<string, unknown>;
 }
 
+/** One line of a Checkout Pro preference (unit_price in pesos). */
+export interface PreferenceItem {
+  id: string;
+  title: string;
+  description?: string;
+  quantity: number;
+  unit_price: number;
+  currency_id: "ARS";
+}
+
+/** `POST /checkout/preferences`: a one-off payment the buyer completes at `init_point`. */
+export interface NewPreference {
+  items: PreferenceItem[];
+  payer: { name: string; surname: string; email: string };
+  external_reference: string;
+  back_urls: { success: string; failure: string; pending: string };
+  auto_return: "approved" | "all";
+  notification_url: string;
+}
+
+export interface Preference {
+  id: string;
+  init_point: string;
+  sandbox_init_point?: string;
+  external_reference: string;
+  items: PreferenceItem[];
+  payer?: NewPreference["payer"];
+  back_urls?: NewPreference["back_urls"];
+  notification_url?: string;
+  date_created?: string;
+}
+
 /** What the shop needs from Mercado Pago: the real API client and the built-in sandbox both do this. */
 export interface MercadoPagoApi {
   readonly mode: "live" | "sandbox";
@@ -68,6 +100,7 @@ export interface MercadoPagoApi {
   updatePreapproval(id: string, change: { status: PreapprovalStatus }, idempotencyKey: string): Promise<Preapproval>;
   getAuthorizedPayment(id: string): Promise<AuthorizedPayment>;
   getPayment(id: string): Promise<Payment>;
+  createPreference(input: NewPreference, idempotencyKey: string): Promise<Preference>;
 }
 
 /** The notification types the shop follows. */

@@ -296,7 +296,7 @@ function BankSection({ bank, state }: { bank: Settings["bank"]; state: SectionSt
     <SettingsForm
       section="bank"
       description="La cuenta que ve quien paga por transferencia, con el pedido registrado."
-      names={["holder", "bank", "cbu", "alias", "cuit"]}
+      names={["holder", "bank", "cbu", "alias", "cuit", "transferExpiryDays"]}
       saveLabel="Guardar datos bancarios"
       state={state}
       formKey={state.values ?? bank}
@@ -326,6 +326,15 @@ function BankSection({ bank, state }: { bank: Settings["bank"]; state: SectionSt
           hint="11 dígitos, con o sin guiones."
           inputMode="numeric"
           autoComplete="off"
+        />
+        <Field
+          name="transferExpiryDays"
+          label="Días para pagar una transferencia"
+          value={bank.transferExpiryDays}
+          hint="Pasado ese plazo sin pago, el pedido se cancela y los libros vuelven al stock."
+          type="number"
+          min={1}
+          max={30}
         />
       </div>
     </SettingsForm>
@@ -618,6 +627,7 @@ function RateLimitsSection({ rateLimits, state }: { rateLimits: Settings["rateLi
         "boxSubscribePerIpPerHour",
         "discountValidatePerIpPerMinute",
         "specialOrdersPerIpPerHour",
+        "ordersPerIpPerHour",
       ]}
       saveLabel="Guardar límites"
       state={state}
@@ -701,6 +711,15 @@ function RateLimitsSection({ rateLimits, state }: { rateLimits: Settings["rateLi
           label="Pedidos especiales"
           value={rateLimits.specialOrdersPerIpPerHour}
           hint="Por IP y por hora: cada pedido manda dos correos."
+          type="number"
+          min={1}
+          max={1000}
+        />
+        <Field
+          name="ordersPerIpPerHour"
+          label="Pedidos de la tienda"
+          value={rateLimits.ordersPerIpPerHour}
+          hint="Por IP y por hora: cada pedido reserva stock."
           type="number"
           min={1}
           max={1000}

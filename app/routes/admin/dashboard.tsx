@@ -5,6 +5,7 @@ import { boxStats } from "~/domain/box/subscriptions.server";
 import { discountFigures } from "~/domain/discounts/admin.server";
 import { outboxCounts } from "~/domain/mail/outbox.server";
 import { newsletterCounts } from "~/domain/newsletter/newsletter.server";
+import { orderFigures } from "~/domain/orders/queries.server";
 import { prizeFigures } from "~/domain/prizes/prizes.server";
 import { specialOrderFigures } from "~/domain/special-orders/special-orders.server";
 import { requireAdmin } from "~/lib/admin.server";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const [catalogue, audit, newsletter, mail, prizes, box, discounts, specialOrders] = await Promise.all([
+  const [catalogue, audit, newsletter, mail, prizes, box, discounts, specialOrders, orders] = await Promise.all([
     catalogueFigures(context.db),
     latestAudit(context.db, 20),
     newsletterCounts(context.db),
@@ -22,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     boxStats(context.db),
     discountFigures(context.db),
     specialOrderFigures(context.db),
+    orderFigures(context.db),
   ]);
   return {
     catalogue,
@@ -31,14 +33,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     box,
     discounts,
     specialOrders,
+    orders,
     lowStock: LOW_STOCK,
     audit: audit.map(({ id, at, adminEmail, summary }) => ({ id, at: at.toISOString(), adminEmail, summary })),
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { catalogue, lowStock, audit, subscribers, mail, prizes, box, discounts, specialOrders } = loaderData;
+  const { catalogue, lowStock, audit, subscribers, mail, prizes, box, discounts, specialOrders, orders } = loaderData;
   const cards: { label: string; value: number | string; note: string; to?: string }[] = [
+    {
+      label: "Pedidos esperando el pago",
+      value: orders.pendingPayment,
+      note: "Confirmá las transferencias",
+      to: "/admin/pedidos?estado=pending_payment",
+    },
+    {
+      label: "Ventas de este mes",
+      value: formatMoney(orders.salesThisMonthCents),
+      note: `${orders.paidThisMonth} ${orders.paidThisMonth === 1 ? "pedido pagado" : "pedidos pagados"}`,
+      to: "/admin/pedidos?estado=paid",
+    },
+    {
+      label: "Descuentos de este mes",
+      value: formatMoney(orders.discountThisMonthCents),
+      note: "Códigos y 15% por transferencia",
+      to: "/admin/pedidos",
+    },
     {
       label: "Libros en el catálogo",
       value: catalogue.books,

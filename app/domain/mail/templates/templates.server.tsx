@@ -319,6 +319,121 @@ export function orderShipped(
   };
 }
 
+/** The buyer chose Mercado Pago: the order is reserved and waits for the payment (the link retries it). */
+export function orderAwaitingMercadoPago(data: MailSite & { order: OrderSummary; orderUrl: string }): RenderedMail {
+  const { order } = data;
+  const lead = `Tu pedido ${order.orderNumber} quedó registrado. Si todavía no completaste el pago con Mercado Pago, podés hacerlo desde la página de tu pedido.`;
+  return {
+    template: "order-received-mercadopago",
+    subject: `Recibimos tu pedido ${order.orderNumber}`,
+    html: html(
+      <EmailLayout preview={`Pedido ${order.orderNumber} · Estado: PAGO PENDIENTE`} siteUrl={data.siteUrl}>
+        <Heading>TU PEDIDO FUE REGISTRADO</Heading>
+        <P>
+          {greeting(order.customerName)} {lead}
+        </P>
+        <Button href={data.orderUrl}>Ver mi pedido</Button>
+        <OrderTable order={order} />
+      </EmailLayout>,
+    ),
+    text: lines(
+      "TU PEDIDO FUE REGISTRADO",
+      "",
+      `${greeting(order.customerName)} ${lead}`,
+      `Tu pedido: ${data.orderUrl}`,
+      "",
+      orderText(order),
+    ),
+  };
+}
+
+/** Delivered, cancelled or expired: one short notice with the order's summary. */
+export function orderStatusNotice(
+  data: MailSite & {
+    order: OrderSummary;
+    orderUrl: string;
+    kind: "delivered" | "cancelled" | "expired";
+    reason?: string | null;
+  },
+): RenderedMail {
+  const { order } = data;
+  const texts = {
+    delivered: {
+      subject: `Tu pedido ${order.orderNumber} fue entregado`,
+      heading: "¡Pedido entregado!",
+      lead: `Tu pedido ${order.orderNumber} fue entregado. ¡Que lo disfrutes! Gracias por comprar en Rizoma.`,
+    },
+    cancelled: {
+      subject: `Tu pedido ${order.orderNumber} fue cancelado`,
+      heading: "Pedido cancelado",
+      lead: `Cancelamos tu pedido ${order.orderNumber}.${data.reason ? ` Motivo: ${data.reason}.` : ""} Si tenés dudas, respondé este correo.`,
+    },
+    expired: {
+      subject: `Tu pedido ${order.orderNumber} se canceló por falta de pago`,
+      heading: "Pedido vencido",
+      lead: `No recibimos la transferencia de tu pedido ${order.orderNumber} a tiempo, así que lo cancelamos y liberamos los libros. Si todavía los querés, podés hacer un pedido nuevo.`,
+    },
+  }[data.kind];
+  return {
+    template: `order-${data.kind}`,
+    subject: texts.subject,
+    html: html(
+      <EmailLayout preview={texts.lead} siteUrl={data.siteUrl}>
+        <Heading>{texts.heading}</Heading>
+        <P>
+          {greeting(order.customerName)} {texts.lead}
+        </P>
+        <Button href={data.orderUrl}>Ver mi pedido</Button>
+        <OrderTable order={order} />
+      </EmailLayout>,
+    ),
+    text: lines(
+      texts.heading,
+      "",
+      `${greeting(order.customerName)} ${texts.lead}`,
+      `Tu pedido: ${data.orderUrl}`,
+      "",
+      orderText(order),
+    ),
+  };
+}
+
+/** To the shop: a new order came in. */
+export function orderPlacedShop(
+  data: MailSite & { order: OrderSummary; email: string; phone: string; paymentLabel: string },
+): RenderedMail {
+  const { order } = data;
+  const adminUrl = `${data.siteUrl}/admin/pedidos/${order.orderNumber}`;
+  const rows: [string, string][] = [
+    ["Pedido", order.orderNumber],
+    ["Cliente", order.customerName],
+    ["Email", data.email],
+    ["Teléfono", data.phone],
+    ["Pago", data.paymentLabel],
+  ];
+  return {
+    template: "order-placed-shop",
+    subject: `Nuevo pedido ${order.orderNumber} (${formatMoney(order.totalCents)})`,
+    html: html(
+      <EmailLayout preview={`${order.customerName} hizo un pedido.`} siteUrl={data.siteUrl}>
+        <Heading>Nuevo pedido</Heading>
+        <Rows rows={rows} />
+        <OrderTable order={order} />
+        <Button href={adminUrl}>Ver el pedido</Button>
+      </EmailLayout>,
+    ),
+    text: lines(
+      "Nuevo pedido",
+      "",
+      ...rows.map(([label, value]) => `${label}: ${value}`),
+      "",
+      orderText(order),
+      "",
+      adminUrl,
+    ),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Caja Rizoma
 

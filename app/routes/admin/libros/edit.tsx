@@ -29,12 +29,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "delete") {
     try {
-      await deleteBook(context.db, admin, id);
+      const { unpublished } = await deleteBook(context.db, admin, id);
+      return redirect(`/admin/libros?aviso=${unpublished ? "despublicado" : "eliminado"}`, 303);
     } catch (error) {
       if (error instanceof NotFound) return redirect("/admin/libros?aviso=no-eliminado", 303);
       throw error;
     }
-    return redirect("/admin/libros?aviso=eliminado", 303);
   }
   const result = await saveBookForm(context.db, admin, form, id);
   if (result.ok) return redirect(`/admin/libros?aviso=actualizado&libro=${id}`, 303);

@@ -4,7 +4,7 @@ import { AdminPagination } from "~/components/admin/pagination";
 import { BookCover } from "~/components/book/book-cover";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { ADMIN_BOOK_FILTERS, type AdminBookFilter } from "~/domain/catalog/admin-book-filters";
-import { listAdminBooks } from "~/domain/catalog/admin-books.server";
+import { listAdminBooks, UNPUBLISHED_INSTEAD } from "~/domain/catalog/admin-books.server";
 import { normaliseSearch } from "~/domain/catalog/search.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { formatPrice, fromPesos } from "~/lib/money";
@@ -15,6 +15,7 @@ const notices: Record<string, NoticeData> = {
   creado: { tone: "success", title: "Éxito", message: "Libro creado correctamente" },
   actualizado: { tone: "success", title: "Éxito", message: "Libro actualizado correctamente" },
   eliminado: { tone: "success", title: "Éxito", message: "Libro eliminado correctamente" },
+  despublicado: { tone: "success", title: "Libro despublicado", message: UNPUBLISHED_INSTEAD },
   "no-eliminado": { tone: "error", title: "Error", message: "No se pudo eliminar el libro" },
 };
 

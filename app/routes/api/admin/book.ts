@@ -22,8 +22,8 @@ export function action({ request, params, context }: Route.ActionArgs) {
       return jsonResponse({ success: true, book: await updateBook(context.db, admin, id, body) });
     }
     if (request.method === "DELETE") {
-      await deleteBook(context.db, admin, id);
-      return jsonResponse({ success: true });
+      const { unpublished, message } = await deleteBook(context.db, admin, id);
+      return jsonResponse(unpublished ? { success: true, unpublished, message } : { success: true });
     }
     return methodNotAllowed("GET, PUT, DELETE");
   });

@@ -1,0 +1,349 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { CartLines } from "~/components/cart/cart-lines";
+import { cartStore, useCart } from "~/components/cart/use-cart";
+import { quoteDelivery } from "~/domain/orders/delivery";
+import { priceOrder, TRANSFER_DISCOUNT_PERCENT } from "~/domain/orders/pricing";
+import type { PickupPoint, ShippingSettings } from "~/domain/settings/schema";
+import { formatMoney } from "~/lib/money";
+import { type AppliedCode, DiscountField } from "./discount-field";
+import { submitOrder } from "./submit-order";
+
+export interface CheckoutData {
+  pickupPoints: PickupPoint[];
+  shipping: Pick<ShippingSettings, "rates" | "standardDays" | "fastDays">;
+  provinces: { code: string; name: string }[];
+}
+
+type Method = "pickup" | "caba" | "shipping";
+type Speed = "standard" | "fast";
+type Payment = "transfer" | "mercadopago";
+
+const label = "block text-sm font-semibold text-ink";
+const input =
+  "mt-1 w-full rounded-lg border border-ink/25 bg-white px-3 py-2 text-ink focus:border-moss focus:outline-none focus:ring-2 focus:ring-moss/30";
+const fieldset = "space-y-4 rounded-lg bg-white p-5";
+const legend = "px-1 font-serif text-xl";
+const choice = "flex cursor-pointer items-start gap-3 rounded-lg border border-ink/15 p-3 has-[:checked]:border-moss";
+
+export function CheckoutForm({ pickupPoints, shipping, provinces }: CheckoutData) {
+  const cart = useCart();
+  const navigate = useNavigate();
+  const [method, setMethod] = useState<Method>("pickup");
+  const [speed, setSpeed] = useState<Speed>("standard");
+  const [province, setProvince] = useState("");
+  const [payment, setPayment] = useState<Payment>("transfer");
+  const [code, setCode] = useState<AppliedCode | null>(null);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [shortLines, setShortLines] = useState<{ title: string; requested: number; available: number }[]>([]);
+
+  if (!cart.loaded) return <p className="mt-6 text-ink/75">Cargando tu carrito…</p>;
+  if (cart.items.length === 0) {
+    return (
+      <div className="mt-8 rounded-lg bg-white p-8 text-center">
+        <p className="text-ink/75">Tu carrito está vacío.</p>
+        <Link
+          to="/tienda"
+          className="mt-6 inline-block rounded-full bg-moss px-6 py-2.5 font-semibold text-white hover:bg-moss-dark"
+        >
+          Ir a la tienda
+        </Link>
+      </div>
+    );
+  }
+
+  const subtotalCents = cart.items.reduce((sum, item) => sum + Math.round((item.price ?? 0) * 100) * item.quantity, 0);
+  const delivery = quoteDelivery({ method, speed, province }, shipping);
+  const codeTerms = code ? { discountPercentage: null, discountAmountCents: code.discountCents } : null;
+  const totals = priceOrder({
+    subtotalCents,
+    code: codeTerms,
+    paymentMethod: payment,
+    shippingCents: delivery.shippingCents,
+  });
+  const transferTotals = priceOrder({ subtotalCents, code: codeTerms, paymentMethod: "transfer", shippingCents: 0 });
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    setSending(true);
+    setError(null);
+    setShortLines([]);
+    const outcome = await submitOrder(event.currentTarget, cart.items, code?.code ?? null);
+    if (outcome.kind === "placed") {
+      cartStore().clearCart();
+      if (outcome.paymentUrl) {
+        window.location.assign(outcome.paymentUrl);
+        return;
+      }
+      navigate(`/pedido/${outcome.number}?token=${encodeURIComponent(outcome.token)}&nuevo=1`);
+      return;
+    }
+    setSending(false);
+    setError(outcome.error);
+    if (outcome.kind === "stock") {
+      setShortLines(outcome.items);
+      // The cart's own check marks each short line (spec §4 stockErrors).
+      await cartStore().validateCartStock();
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]" aria-busy={sending}>
+      <div className="space-y-6">
+        <fieldset className={fieldset}>
+          <legend className={legend}>Tus datos</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field name="firstName" label="Nombre" autoComplete="given-name" />
+            <Field name="lastName" label="Apellido" autoComplete="family-name" />
+            <Field name="email" label="Email" type="email" autoComplete="email" />
+            <Field name="phone" label="Teléfono" type="tel" autoComplete="tel" placeholder="+54 9 11 1234-5678" />
+          </div>
+        </fieldset>
+
+        <fieldset className={fieldset}>
+          <legend className={legend}>Entrega</legend>
+          <div className="space-y-2">
+            <Choice name="method" value="pickup" checked={method === "pickup"} onChange={() => setMethod("pickup")}>
+              <span className="font-semibold">Retiro en persona</span> — gratis
+            </Choice>
+            <Choice name="method" value="caba" checked={method === "caba"} onChange={() => setMethod("caba")}>
+              <span className="font-semibold">Envío en CABA</span> — gratis
+            </Choice>
+            <Choice
+              name="method"
+              value="shipping"
+              checked={method === "shipping"}
+              onChange={() => setMethod("shipping")}
+            >
+              <span className="font-semibold">Envío a todo el país</span> — por correo, según la provincia
+            </Choice>
+          </div>
+          {method === "pickup" ? (
+            <div>
+              <label htmlFor="pickupPoint" className={label}>
+                Punto de retiro
+              </label>
+              <select id="pickupPoint" name="pickupPoint" className={input}>
+                {pickupPoints.map((point) => (
+                  <option key={point.name} value={point.name}>
+                    {point.name} — {point.address}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field name="address" label="Dirección" autoComplete="street-address" className="sm:col-span-2" />
+              <Field name="city" label={method === "caba" ? "Barrio" : "Ciudad"} autoComplete="address-level2" />
+              {method === "shipping" ? (
+                <>
+                  <div>
+                    <label htmlFor="province" className={label}>
+                      Provincia
+                    </label>
+                    <select
+                      id="province"
+                      name="province"
+                      value={province}
+                      onChange={(event) => setProvince(event.target.value)}
+                      className={input}
+                    >
+                      <option value="">Elegí una provincia</option>
+                      {provinces.map((p) => (
+                        <option key={p.code} value={p.code}>
+                          {p.name}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <Field
+                    name="zipCode"
+                    label="Código postal"
+                    placeholder="C1425ABC o 1425"
+                    autoComplete="postal-code"
+                  />
+                </>
+              ) : (
+                <Field
+                  name="zipCode"
+                  label="Código postal"
+                  optional
+                  placeholder="C1425ABC"
+                  autoComplete="postal-code"
+                />
+              )}
+            </div>
+          )}
+          {method === "shipping" ? (
+            <div className="space-y-2">
+              <p className={label}>Velocidad</p>
+              {(["standard", "fast"] as const).map((value) => {
+                const quote = quoteDelivery({ method, speed: value, province }, shipping);
+                const days = value === "fast" ? shipping.fastDays : shipping.standardDays;
+                return (
+                  <Choice
+                    key={value}
+                    name="speed"
+                    value={value}
+                    checked={speed === value}
+                    onChange={() => setSpeed(value)}
+                  >
+                    <span className="font-semibold">{value === "fast" ? "Rápido" : "Estándar"}</span> ({days.min} a{" "}
+                    {days.max} días hábiles) —{" "}
+                    <span data-testid={`shipping-${value}`}>
+                      {province ? formatMoney(quote.shippingCents) : "elegí la provincia"}
+                    </span>
+                  </Choice>
+                );
+              })}
+            </div>
+          ) : null}
+        </fieldset>
+
+        <fieldset className={fieldset}>
+          <legend className={legend}>Pago</legend>
+          <Choice
+            name="paymentMethod"
+            value="transfer"
+            checked={payment === "transfer"}
+            onChange={() => setPayment("transfer")}
+          >
+            <span className="font-semibold">Transferencia bancaria</span> — {TRANSFER_DISCOUNT_PERCENT}% de descuento,
+            sin comisiones.{" "}
+            <span className="text-moss-dark" data-testid="transfer-saving">
+              Ahorrás {formatMoney(transferTotals.transferDiscountCents)}
+            </span>
+          </Choice>
+          <Choice
+            name="paymentMethod"
+            value="mercadopago"
+            checked={payment === "mercadopago"}
+            onChange={() => setPayment("mercadopago")}
+          >
+            <span className="font-semibold">Mercado Pago</span> — tarjetas de crédito y débito. Hasta 3 cuotas sin
+            interés.
+          </Choice>
+        </fieldset>
+      </div>
+
+      <aside className="h-fit space-y-4 rounded-lg bg-white p-5" aria-labelledby="resumen-titulo">
+        <h2 id="resumen-titulo" className="font-serif text-xl">
+          Tu pedido
+        </h2>
+        <CartLines items={cart.items} busy={cart.isValidatingStock || sending} compact />
+        <DiscountField subtotalCents={subtotalCents} applied={code} onChange={setCode} />
+        <dl className="space-y-1 text-sm" data-testid="checkout-summary">
+          <Row label="Subtotal" value={formatMoney(totals.subtotalCents)} />
+          {totals.codeDiscountCents > 0 ? (
+            <Row label={`Código ${code?.code}`} value={`− ${formatMoney(totals.codeDiscountCents)}`} />
+          ) : null}
+          {totals.transferDiscountCents > 0 ? (
+            <Row label="15% por transferencia" value={`− ${formatMoney(totals.transferDiscountCents)}`} />
+          ) : null}
+          <Row
+            label="Envío"
+            value={
+              method === "shipping" && !province
+                ? "según la provincia"
+                : totals.shippingCents
+                  ? formatMoney(totals.shippingCents)
+                  : "Gratis"
+            }
+          />
+          <div className="flex justify-between border-t border-ink/10 pt-2 text-base font-semibold">
+            <dt>Total</dt>
+            <dd data-testid="checkout-total">{formatMoney(totals.totalCents)}</dd>
+          </div>
+        </dl>
+        {error ? (
+          <div
+            role="alert"
+            className="rounded-lg bg-terracotta/10 p-3 text-sm text-terracotta-dark"
+            data-testid="checkout-error"
+          >
+            <p className="font-semibold">{error}</p>
+            {shortLines.length ? (
+              <ul className="mt-1 list-disc pl-5">
+                {shortLines.map((line) => (
+                  <li key={line.title}>
+                    «{line.title}»: pediste {line.requested},{" "}
+                    {line.available === 0 ? "no quedan" : `quedan ${line.available}`}.
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+        <button
+          type="submit"
+          disabled={sending}
+          className="w-full rounded-full bg-moss px-6 py-3 font-bold tracking-wider text-white hover:bg-moss-dark disabled:cursor-wait disabled:opacity-80"
+        >
+          {sending ? "Registrando tu pedido…" : payment === "transfer" ? "CONFIRMAR PEDIDO" : "PAGAR CON MERCADO PAGO"}
+        </button>
+        <p className="text-xs text-ink/75">Los precios y el stock se confirman al registrar el pedido.</p>
+      </aside>
+    </form>
+  );
+}
+
+function Row({ label: text, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt>{text}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function Field(props: {
+  name: string;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  placeholder?: string;
+  optional?: boolean;
+  className?: string;
+}) {
+  const id = `checkout-${props.name}`;
+  return (
+    <div className={props.className}>
+      <label htmlFor={id} className={label}>
+        {props.label} {props.optional ? <span className="font-normal text-ink/75">(opcional)</span> : null}
+      </label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? "text"}
+        autoComplete={props.autoComplete}
+        placeholder={props.placeholder}
+        required={!props.optional}
+        className={input}
+      />
+    </div>
+  );
+}
+
+function Choice(props: {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <label className={choice}>
+      <input
+        type="radio"
+        name={props.name}
+        value={props.value}
+        checked={props.checked}
+        onChange={props.onChange}
+        className="mt-1 accent-moss"
+      />
+      <span className="text-sm leading-relaxed">{props.children}</span>
+    </label>
+  );
+}

@@ -1,0 +1,77 @@
+import type { CartItem } from "~/domain/cart/cart";
+import { orderInputSchema } from "~/domain/orders/input";
+
+export type OrderOutcome =
+  | { kind: "placed"; number: string; token: string; paymentUrl: string | null }
+  | { kind: "stock"; error: string; items: { id: number; title: string; requested: number; available: number }[] }
+  | { kind: "error"; error: string };
+
+const value = (form: FormData, name: string) => {
+  const text = form.get(name);
+  return typeof text === "string" && text.trim() ? text.trim() : undefined;
+};
+
+/**
+ * Sends the checkout to POST /api/orders: the cart's ids and quantities (never prices: the server
+ * computes them), the buyer's data and choices. Returns what the page shows next.
+ */
+export async function submitOrder(
+  form: HTMLFormElement,
+  items: CartItem[],
+  discountCode: string | null,
+): Promise<OrderOutcome> {
+  const data = new FormData(form);
+  const method = value(data, "method") ?? "pickup";
+  const body = {
+    items: items.map(({ id, quantity }) => ({ id, quantity })),
+    customer: {
+      firstName: value(data, "firstName") ?? "",
+      lastName: value(data, "lastName") ?? "",
+      email: value(data, "email") ?? "",
+      phone: value(data, "phone") ?? "",
+    },
+    delivery: {
+      method,
+      ...(method === "pickup"
+        ? { pickupPoint: value(data, "pickupPoint") }
+        : {
+            address: value(data, "address"),
+            city: value(data, "city"),
+            zipCode: value(data, "zipCode"),
+            ...(method === "shipping" ? { province: value(data, "province"), speed: value(data, "speed") } : {}),
+          }),
+    },
+    paymentMethod: value(data, "paymentMethod") ?? "transfer",
+    ...(discountCode ? { discountCode } : {}),
+  };
+  // The same rules the server applies, to answer at once; the server checks everything again.
+  const checked = orderInputSchema.safeParse(body);
+  if (!checked.success) return { kind: "error", error: checked.error.issues[0]?.message ?? "Revisá los datos" };
+  try {
+    const response = await fetch("/api/orders", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      credentials: "same-origin",
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json().catch(() => null)) as {
+      success?: boolean;
+      error?: string;
+      items?: { id: number; title: string; requested: number; available: number }[];
+      order?: { number: string; token: string; paymentUrl?: string };
+    } | null;
+    if (response.status === 201 && json?.order) {
+      return {
+        kind: "placed",
+        number: json.order.number,
+        token: json.order.token,
+        paymentUrl: json.order.paymentUrl ?? null,
+      };
+    }
+    const error = json?.error ?? "No pudimos registrar tu pedido. Probá de nuevo en unos minutos.";
+    if (response.status === 409 && json?.items) return { kind: "stock", error, items: json.items };
+    return { kind: "error", error };
+  } catch {
+    return { kind: "error", error: "No pudimos conectarnos. Revisá tu conexión y probá de nuevo." };
+  }
+}

@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { phoneSchema } from "~/domain/prizes/rules";
+import { PROVINCE_CODES } from "~/domain/settings/argentina";
+
+/**
+ * The body of POST /api/orders (issue 6) and of the checkout form, with Spanish messages. Client-safe:
+ * the checkout page shows the same messages. Prices never travel in it: the server computes them.
+ */
+export const MAX_ORDER_QUANTITY = 99;
+export const MAX_ORDER_LINES = 50;
+
+/** CPA (C1425ABC: province letter, 4 digits, 3 letters) or the legacy 4 digits. */
+export const POSTAL_CODE = /^([A-HJ-NP-Z]\d{4}[A-Z]{3}|\d{4})$/;
+
+export const ORDER_MESSAGES = {
+  items: "Tu carrito está vacío",
+  itemId: "El libro del pedido no es válido",
+  quantity: `La cantidad de cada libro debe ser un número entero entre 1 y ${MAX_ORDER_QUANTITY}`,
+  duplicate: "Cada libro va una sola vez en el pedido: sumá la cantidad en su línea",
+  firstName: "El nombre es requerido",
+  lastName: "El apellido es requerido",
+  email: "Ingresá un email válido",
+  method: "Elegí cómo recibir tu pedido: retiro, envío en CABA o envío a todo el país",
+  speed: "Elegí envío estándar o rápido",
+  address: "La dirección es requerida para el envío",
+  city: "La ciudad es requerida para el envío",
+  province: "Elegí una provincia de la lista",
+  zipCode: "El código postal debe ser un CPA (C1425ABC) o de 4 dígitos",
+  pickupPoint: "Elegí un punto de retiro de la lista",
+  paymentMethod: "Elegí cómo pagar: transferencia bancaria o Mercado Pago",
+} as const;
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Máximo ${max} caracteres`);
+
+const optionalText = (max: number) =>
+  z.string({ error: "Los datos de entrega no son válidos" }).trim().max(max, `Máximo ${max} caracteres`).optional();
+
+const quantity = z
+  .number({ error: ORDER_MESSAGES.quantity })
+  .int(ORDER_MESSAGES.quantity)
+  .min(1, ORDER_MESSAGES.quantity)
+  .max(MAX_ORDER_QUANTITY, ORDER_MESSAGES.quantity);
+
+export const deliverySchema = z
+  .object(
+    {
+      method: z.enum(["pickup", "caba", "shipping"], { error: ORDER_MESSAGES.method }),
+      speed: z.enum(["standard", "fast"], { error: ORDER_MESSAGES.speed }).optional(),
+      address: optionalText(200),
+      city: optionalText(100),
+      province: z
+        .string({ error: ORDER_MESSAGES.province })
+        .trim()
+        .toUpperCase()
+        .refine((code) => code === "" || (PROVINCE_CODES as readonly string[]).includes(code), ORDER_MESSAGES.province)
+        .optional(),
+      zipCode: z
+        .string({ error: ORDER_MESSAGES.zipCode })
+        .trim()
+        .toUpperCase()
+        .refine((code) => code === "" || POSTAL_CODE.test(code), ORDER_MESSAGES.zipCode)
+        .optional(),
+      pickupPoint: optionalText(80),
+    },
+    { error: ORDER_MESSAGES.method },
+  )
+  .strict()
+  .superRefine((delivery, ctx) => {
+    const missing = (field: "address" | "city" | "province" | "zipCode") => {
+      if (!delivery[field]) ctx.addIssue({ code: "custom", path: [field], message: ORDER_MESSAGES[field] });
+    };
+    if (delivery.method === "pickup") return;
+    missing("address");
+    missing("city");
+    if (delivery.method === "shipping") {
+      missing("province");
+      missing("zipCode");
+    }
+  });
+
+export const orderInputSchema = z
+  .object({
+    items: z
+      .array(z.object({ id: z.number({ error: ORDER_MESSAGES.itemId }).int().positive(), quantity }).strict(), {
+        error: ORDER_MESSAGES.items,
+      })
+      .min(1, ORDER_MESSAGES.items)
+      .max(MAX_ORDER_LINES, `Un pedido admite hasta ${MAX_ORDER_LINES} libros distintos`)
+      .refine((items) => new Set(items.map((item) => item.id)).size === items.length, ORDER_MESSAGES.duplicate),
+    customer: z
+      .object(
+        {
+          firstName: requiredText(ORDER_MESSAGES.firstName, 80),
+          lastName: requiredText(ORDER_MESSAGES.lastName, 80),
+          email: z
+            .string({ error: ORDER_MESSAGES.email })
+            .trim()
+            .max(254, ORDER_MESSAGES.email)
+            .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, ORDER_MESSAGES.email)
+            .transform((value) => value.toLowerCase()),
+          phone: phoneSchema,
+        },
+        { error: "Faltan tus datos de contacto" },
+      )
+      .strict(),
+    delivery: deliverySchema,
+    paymentMethod: z.enum(["transfer", "mercadopago"], { error: ORDER_MESSAGES.paymentMethod }),
+    discountCode: z
+      .union([z.string(), z.null()], { error: "El código de descuento no es válido" })
+      .optional()
+      .transform((code) => code?.trim() || null),
+  })
+  .strict();
+
+export type OrderInput = z.output<typeof orderInputSchema>;
+export type DeliveryInput = z.output<typeof deliverySchema>;

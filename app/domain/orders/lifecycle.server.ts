@@ -1,0 +1,369 @@
+import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { z } from "zod";
+import { recordAudit } from "~/domain/audit/audit.server";
+import type { AdminIdentity } from "~/domain/auth/admin-users.server";
+import { releaseDiscount } from "~/domain/discounts/redeem.server";
+import { Conflict, Invalid, NotFound } from "~/domain/errors";
+import { enqueueMail } from "~/domain/mail/outbox.server";
+import {
+  orderPaid,
+  orderShipped,
+  orderStatusNotice,
+  type RenderedMail,
+} from "~/domain/mail/templates/templates.server";
+import { pesosToCents } from "~/lib/money";
+import type { Db } from "~db/index";
+import { books, orderEvents, orderItems, orders } from "~db/schema";
+import {
+  afterStockChange,
+  type Order,
+  type OrderContext,
+  type OrderItem,
+  type OrderStatus,
+  orderSigner,
+  orderSummary,
+  STATUS_LABELS,
+} from "./shared.server";
+
+/** Who moves an order: the admin (audited), Mercado Pago, or the server's expiry job. */
+export type Actor = { kind: "admin"; admin: AdminIdentity } | { kind: "mercadopago" } | { kind: "system" };
+
+interface Change {
+  from: OrderStatus[];
+  to: OrderStatus;
+  /** Columns set together with the status. */
+  set?: Partial<typeof orders.$inferInsert>;
+  /** Extra condition of the conditional UPDATE (e.g. expired). */
+  where?: ReturnType<typeof sql>;
+  note?: string | null;
+  audit?: { action: string; summary: string };
+  mail: (order: Order, items: OrderItem[], link: string) => RenderedMail;
+  /** Runs inside the transaction after the status moved (stock return, code release). */
+  effects?: (tx: Db, order: Order, items: OrderItem[]) => Promise<void>;
+}
+
+const sourceOf = (actor: Actor) => (actor.kind === "admin" ? "admin" : actor.kind);
+
+/**
+ * One status change: a conditional UPDATE (`status in (from)`), so of two admins, an admin and the
+ * expiry job, or two server instances, exactly one moves the order and the others get a 409 (or, for the
+ * job, skip it). Its event, audit line, side effects and e-mail are in the same transaction.
+ */
+async function changeStatus(ctx: OrderContext, orderId: number, actor: Actor, change: Change): Promise<Order | null> {
+  const link = await orderUrlById(ctx, orderId);
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const now = new Date();
+    const [before] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+    if (!before) throw new NotFound("Pedido no encontrado");
+    const [order] = await db
+      .update(orders)
+      .set({ ...change.set, status: change.to, updatedAt: now })
+      .where(and(eq(orders.id, orderId), inArray(orders.status, change.from), change.where))
+      .returning();
+    if (!order) return null;
+    const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
+    await db.insert(orderEvents).values({
+      orderId,
+      fromStatus: before.status,
+      toStatus: change.to,
+      source: sourceOf(actor),
+      note: change.note ?? null,
+    });
+    if (change.effects) await change.effects(db, order, items);
+    if (actor.kind === "admin" && change.audit) {
+      await recordAudit(db, actor.admin, {
+        action: change.audit.action,
+        entity: "order",
+        entityId: orderId,
+        summary: change.audit.summary,
+      });
+    }
+    await enqueueMail(db, { to: order.email, mail: change.mail(order, items, link), siteUrl: ctx.siteUrl });
+    return order;
+  });
+}
+
+async function orderUrlById(ctx: OrderContext, orderId: number) {
+  const [row] = await ctx.db.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId));
+  return row ? (await orderSigner(ctx)).url(row.number) : ctx.siteUrl;
+}
+
+export async function orderIdByNumber(db: Db, number: string): Promise<number> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.number, number.toUpperCase()));
+  if (!row) throw new NotFound("Pedido no encontrado");
+  return row.id;
+}
+
+const refused = (order: { status: OrderStatus }, what: string) =>
+  new Conflict(`No se puede ${what} un pedido ${STATUS_LABELS[order.status].toLowerCase()}`);
+
+async function currentStatus(db: Db, orderId: number) {
+  const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new NotFound("Pedido no encontrado");
+  return row;
+}
+
+/** Stock (or the pre-order count) goes back, in ascending book order like placing does. */
+async function returnStock(tx: Db, items: OrderItem[]) {
+  for (const item of [...items].sort((a, b) => a.bookId - b.bookId)) {
+    await tx
+      .update(books)
+      .set(
+        item.isPreorder
+          ? { preorderCount: sql`greatest(${books.preorderCount} - ${item.quantity}, 0)` }
+          : { stock: sql`${books.stock} + ${item.quantity}` },
+      )
+      .where(eq(books.id, item.bookId));
+  }
+}
+
+const summaryMail =
+  (build: (data: { order: ReturnType<typeof orderSummary>; link: string; row: Order }) => RenderedMail) =>
+  (order: Order, items: OrderItem[], link: string) =>
+    build({ order: orderSummary(order, items), link, row: order });
+
+// ---------------------------------------------------------------------------------------------------
+
+/** The admin confirms a transfer arrived (or any pending payment): pending_payment -> paid. */
+export async function confirmPayment(ctx: OrderContext, admin: AdminIdentity, number: string) {
+  const id = await orderIdByNumber(ctx.db, number);
+  const order = await changeStatus(
+    ctx,
+    id,
+    { kind: "admin", admin },
+    {
+      from: ["pending_payment"],
+      to: "paid",
+      set: { paidAt: new Date() },
+      audit: { action: "order.confirm-payment", summary: `Confirmó el pago del pedido ${number.toUpperCase()}` },
+      mail: summaryMail(({ order }) => orderPaid({ siteUrl: ctx.siteUrl, order })),
+    },
+  );
+  if (!order) throw refused(await currentStatus(ctx.db, id), "confirmar el pago de");
+  return order;
+}
+
+export const shipSchema = z
+  .object({
+    trackingCode: z
+      .string({ error: "El código de seguimiento no es válido" })
+      .trim()
+      .max(80, "El código de seguimiento puede tener hasta 80 caracteres")
+      .optional()
+      .transform((code) => code || null),
+  })
+  .strict();
+
+/** paid -> shipped. Carrier shipments need their tracking code; pickups and CABA deliveries may go without. */
+export async function shipOrder(ctx: OrderContext, admin: AdminIdentity, number: string, raw: unknown) {
+  const parsed = shipSchema.safeParse(raw);
+  if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Datos inválidos");
+  const { trackingCode } = parsed.data;
+  const id = await orderIdByNumber(ctx.db, number);
+  const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
+  if (row?.deliveryMethod === "shipping" && !trackingCode) {
+    throw new Invalid("Ingresá el código de seguimiento del envío");
+  }
+  const order = await changeStatus(
+    ctx,
+    id,
+    { kind: "admin", admin },
+    {
+      from: ["paid"],
+      to: "shipped",
+      set: { shippedAt: new Date(), trackingCode },
+      note: trackingCode ? `Seguimiento: ${trackingCode}` : null,
+      audit: {
+        action: "order.ship",
+        summary: `Marcó como enviado el pedido ${number.toUpperCase()}${trackingCode ? ` (seguimiento ${trackingCode})` : ""}`,
+      },
+      mail: summaryMail(({ order, row: shipped }) =>
+        orderShipped({
+          siteUrl: ctx.siteUrl,
+          order,
+          tracking: trackingCode
+            ? { carrier: shipped.shippingSpeed === "fast" ? "Envío rápido" : "Envío estándar", code: trackingCode }
+            : null,
+        }),
+      ),
+    },
+  );
+  if (!order) throw refused(await currentStatus(ctx.db, id), "enviar");
+  return order;
+}
+
+/** shipped -> delivered. */
+export async function deliverOrder(ctx: OrderContext, admin: AdminIdentity, number: string) {
+  const id = await orderIdByNumber(ctx.db, number);
+  const order = await changeStatus(
+    ctx,
+    id,
+    { kind: "admin", admin },
+    {
+      from: ["shipped"],
+      to: "delivered",
+      set: { deliveredAt: new Date() },
+      audit: { action: "order.deliver", summary: `Marcó como entregado el pedido ${number.toUpperCase()}` },
+      mail: summaryMail(({ order, link }) =>
+        orderStatusNotice({ siteUrl: ctx.siteUrl, order, orderUrl: link, kind: "delivered" }),
+      ),
+    },
+  );
+  if (!order) throw refused(await currentStatus(ctx.db, id), "marcar como entregado");
+  return order;
+}
+
+export const cancelSchema = z
+  .object({
+    reason: z
+      .string({ error: "Escribí el motivo de la cancelación" })
+      .trim()
+      .min(1, "Escribí el motivo de la cancelación")
+      .max(300, "El motivo puede tener hasta 300 caracteres"),
+  })
+  .strict();
+
+const cancelEffects = async (tx: Db, order: Order, items: OrderItem[]) => {
+  await returnStock(tx, items);
+  await releaseDiscount(tx, order.id);
+};
+
+/**
+ * pending_payment or paid -> cancelled: the books go back to stock (pre-orders free their places) and
+ * the discount code's use is given back. A paid Mercado Pago order is refunded by the shop in Mercado
+ * Pago itself; the admin page says so.
+ */
+export async function cancelOrder(ctx: OrderContext, admin: AdminIdentity, number: string, raw: unknown) {
+  const parsed = cancelSchema.safeParse(raw);
+  if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Datos inválidos");
+  const { reason } = parsed.data;
+  const id = await orderIdByNumber(ctx.db, number);
+  const order = await changeStatus(
+    ctx,
+    id,
+    { kind: "admin", admin },
+    {
+      from: ["pending_payment", "paid"],
+      to: "cancelled",
+      set: { cancelledAt: new Date(), cancelReason: reason },
+      note: reason,
+      audit: { action: "order.cancel", summary: `Canceló el pedido ${number.toUpperCase()}: ${reason}` },
+      effects: cancelEffects,
+      mail: summaryMail(({ order, link }) =>
+        orderStatusNotice({ siteUrl: ctx.siteUrl, order, orderUrl: link, kind: "cancelled", reason }),
+      ),
+    },
+  );
+  if (!order) throw refused(await currentStatus(ctx.db, id), "cancelar");
+  await afterStockChange(ctx.db, "order.cancel");
+  return order;
+}
+
+export const EXPIRED_REASON = "Venció el plazo para pagar la transferencia";
+
+/**
+ * The periodic job: unpaid transfer orders past `expires_at` are cancelled and their stock returned.
+ * Each order moves with its own conditional UPDATE (still pending, still expired), so several server
+ * instances running the job at once cancel each order once. Returns how many this call cancelled.
+ */
+export async function expireTransferOrders(ctx: OrderContext, now = new Date()): Promise<number> {
+  const due = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, "pending_payment"), eq(orders.paymentMethod, "transfer"), lte(orders.expiresAt, now)))
+    .orderBy(orders.id)
+    .limit(200);
+  let cancelled = 0;
+  for (const { id } of due) {
+    const order = await changeStatus(
+      ctx,
+      id,
+      { kind: "system" },
+      {
+        from: ["pending_payment"],
+        to: "cancelled",
+        where: sql`${orders.expiresAt} <= ${now}`,
+        set: { cancelledAt: now, cancelReason: EXPIRED_REASON },
+        note: EXPIRED_REASON,
+        effects: cancelEffects,
+        mail: summaryMail(({ order, link }) =>
+          orderStatusNotice({ siteUrl: ctx.siteUrl, order, orderUrl: link, kind: "expired" }),
+        ),
+      },
+    );
+    if (order) cancelled++;
+  }
+  if (cancelled > 0) await afterStockChange(ctx.db, "order.expire");
+  return cancelled;
+}
+
+/** Starts the expiry job in this server process (every `intervalMs`); `stop()` waits for a running pass. */
+export function startOrderExpiryJob(ctx: OrderContext, intervalMs = 5 * 60_000) {
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = expireTransferOrders(ctx)
+      .catch((error) => ctx.log?.warn({ err: error }, "order expiry job failed"))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  tick();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/**
+ * A Mercado Pago `payment` notification for an order (Checkout Pro). The payment is fetched (never the
+ * body), matched to the order by external_reference (the order number) and its amount checked against
+ * the order's total. Approved -> paid, once: the conditional UPDATE only moves a pending order without a
+ * payment, and provider_payment_id is UNIQUE, so replays change nothing. Rejected or cancelled payments
+ * leave the order pending: the buyer can pay again from the order page (the same preference). Payments
+ * that are not the shop's orders (box charges also arrive as `payment`) are ignored.
+ */
+export async function recordOrderPayment(ctx: OrderContext, paymentId: string): Promise<{ changed: boolean }> {
+  const api = ctx.mercadoPago?.api;
+  if (!api) return { changed: false };
+  const payment = await api.getPayment(paymentId);
+  const reference = payment.external_reference ?? "";
+  if (!/^RZ-\d{6,}$/.test(reference)) return { changed: false };
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.number, reference));
+  if (!order) {
+    ctx.log?.warn({ paymentId, reference }, "mercadopago payment for an unknown order");
+    return { changed: false };
+  }
+  if (payment.status !== "approved") {
+    ctx.log?.info({ paymentId, status: payment.status, order: reference }, "mercadopago payment not approved");
+    return { changed: false };
+  }
+  const amountCents = pesosToCents(String(payment.transaction_amount));
+  if (amountCents !== order.totalCents) {
+    ctx.log?.warn({ paymentId, amountCents, totalCents: order.totalCents }, "mercadopago payment amount differs");
+    return { changed: false };
+  }
+  if (order.status === "cancelled") {
+    ctx.log?.warn({ paymentId, order: reference }, "mercadopago approved a payment of a cancelled order: refund it");
+    return { changed: false };
+  }
+  const paid = await changeStatus(
+    ctx,
+    order.id,
+    { kind: "mercadopago" },
+    {
+      from: ["pending_payment"],
+      to: "paid",
+      where: isNull(orders.providerPaymentId),
+      set: { paidAt: new Date(payment.date_approved ?? Date.now()), providerPaymentId: String(payment.id) },
+      note: `Pago de Mercado Pago ${payment.id}`,
+      mail: summaryMail(({ order: summary }) => orderPaid({ siteUrl: ctx.siteUrl, order: summary })),
+    },
+  );
+  return { changed: paid !== null };
+}

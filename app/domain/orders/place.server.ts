@@ -1,0 +1,286 @@
+import { asc, inArray, sql } from "drizzle-orm";
+import { type BookRow, isPreorder, orderableQuantity, salePriceCents } from "~/domain/catalog/book-view.server";
+import { todayInBuenosAires } from "~/domain/dates";
+import { type DiscountQuote, quoteDiscount, redeemDiscount } from "~/domain/discounts/redeem.server";
+import { BadGateway, Conflict, Invalid, OutOfStock, TooManyRequests, Unavailable } from "~/domain/errors";
+import { enqueueMail } from "~/domain/mail/outbox.server";
+import {
+  orderAwaitingMercadoPago,
+  orderPlacedShop,
+  orderReceivedTransfer,
+} from "~/domain/mail/templates/templates.server";
+import { hit } from "~/domain/rate-limit/rate-limit.server";
+import { getSettings } from "~/domain/settings/settings.server";
+import type { Preference } from "~/integrations/mercadopago/types";
+import { zodMessage } from "~/lib/http.server";
+import { type Cents, centsToPesos } from "~/lib/money";
+import type { Db } from "~db/index";
+import { books, orderEvents, orderItems, orders } from "~db/schema";
+import { pickupPointFor, quoteDelivery } from "./delivery";
+import { type OrderInput, orderInputSchema } from "./input";
+import { type OrderTotals, priceOrder } from "./pricing";
+import {
+  afterStockChange,
+  type Order,
+  type OrderContext,
+  orderSigner,
+  orderSummary,
+  PAYMENT_LABELS,
+} from "./shared.server";
+
+export const OUT_OF_STOCK = "Stock insuficiente";
+export const TOO_MANY_ORDERS = "Demasiados pedidos desde tu conexión. Probá de nuevo en un rato o escribinos.";
+export const PAYMENT_FAILED = "No pudimos iniciar el pago con Mercado Pago. Probá de nuevo en unos minutos.";
+export const MERCADOPAGO_UNAVAILABLE =
+  "Los pagos con Mercado Pago no están disponibles en este sitio por ahora: elegí transferencia bancaria o escribinos.";
+export const PRICES_CHANGED = "Los precios cambiaron mientras hacías el pedido: revisalo y probá de nuevo.";
+
+export interface PlacedOrder {
+  order: Order;
+  totals: OrderTotals;
+  token: string;
+}
+
+interface PricedLine {
+  book: BookRow;
+  quantity: number;
+  unitPriceCents: Cents;
+  isPreorder: boolean;
+}
+
+/** The price a book sells at today: the pre-order price during a pre-order, else the promotional one when lower. */
+export function currentPriceCents(book: BookRow, today: string): Cents | null {
+  if (isPreorder(book, today) && book.preorderPriceCents !== null) return book.preorderPriceCents;
+  return salePriceCents(book);
+}
+
+/**
+ * Each requested line against the books as read (locked, inside the order's transaction): unknown or
+ * unpublished books and books without a price are a 400; short lines are collected for one 409.
+ */
+function priceLines(rows: BookRow[], input: OrderInput, today: string): PricedLine[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const shortages: { id: number; title: string; requested: number; available: number }[] = [];
+  const lines = input.items.map(({ id, quantity }) => {
+    const book = byId.get(id);
+    if (!book?.published) throw new Invalid(`El libro ${id} no existe o ya no está a la venta`);
+    const unitPriceCents = currentPriceCents(book, today);
+    if (unitPriceCents === null) {
+      throw new Invalid(`«${book.title}» no tiene precio publicado: consultanos por WhatsApp.`);
+    }
+    const available = orderableQuantity(book, today);
+    if (quantity > available) shortages.push({ id, title: book.title, requested: quantity, available });
+    return { book, quantity, unitPriceCents, isPreorder: isPreorder(book, today) };
+  });
+  if (shortages.length > 0) throw new OutOfStock(OUT_OF_STOCK, { items: shortages });
+  return lines;
+}
+
+async function readBooks(db: Db, input: OrderInput, lock: boolean): Promise<BookRow[]> {
+  const ids = input.items.map((item) => item.id).sort((a, b) => a - b);
+  const query = db.select().from(books).where(inArray(books.id, ids)).orderBy(asc(books.id));
+  // Locks in ascending id order, so two orders for the same books never deadlock.
+  return lock ? query.for("update") : query;
+}
+
+interface Quote {
+  lines: PricedLine[];
+  code: DiscountQuote | null;
+  totals: OrderTotals;
+  deliveryLabel: string;
+}
+
+async function quoteOrder(
+  db: Db,
+  input: OrderInput,
+  rows: BookRow[],
+  shipping: Awaited<ReturnType<typeof getSettings>>["shipping"],
+  pickupName: string | null,
+  now: Date,
+): Promise<Quote> {
+  const lines = priceLines(rows, input, todayInBuenosAires(now));
+  const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const code = input.discountCode ? await quoteDiscount(db, input.discountCode, subtotalCents, now) : null;
+  const delivery = quoteDelivery({ ...input.delivery, pickupPoint: pickupName }, shipping);
+  const totals = priceOrder({
+    subtotalCents,
+    code,
+    paymentMethod: input.paymentMethod,
+    shippingCents: delivery.shippingCents,
+  });
+  return { lines, code, totals, deliveryLabel: delivery.label };
+}
+
+/**
+ * A buyer places an order (issue 6). Everything is recomputed here from the database: prices (what the
+ * request says about money is not even read), the code, shipping and totals. In ONE transaction the
+ * books are locked (ascending id), checked, their stock (or pre-order count) taken, the order written
+ * with its lines and first event, the code redeemed and the e-mails queued; any failure leaves nothing.
+ *
+ * Mercado Pago: the order's id (and so its number) is reserved from the sequence first, the preference
+ * is created with that number as external_reference, and only then is the order written, with the
+ * preference in the same transaction. If Mercado Pago fails, no order and no stock change exist; if the
+ * transaction fails after the preference was made (stock ran out meanwhile), the preference is left
+ * unused at Mercado Pago and nobody ever receives its link.
+ */
+export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date()): Promise<PlacedOrder> {
+  const settings = await getSettings(ctx.db);
+  // Every attempt counts, well-formed or not: the limit is against abuse, and each order reserves stock.
+  if (ctx.clientIp) {
+    const turn = await hit(ctx.db, "orders-ip", ctx.clientIp, {
+      max: settings.rateLimits.ordersPerIpPerHour,
+      windowSeconds: 3600,
+    });
+    if (!turn.allowed) throw new TooManyRequests(TOO_MANY_ORDERS);
+  }
+  const parsed = orderInputSchema.safeParse(raw);
+  if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
+  const input = parsed.data;
+  const signer = await orderSigner(ctx);
+  let pickupName: string | null = null;
+  if (input.delivery.method === "pickup") {
+    const point = pickupPointFor(settings.pickup.points, input.delivery.pickupPoint);
+    if (!point) throw new Invalid("Elegí un punto de retiro de la lista");
+    pickupName = point.name;
+  }
+  const api = input.paymentMethod === "mercadopago" ? ctx.mercadoPago?.api : null;
+  if (input.paymentMethod === "mercadopago" && !api) throw new Unavailable(MERCADOPAGO_UNAVAILABLE);
+
+  // A first look without locks: bad input and visible shortages answer before anything is reserved.
+  const preview = await quoteOrder(
+    ctx.db,
+    input,
+    await readBooks(ctx.db, input, false),
+    settings.shipping,
+    pickupName,
+    now,
+  );
+
+  let reservedId: number | null = null;
+  let preference: Preference | null = null;
+  if (api) {
+    const result = await ctx.db.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`);
+    reservedId = Number((result as unknown as { rows: { id: string | number }[] }).rows[0]?.id);
+    const number = `RZ-${String(reservedId).padStart(6, "0")}`;
+    // The buyer's own order page is where Mercado Pago sends them back, whatever happened.
+    const back = signer.url(number);
+    try {
+      preference = await api.createPreference(
+        {
+          items: [
+            {
+              id: number,
+              title: `Rizoma · pedido ${number}`,
+              description: preview.lines.map((line) => `${line.quantity} × ${line.book.title}`).join(", "),
+              quantity: 1,
+              unit_price: centsToPesos(preview.totals.totalCents),
+              currency_id: "ARS",
+            },
+          ],
+          payer: { name: input.customer.firstName, surname: input.customer.lastName, email: input.customer.email },
+          external_reference: number,
+          back_urls: { success: back, failure: back, pending: back },
+          auto_return: "approved",
+          notification_url: `${ctx.siteUrl}/api/webhooks/mercadopago`,
+        },
+        `order-${number}-${now.getTime()}`,
+      );
+      if (!preference?.id || !preference.init_point) throw new Error("Mercado Pago no devolvió init_point");
+    } catch (error) {
+      ctx.log?.warn({ err: error, orderNumber: number }, "mercadopago preference failed");
+      throw new BadGateway(PAYMENT_FAILED);
+    }
+  }
+
+  const placed = await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const quote = await quoteOrder(db, input, await readBooks(db, input, true), settings.shipping, pickupName, now);
+    if (preference && quote.totals.totalCents !== preview.totals.totalCents) throw new Conflict(PRICES_CHANGED);
+    for (const line of quote.lines) {
+      await db
+        .update(books)
+        .set(
+          line.isPreorder
+            ? { preorderCount: sql`${books.preorderCount} + ${line.quantity}` }
+            : { stock: sql`${books.stock} - ${line.quantity}` },
+        )
+        .where(sql`${books.id} = ${line.book.id}`);
+    }
+    const { delivery, customer } = input;
+    const shipped = delivery.method !== "pickup";
+    const expiresAt =
+      input.paymentMethod === "transfer"
+        ? new Date(now.getTime() + settings.bank.transferExpiryDays * 86_400_000)
+        : null;
+    const [order] = await db
+      .insert(orders)
+      .values({
+        ...(reservedId ? { id: reservedId } : {}),
+        paymentMethod: input.paymentMethod,
+        firstName: customer.firstName,
+        lastName: customer.lastName,
+        email: customer.email,
+        phone: customer.phone,
+        deliveryMethod: delivery.method,
+        shippingSpeed: delivery.method === "shipping" ? (delivery.speed ?? "standard") : null,
+        address: shipped ? (delivery.address ?? null) : null,
+        city: shipped ? (delivery.city ?? null) : null,
+        province: delivery.method === "shipping" ? (delivery.province ?? null) : shipped ? "C" : null,
+        zipCode: shipped ? delivery.zipCode || null : null,
+        pickupPoint: pickupName,
+        subtotalCents: quote.totals.subtotalCents,
+        codeDiscountCents: quote.totals.codeDiscountCents,
+        transferDiscountCents: quote.totals.transferDiscountCents,
+        shippingCents: quote.totals.shippingCents,
+        totalCents: quote.totals.totalCents,
+        discountCodeId: quote.code?.codeId ?? null,
+        discountCode: quote.code?.code ?? null,
+        providerPreferenceId: preference?.id ?? null,
+        paymentUrl: preference?.init_point ?? null,
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!order) throw new Error("order insert returned nothing");
+    const items = await db
+      .insert(orderItems)
+      .values(
+        quote.lines.map((line) => ({
+          orderId: order.id,
+          bookId: line.book.id,
+          title: line.book.title,
+          author: line.book.author,
+          unitPriceCents: line.unitPriceCents,
+          quantity: line.quantity,
+          isPreorder: line.isPreorder,
+        })),
+      )
+      .returning();
+    await db.insert(orderEvents).values({ orderId: order.id, toStatus: "pending_payment", source: "buyer", at: now });
+    if (quote.code) await redeemDiscount(db, quote.code, order.id, now);
+
+    const summary = orderSummary(order, items);
+    const link = signer.url(order.number);
+    const contact = settings.contact;
+    const buyerMail =
+      order.paymentMethod === "transfer"
+        ? orderReceivedTransfer({ siteUrl: ctx.siteUrl, order: summary, bank: settings.bank, contact })
+        : orderAwaitingMercadoPago({ siteUrl: ctx.siteUrl, order: summary, orderUrl: link });
+    await enqueueMail(db, { to: order.email, mail: buyerMail, siteUrl: ctx.siteUrl });
+    const shopEmail = ctx.shopEmail ?? contact.email;
+    if (shopEmail) {
+      const mail = orderPlacedShop({
+        siteUrl: ctx.siteUrl,
+        order: summary,
+        email: order.email,
+        phone: order.phone,
+        paymentLabel: PAYMENT_LABELS[order.paymentMethod],
+      });
+      await enqueueMail(db, { to: shopEmail, mail, siteUrl: ctx.siteUrl });
+    }
+    return { order, totals: quote.totals };
+  });
+  await afterStockChange(ctx.db, "order.placed");
+  return { ...placed, token: signer.token(placed.order.number) };
+}

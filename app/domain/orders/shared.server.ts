@@ -1,0 +1,81 @@
+import { eq } from "drizzle-orm";
+import { publicPagesChanged } from "~/domain/cache/public-pages.server";
+import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
+import type { MercadoPago } from "~/integrations/mercadopago/index.server";
+import type { Db } from "~db/index";
+import { orderItems, orders } from "~db/schema";
+import type { OrderSummary } from "../mail/templates/templates.server";
+import { provinceName } from "./delivery";
+
+/** What the order functions need from a request (or from the server, for the expiry job). */
+export interface OrderContext {
+  db: Db;
+  siteUrl: string;
+  mercadoPago?: MercadoPago | null;
+  /** SESSION_SECRET or null (the key in the database): signs the buyer's order link. */
+  configuredSecret: string | null;
+  /** SHOP_NOTIFY_EMAIL, else the contact e-mail of the settings. */
+  shopEmail?: string | null;
+  /** The visitor's address, for the per-IP limit on placing orders (absent for internal calls). */
+  clientIp?: string;
+  log?: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
+}
+
+export type Order = typeof orders.$inferSelect;
+export type OrderItem = typeof orderItems.$inferSelect;
+export type { OrderStatus } from "./status";
+
+export { PAYMENT_LABELS, STATUS_LABELS } from "./status";
+
+const TOKEN_PURPOSE = "order";
+
+/**
+ * Signs buyer links: an HMAC bound to the order number (no enumeration without it). The key is read
+ * once, before any transaction (on PGlite a second query outside the transaction would wait for it).
+ */
+export async function orderSigner(ctx: Pick<OrderContext, "db" | "configuredSecret" | "siteUrl">) {
+  const secret = await signingSecret(ctx.db, ctx.configuredSecret);
+  const token = (number: string) => sign(secret, TOKEN_PURPOSE, number).slice(number.length + 1);
+  return {
+    token,
+    url: (number: string) => `${ctx.siteUrl}/pedido/${encodeURIComponent(number)}?token=${token(number)}`,
+    valid: (number: string, given: string | null | undefined) =>
+      !!given && given.length <= 64 && verify(secret, TOKEN_PURPOSE, `${number}.${given}`) === number,
+  };
+}
+
+/** How the order is delivered, in words (e-mails, order pages). */
+export function deliveryLabel(order: Order): string {
+  if (order.deliveryMethod === "pickup") return `Retiro en ${order.pickupPoint ?? "la librería"}`;
+  if (order.deliveryMethod === "caba") return `Envío en CABA a ${order.address}, ${order.city}`;
+  const speed = order.shippingSpeed === "fast" ? "rápido" : "estándar";
+  return `Envío ${speed} a ${order.address}, ${order.city}, ${provinceName(order.province)} (${order.zipCode})`;
+}
+
+export function orderSummary(order: Order, items: OrderItem[]): OrderSummary {
+  return {
+    orderNumber: order.number,
+    customerName: `${order.firstName} ${order.lastName}`,
+    items: items.map((item) => ({ title: item.title, quantity: item.quantity, unitCents: item.unitPriceCents })),
+    subtotalCents: order.subtotalCents,
+    discountCents: order.codeDiscountCents + order.transferDiscountCents,
+    shippingCents: order.shippingCents,
+    totalCents: order.totalCents,
+    deliveryLabel: deliveryLabel(order),
+  };
+}
+
+export async function orderWithItems(db: Db, orderId: number) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
+  return { order, items };
+}
+
+/**
+ * Called after every committed change of stock by an order (placed, cancelled, expired): cached public
+ * pages show availability, so every instance drops them.
+ */
+export function afterStockChange(db: Db, reason: string): Promise<void> {
+  return publicPagesChanged(db, reason);
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { NotFound } from "~/domain/errors";
+import { cancelOrder, confirmPayment, deliverOrder, shipOrder } from "~/domain/orders/lifecycle.server";
+import { adminOrder, orderJson } from "~/domain/orders/queries.server";
+import { requireAdminApi } from "~/lib/admin.server";
+import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
+import { orderContext } from "~/lib/order-context.server";
+import type { Route } from "./+types/order";
+
+/** GET /api/admin/orders/{number}: the whole order (customer, delivery, items, totals, events). */
+export function loader({ params, context }: Route.LoaderArgs) {
+  return api(context, async () => {
+    requireAdminApi(context);
+    const { order, items, events } = await adminOrder(context.db, params.number ?? "");
+    return jsonResponse({
+      success: true,
+      order: {
+        ...orderJson(order, items),
+        paymentUrl: order.paymentUrl,
+        customer: { firstName: order.firstName, lastName: order.lastName, email: order.email, phone: order.phone },
+        address: { address: order.address, city: order.city, province: order.province, zipCode: order.zipCode },
+        providerPaymentId: order.providerPaymentId,
+        cancelReason: order.cancelReason,
+        events: events.map((event) => ({ ...event, at: event.at.toISOString() })),
+      },
+    });
+  });
+}
+
+/**
+ * POST /api/admin/orders/{number}/{action}: `confirm-payment`, `ship` {trackingCode?}, `deliver`,
+ * `cancel` {reason}. A change the order's status does not allow is a 409.
+ */
+export function action({ request, params, context }: Route.ActionArgs) {
+  return api(context, async () => {
+    const admin = requireAdminApi(context);
+    if (request.method !== "POST") return methodNotAllowed("POST");
+    const ctx = orderContext(context);
+    const number = params.number ?? "";
+    const body = request.headers.get("content-type")?.includes("json") ? await readJson(request, z.unknown()) : {};
+    const run = {
+      "confirm-payment": () => confirmPayment(ctx, admin, number),
+      ship: () => shipOrder(ctx, admin, number, body),
+      deliver: () => deliverOrder(ctx, admin, number),
+      cancel: () => cancelOrder(ctx, admin, number, body),
+    }[params.action ?? ""];
+    if (!run) throw new NotFound("Acción desconocida");
+    const order = await run();
+    return jsonResponse({ success: true, order: { number: order.number, status: order.status } });
+  });
+}
