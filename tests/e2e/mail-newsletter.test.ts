@@ -194,7 +194,7 @@ describe("admin", () => {
       .toBe("¡Bienvenida/o al newsletter de Rizoma!");
     const preview = page.frameLocator("iframe[title^='Vista previa']");
     await expect.poll(() => preview.getByText("¡Hola, Vera!").count()).toBe(1);
-    const eml = await page.request.get(page.url().replace("/admin/correos/", "/api/admin/mail/") + "/eml");
+    const eml = await page.request.get(`${page.url().replace("/admin/correos/", "/api/admin/mail/")}/eml`);
     expect(eml.headers()["content-type"]).toBe("message/rfc822");
     expect(await eml.text()).toContain("To: admin-ve@example.com");
     expect(errors).toEqual([]);

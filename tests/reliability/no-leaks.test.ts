@@ -86,7 +86,7 @@ async function publicAnswers(code: string): Promise<{ url: string; text: string 
     if (isAdminApiPath(url) || isAdminPagePath(url) || url.startsWith("/admin")) continue;
     urls.add(url);
   }
-  for (const extra of ["/api/qr/check/" + code, "/tienda?search=a", "/api/tienda-nube/products?search=a&limit=5"])
+  for (const extra of [`/api/qr/check/${code}`, "/tienda?search=a", "/api/tienda-nube/products?search=a&limit=5"])
     urls.add(extra);
   const answers: { url: string; text: string }[] = [];
   for (const url of urls) {
