@@ -551,6 +551,7 @@ describe("the built-in sandbox", () => {
         routeArgs("/pagos/sandbox/sbx1", database, { params: { id: "sbx1" }, context: { mercadoPago: off } }) as never,
       ),
     ).catch((error: unknown) => error);
-    expect(thrown).toMatchObject({ init: { status: 503 } });
+    // Where the sandbox is off its checkout page does not exist: a 404, not a server error.
+    expect(thrown).toMatchObject({ init: { status: 404 } });
   });
 });
