@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import { ZodError, type z } from "zod";
 import { DomainError, Invalid, PayloadTooLarge, UnsupportedMediaType } from "~/domain/errors";
 
@@ -107,4 +107,23 @@ export function readQuery<T extends z.ZodType>(request: Request, schema: T): z.i
 
 export function methodNotAllowed(allowed: string): Response {
   return jsonResponse({ success: false, error: "Método no permitido" }, { status: 405, headers: { Allow: allowed } });
+}
+
+/**
+ * A page action's form. A body that is not a readable form (damaged multipart, a JSON body posted to a
+ * page) or that carries a NUL byte (PostgreSQL text cannot hold one) is a 400 answer, never a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw data("El formulario llegó dañado o incompleto. Volvé a intentarlo.", { status: 400 });
+  }
+  for (const [name, value] of form) {
+    if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) {
+      throw data("El formulario tiene caracteres no válidos.", { status: 400 });
+    }
+  }
+  return form;
 }

@@ -8,6 +8,7 @@ import { DomainError } from "~/domain/errors";
 import { subscribeInputFromForm } from "~/domain/newsletter/form";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
 import { PAGE_TOPIC_IDS, topicsFor } from "~/domain/newsletter/topics";
+import { readForm } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/newsletter";
 
@@ -26,7 +27,7 @@ const SOURCE = "order_confirmation";
  * so signing up never needs JavaScript. With JavaScript the forms call /api/newsletter/subscribe.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const input = subscribeInputFromForm(form);
   try {
     const result = await subscribe(

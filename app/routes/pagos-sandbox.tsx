@@ -2,6 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { DomainError, Unavailable } from "~/domain/errors";
 import { decideSandboxPayment, sandboxCheckout } from "~/domain/payments/sandbox-checkout.server";
 import { boxContext } from "~/lib/box-context.server";
+import { readForm } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/pagos-sandbox";
 
@@ -23,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const decision = String((await request.formData()).get("decision") ?? "");
+  const decision = String((await readForm(request)).get("decision") ?? "");
   try {
     const back = await decideSandboxPayment(
       { ...boxContext(context), log: context.log, origin: new URL(request.url).origin },
@@ -32,6 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
     return redirect(back, 303);
   } catch (error) {
+    if (error instanceof Unavailable) throw data("Página no encontrada", { status: 404 });
     if (error instanceof DomainError) return data({ error: error.message }, { status: error.status });
     throw error;
   }

@@ -4,6 +4,7 @@ import { DomainError } from "~/domain/errors";
 import { SCOPE_PROMISE, SPECIAL_ORDER_SCOPES } from "~/domain/special-orders/labels";
 import { requestFromForm } from "~/domain/special-orders/rules";
 import { bookForRequest, createSpecialOrder } from "~/domain/special-orders/special-orders.server";
+import { readForm } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
 import { specialOrderContext } from "~/lib/special-order-context.server";
 import type { Route } from "./+types/pedidos-especiales";
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = requestFromForm(await request.formData());
+  const values = requestFromForm(await readForm(request));
   try {
     const { order } = await createSpecialOrder(specialOrderContext(context), values);
     return redirect(`/pedidos-especiales?enviado=${order.scope}`, 303);

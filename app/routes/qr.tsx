@@ -8,6 +8,7 @@ import { DomainError } from "~/domain/errors";
 import { checkCode, claimPrize, type PublicQrCode } from "~/domain/prizes/prizes.server";
 import { type ClaimInput, claimErrors, INVALID_CODE } from "~/domain/prizes/rules";
 import { getSection } from "~/domain/settings/settings.server";
+import { readForm } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/qr";
 
@@ -43,7 +44,7 @@ const text = (form: FormData, name: string) => {
 
 /** The claim form without JavaScript (with JavaScript the page calls /api/qr/claim/{code}). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = {
     name: text(form, "name"),
     email: text(form, "email"),

@@ -15,6 +15,7 @@ import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-
 const admin = { email: "fuzz@rizoma.com.ar", password: "clave-de-prueba-fuzz" };
 const BODIES_PER_ENDPOINT = 500;
 const QUERIES_PER_PAGE = 60;
+const FORMS_PER_PAGE = 60;
 let app: AppServer;
 let cookie = "";
 let postgres: Awaited<ReturnType<typeof openPostgres>> | null = null;
@@ -180,6 +181,50 @@ describe("hostile input", () => {
       // The admin gate and unknown API paths answer before the size matters; all others refuse the size.
       expect([413, 401, 404], path).toContain(status);
     }
+  });
+
+  it(`answers every page's action ${FORMS_PER_PAGE} hostile forms without a 5xx`, async () => {
+    const form = fc.record({
+      body: fc.oneof(
+        fc
+          .dictionary(
+            fc.oneof(
+              fc.constantFrom("intent", "email", "name", "title", "decision", "code", "id"),
+              fc.string({ maxLength: 8 }),
+            ),
+            fc.oneof(
+              fc.string({ maxLength: 60, unit: "binary" }),
+              fc.constantFrom("\u0000", "-1", "1e999", "ñ".repeat(500)),
+            ),
+            { maxKeys: 6 },
+          )
+          .map((fields) => new URLSearchParams(fields as Record<string, string>).toString()),
+        body,
+      ),
+      contentType,
+      signedIn: fc.boolean(),
+    });
+    const failures: string[] = [];
+    for (const path of pages) {
+      const samples = fc.sample(form, { numRuns: FORMS_PER_PAGE, seed: path.length * 15485863 });
+      for (let i = 0; i < samples.length; i += 6) {
+        await Promise.all(
+          samples.slice(i, i + 6).map(async (sample) => {
+            const headers: Record<string, string> = { origin: app.baseUrl };
+            if (sample.contentType) headers["content-type"] = sample.contentType;
+            if (sample.signedIn) headers.cookie = cookie;
+            const status = await send(`${app.baseUrl}${path}`, { method: "POST", headers, body: sample.body }).catch(
+              (error: Error) => {
+                failures.push(`POST ${path} -> ${error.message}`);
+                return 0;
+              },
+            );
+            if (status >= 500) failures.push(`POST ${path} -> ${status}: ${sample.body.slice(0, 100)}`);
+          }),
+        );
+      }
+    }
+    expect(failures.slice(0, 20)).toEqual([]);
   });
 
   it(`renders every page for ${QUERIES_PER_PAGE} garbage query strings without a 5xx`, async () => {

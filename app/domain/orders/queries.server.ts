@@ -93,6 +93,8 @@ export interface OrderFilters {
 
 export const ADMIN_PAGE_SIZE = 50;
 
+const MAX_PAGE = 10_000;
+
 /** The admin list, newest first: by status, and by number, name or e-mail. */
 export async function listOrders(db: Db, filters: OrderFilters = {}) {
   const conditions: SQL[] = [];
@@ -109,7 +111,8 @@ export async function listOrders(db: Db, filters: OrderFilters = {}) {
     );
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const page = Math.max(1, filters.page ?? 1);
+  // Any page number from an address is clamped to a whole number a database offset can hold.
+  const page = Math.min(MAX_PAGE, Math.max(1, Math.trunc(filters.page ?? 1) || 1));
   const rows = await db
     .select({
       number: orders.number,

@@ -17,6 +17,7 @@ import {
 import { isSectionKey, SECTION_LABELS, type SectionKey, type Settings } from "~/domain/settings/schema";
 import { getSettings, sectionErrors, UNKNOWN_SECTION, updateSection } from "~/domain/settings/settings.server";
 import { requireAdmin } from "~/lib/admin.server";
+import { readForm } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/ajustes";
 
@@ -41,7 +42,7 @@ interface Outcome {
 /** Each section is its own form posting here with `section` (and `intent`), so all of it works without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const section = String(form.get("section") ?? "");
   const intent = String(form.get("intent") ?? "save");
   if (!isSectionKey(section)) {

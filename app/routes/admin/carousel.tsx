@@ -7,6 +7,7 @@ import { CAROUSEL_FULL, MAX_CAROUSEL_BOOKS } from "~/domain/carousel/limits";
 import { normaliseSearch } from "~/domain/catalog/search.server";
 import { DomainError } from "~/domain/errors";
 import { requireAdmin } from "~/lib/admin.server";
+import { readForm } from "~/lib/http.server";
 import { formatPrice, fromPesos } from "~/lib/money";
 import type { Route } from "./+types/carousel";
 
@@ -38,7 +39,7 @@ const failures: Record<string, string> = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const id = Number(form.get("id"));
   const back = (aviso: string) => {

@@ -25,6 +25,7 @@ import {
 import { CODE_PATTERN, type DiscountDisplayStatus } from "~/domain/discounts/rules";
 import { DomainError } from "~/domain/errors";
 import { requireAdmin } from "~/lib/admin.server";
+import { readForm } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
 import { sendJson } from "~/lib/send-json";
 import type { Route } from "./+types/descuentos";
@@ -116,7 +117,7 @@ const valuesOf = (code: PageCode): DiscountFormValues => ({
 /** The page's forms without JavaScript: create, edit, toggle and delete, each a 303 back with a notice. */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const id = () => discountCodeId(form.get("id"));
   const back = (what: Done, code: string) => redirect(`${PAGE}?ok=${what}&codigo=${code}`, 303);

@@ -20,7 +20,7 @@ import {
   updateExpense,
 } from "~/domain/expenses/expenses.server";
 import { requireAdmin } from "~/lib/admin.server";
-import { zodMessage } from "~/lib/http.server";
+import { readForm, zodMessage } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/expenses";
@@ -77,7 +77,7 @@ type FormValues = Record<"date" | "concept" | "category" | "amount" | "note", st
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";

@@ -3,7 +3,7 @@ import { safeNext } from "~/domain/auth/admin-paths";
 import { login, loginSchema } from "~/domain/auth/login.server";
 import { DomainError } from "~/domain/errors";
 import { sessionCookie } from "~/lib/admin-cookie.server";
-import { zodMessage } from "~/lib/http.server";
+import { readForm, zodMessage } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
 
@@ -15,7 +15,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /** A plain form post: signing in works without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const next = safeNext(String(form.get("next") ?? ""));
   const parsed = loginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
   if (!parsed.success) return data({ error: zodMessage(parsed.error), email: String(form.get("email") ?? "") }, 400);

@@ -12,6 +12,7 @@ import {
 } from "~/domain/newsletter/newsletter.server";
 import { NEWSLETTER_TOPICS, topicLabel } from "~/domain/newsletter/topics";
 import { requireAdmin } from "~/lib/admin.server";
+import { readForm } from "~/lib/http.server";
 import type { Route } from "./+types/newsletter";
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter | Panel Rizoma" }];
@@ -49,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Unsubscribes one person (form post; back to the same list with a notice). */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = String(form.get("volver") ?? "");
   const query = back.startsWith("?") ? back : "";
   const separator = query ? "&" : "?";

@@ -7,6 +7,7 @@ import { DomainError } from "~/domain/errors";
 import { createCode, listCodes, listWinners, qrImage, qrUrl } from "~/domain/prizes/prizes.server";
 import { normaliseCode, QR_CODE_MAX } from "~/domain/prizes/rules";
 import { requireAdmin } from "~/lib/admin.server";
+import { readForm } from "~/lib/http.server";
 import type { Route } from "./+types/qr";
 
 export const meta: Route.MetaFunction = () => [{ title: "Códigos QR | Panel Rizoma" }];
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Creating a code from the form (works without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = {
     bookTitle: String(form.get("bookTitle") ?? ""),
     description: String(form.get("description") ?? ""),

@@ -4,6 +4,7 @@ import { boxMonthLabel } from "~/domain/box/schedule";
 import { changeOwnSubscription, ownSubscription } from "~/domain/box/self-service.server";
 import { DomainError } from "~/domain/errors";
 import { boxContext } from "~/lib/box-context.server";
+import { readForm } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/mi-suscripcion";
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Pause, reactivate or cancel (a plain form post: works without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const intent = String((await request.formData()).get("intent") ?? "");
+  const intent = String((await readForm(request)).get("intent") ?? "");
   try {
     const message = await changeOwnSubscription(
       { ...boxContext(context), shopEmail: context.config.shopNotifyEmail },

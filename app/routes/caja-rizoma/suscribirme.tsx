@@ -7,6 +7,7 @@ import { boxPageData } from "~/domain/box/page-data.server";
 import { subscribeToBox } from "~/domain/box/subscriptions.server";
 import { DomainError } from "~/domain/errors";
 import { boxContext } from "~/lib/box-context.server";
+import { readForm } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/suscribirme";
 
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Posts without JavaScript: on success the browser goes to Mercado Pago (303), else the form with the message. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const body = subscribeBodyFromForm(await request.formData());
+  const body = subscribeBodyFromForm(await readForm(request));
   try {
     const result = await subscribeToBox(boxContext(context), body);
     return redirect(result.initPoint, 303);

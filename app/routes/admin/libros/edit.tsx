@@ -6,6 +6,7 @@ import { listGenres } from "~/domain/catalog/categories.server";
 import { NotFound } from "~/domain/errors";
 import { requireAdmin } from "~/lib/admin.server";
 import { bookValues, saveBookForm } from "~/lib/book-form.server";
+import { readForm } from "~/lib/http.server";
 import type { Route } from "./+types/edit";
 
 const bookId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : 0);
@@ -26,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
   const id = bookId(params.id);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "delete") {
     try {
       const { unpublished } = await deleteBook(context.db, admin, id);

@@ -4,6 +4,7 @@ import { Notice } from "~/components/ui/notice";
 import { listGenres } from "~/domain/catalog/categories.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { NEW_BOOK_VALUES, saveBookForm } from "~/lib/book-form.server";
+import { readForm } from "~/lib/http.server";
 import type { Route } from "./+types/new";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -13,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
-  const result = await saveBookForm(context.db, admin, await request.formData());
+  const result = await saveBookForm(context.db, admin, await readForm(request));
   if (result.ok) return redirect(`/admin/libros?aviso=creado&libro=${result.book.id}`, 303);
   return data(result, 400);
 }

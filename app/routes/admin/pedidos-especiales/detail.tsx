@@ -12,6 +12,7 @@ import {
   updateSpecialOrder,
 } from "~/domain/special-orders/special-orders.server";
 import { requireAdmin } from "~/lib/admin.server";
+import { readForm } from "~/lib/http.server";
 import { idParam } from "~/lib/params";
 import type { Route } from "./+types/detail";
 
@@ -60,7 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
   const id = orderId(params.id);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const value = (name: string) => String(form.get(name) ?? "");
   try {

@@ -7,6 +7,7 @@ import { adminOrder } from "~/domain/orders/queries.server";
 import { deliveryLabel } from "~/domain/orders/shared.server";
 import { adminDate, PAYMENT_LABELS, STATUS_BADGES, STATUS_LABELS } from "~/domain/orders/status";
 import { requireAdmin } from "~/lib/admin.server";
+import { readForm } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
 import { orderContext } from "~/lib/order-context.server";
 import type { Route } from "./+types/detail";
@@ -48,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** The four buttons post here (no JavaScript needed): the change, then 303 back with a notice. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const ctx = orderContext(context);
   const number = params.number;
