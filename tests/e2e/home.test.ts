@@ -59,9 +59,11 @@ const clocked = new WeakSet<Page>();
 const hydrated = async (page: Page) => {
   const ready = page.locator('[data-testid="carousel"][data-hydrated="true"]');
   if (clocked.has(page)) {
-    for (let step = 0; step < 300 && !(await ready.isVisible()); step++) {
-      await page.clock.runFor(100);
-      await page.waitForTimeout(50);
+    // 10 ms steps: hydration may land during a step, so the carousel's first wait may already have run
+    // up to one step when the test starts counting; the test's margin before the 6 s mark is 100 ms.
+    for (let step = 0; step < 3000 && !(await ready.isVisible()); step++) {
+      await page.clock.runFor(10);
+      await page.waitForTimeout(20);
     }
   }
   await ready.waitFor();
