@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { CartLines, CartTotal } from "~/components/cart/cart-lines";
+import { CartLines, CartTotal, EmptyCart } from "~/components/cart/cart-lines";
 import { cartStore, useCart } from "~/components/cart/use-cart";
 import { toast } from "~/components/ui/toast";
 import { seoMeta } from "~/lib/seo";
@@ -27,15 +27,7 @@ export default function Carrito() {
       {!cart.loaded ? (
         <p className="mt-6 text-ink/75">Cargando tu carrito…</p>
       ) : cart.items.length === 0 ? (
-        <div className="mt-8 rounded-lg bg-white p-8 text-center">
-          <p className="text-ink/75">Tu carrito está vacío.</p>
-          <Link
-            to="/tienda"
-            className="mt-6 inline-block rounded-full bg-moss px-6 py-2.5 font-semibold text-white hover:bg-moss-dark"
-          >
-            Ir a la tienda
-          </Link>
-        </div>
+        <EmptyCart />
       ) : (
         <>
           <div className="mt-6 rounded-lg bg-white px-5">

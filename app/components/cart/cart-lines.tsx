@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { BookCover } from "~/components/book/book-cover";
 import { Minus } from "~/components/ui/icons/minus";
 import { Plus } from "~/components/ui/icons/plus";
@@ -94,5 +95,20 @@ export function CartTotal({ total, itemCount }: { total: number; itemCount: numb
       </span>
       <span className="font-semibold">{formatPrice(fromPesos(total))}</span>
     </p>
+  );
+}
+
+/** The cart page's and the checkout's answer to an empty cart: a way back to the shop. */
+export function EmptyCart() {
+  return (
+    <div className="mt-8 rounded-lg bg-white p-8 text-center">
+      <p className="text-ink/75">Tu carrito está vacío.</p>
+      <Link
+        to="/tienda"
+        className="mt-6 inline-block rounded-full bg-moss px-6 py-2.5 font-semibold text-white hover:bg-moss-dark"
+      >
+        Ir a la tienda
+      </Link>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { CartLines } from "~/components/cart/cart-lines";
+import { useNavigate } from "react-router";
+import { CartLines, EmptyCart } from "~/components/cart/cart-lines";
 import { cartStore, useCart } from "~/components/cart/use-cart";
 import { quoteDelivery } from "~/domain/orders/delivery";
 import { priceOrder, TRANSFER_DISCOUNT_PERCENT } from "~/domain/orders/pricing";
@@ -40,17 +40,7 @@ export function CheckoutForm({ pickupPoints, shipping, provinces }: CheckoutData
 
   if (!cart.loaded) return <p className="mt-6 text-ink/75">Cargando tu carrito…</p>;
   if (cart.items.length === 0) {
-    return (
-      <div className="mt-8 rounded-lg bg-white p-8 text-center">
-        <p className="text-ink/75">Tu carrito está vacío.</p>
-        <Link
-          to="/tienda"
-          className="mt-6 inline-block rounded-full bg-moss px-6 py-2.5 font-semibold text-white hover:bg-moss-dark"
-        >
-          Ir a la tienda
-        </Link>
-      </div>
-    );
+    return <EmptyCart />;
   }
 
   const subtotalCents = cart.items.reduce((sum, item) => sum + Math.round((item.price ?? 0) * 100) * item.quantity, 0);

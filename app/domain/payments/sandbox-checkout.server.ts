@@ -12,29 +12,20 @@ function sandboxOf(mercadoPago: MercadoPago | null) {
   return mercadoPago.sandbox;
 }
 
+interface SandboxCheckoutPage {
+  id: string;
+  status: string;
+  title: string;
+  open: boolean;
+  closedLabel: string;
+  payerEmail: string | null;
+  amountCents: number;
+}
+
 /** What the sandbox checkout page shows: a box subscription (preapproval) or an order (preference). */
 export type SandboxCheckout =
-  | {
-      kind: "subscription";
-      id: string;
-      status: string;
-      title: string;
-      open: boolean;
-      closedLabel: string;
-      payerEmail: string | null;
-      amountCents: number;
-      frequency: number;
-    }
-  | {
-      kind: "order";
-      id: string;
-      status: string;
-      title: string;
-      open: boolean;
-      closedLabel: string;
-      payerEmail: string | null;
-      amountCents: number;
-    };
+  | (SandboxCheckoutPage & { kind: "subscription"; frequency: number })
+  | (SandboxCheckoutPage & { kind: "order" });
 
 const isPreferenceId = (id: string) => id.startsWith("sbp");
 
