@@ -27,7 +27,8 @@ export interface BookImage {
  * The catalogue. Money is integer centavos (`*_cents`); the API turns it into pesos at the edge.
  * A book is a pre-order while `preorder_release_date` is in the future: no flag to forget to flip.
  * `search_text` is the normalised (lower-case, unaccented) title + author + category that search matches
- * with pg_trgm; `f_unaccent` is the immutable wrapper created in the first migration.
+ * with pg_trgm (`title_search` the title alone); `f_unaccent` is the immutable wrapper created in the first
+ * migration.
  */
 export const books = pgTable(
   "books",
@@ -69,9 +70,21 @@ export const books = pgTable(
     searchText: text("search_text").generatedAlwaysAs(
       sql`f_unaccent(lower(title || ' ' || author || ' ' || category || ' ' || coalesce(genre, '')))`,
     ),
+    /** The normalised title alone: search ranks title matches first, and needs its own trigram index for that. */
+    titleSearch: text("title_search").generatedAlwaysAs(sql`f_unaccent(lower(title))`),
+    /**
+     * The keys of the categories the book belongs to, kept by database triggers (migration 0008) from the
+     * rules in `categories`: filtering by category reads this array instead of matching every book's text
+     * against every rule on each request.
+     */
+    categoryKeys: text("category_keys").array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index("books_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("books_title_trgm_idx").using("gin", sql`${t.titleSearch} gin_trgm_ops`),
+    index("books_category_keys_idx").using("gin", t.categoryKeys),
+    // "More by this author" on /libro and the shop's author filter compare normalised authors.
+    index("books_author_norm_idx").on(sql`f_unaccent(lower(${t.author}))`),
     index("books_listing_idx").on(t.published, t.available, t.id),
     index("books_featured_idx").on(t.featured, t.featuredOrder),
     index("books_external_product_idx").on(t.externalProductId),
@@ -98,6 +111,16 @@ export const categories = pgTable("categories", {
   categoryNames: text("category_names").array().notNull().default(sql`'{}'::text[]`),
   keywords: text("keywords").array().notNull().default(sql`'{}'::text[]`),
 });
+
+/**
+ * Every word (3+ letters, normalised) that appears in some book's `search_text`, kept by a trigger
+ * (migration 0008). When no book contains a visitor's words, search looks here for the closest real word
+ * ("memoira" -> "memoria") instead of scoring every book by similarity. Words are never removed: a stale
+ * one only finds nothing.
+ */
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
+  index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+]);
 
 export const genres = pgTable("genres", {
   slug: text("slug").primaryKey(),

@@ -212,5 +212,8 @@ export async function seedSyntheticBooks(db: Db, total: number, seed = 1): Promi
     await db.insert(books).values(batch);
     added += batch.length;
   }
+  // Fresh planner statistics after a bulk load (the embedded database has no autovacuum to take them).
+  await db.execute(sql`analyze books`);
+  await db.execute(sql`analyze search_words`);
   return added;
 }

@@ -15,6 +15,7 @@ import { seedDemoCatalogue, seedTaxonomy } from "~db/seed";
 import { createApp } from "./app";
 import { bootstrapAdmin } from "./bootstrap-admin";
 import { newControlToken, writeControlInfo } from "./control";
+import { startEmbeddedMaintenance } from "./embedded-maintenance";
 import { EnvError, loadEnv } from "./env";
 import { openMigratedDatabase } from "./open-database";
 import { listenForPublicPageChanges } from "./page-cache-listener";
@@ -124,6 +125,8 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     configuredSecret: env.sessionSecret,
     log: logger.child({ component: "orders" }),
   });
+  // PGlite has no autovacuum: this process keeps its statistics fresh and reclaims dead rows.
+  const maintenance = startEmbeddedMaintenance(database, logger.child({ component: "database" }));
   // Incremental sync every N minutes (settings), only with a configured store.
   tiendanube?.startTimer();
   let removeControlInfo = () => {};
@@ -141,6 +144,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     await new Promise((resolve) => server.close(resolve));
     await mailWorker.stop();
     await orderExpiry.stop();
+    await maintenance.stop();
     await tiendanube?.stop();
     await stopListening();
     removeControlInfo();

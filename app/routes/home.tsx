@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { useLocation } from "react-router";
 import type { SectionNavigationState } from "~/components/layout/section-link";
 import { monthlyPriceCents } from "~/domain/box/plans.server";
-import { featuredBooks, newArrivals, shopBooks } from "~/domain/catalog/books.server";
+import { featuredBooks, newArrivals, newestInCategory } from "~/domain/catalog/books.server";
 import { listCategories } from "~/domain/catalog/categories.server";
 import { countPublishedBooks } from "~/domain/catalog/public-index.server";
 import { titleCountLabel } from "~/domain/catalog/title-count";
@@ -38,7 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   const cards = await Promise.all(
     categories.map(async ({ key, name, description }) => {
-      const { books } = await shopBooks(context.db, view, { search: "", category: key, page: 1, limit: 3 });
+      const books = await newestInCategory(context.db, view, key, 3);
       return { key, name, description, covers: books.map(({ id, title, coverUrl }) => ({ id, title, coverUrl })) };
     }),
   );

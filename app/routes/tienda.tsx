@@ -6,7 +6,7 @@ import { SHOP_BANNER_VIDEO } from "~/components/shop/shop-banner";
 import { ShopFilters } from "~/components/shop/shop-filters";
 import { ShopNewsletter } from "~/components/shop/shop-newsletter";
 import { ShopSearch } from "~/components/shop/shop-search";
-import { listAuthors, shopBooks } from "~/domain/catalog/books.server";
+import { listAuthors, newestInCategory, shopBooks } from "~/domain/catalog/books.server";
 import { listCategories, listGenres } from "~/domain/catalog/categories.server";
 import {
   PARTNER_CATEGORY,
@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     query(params.pagina),
     // The partner strip shows only with no filter active (spec §2), at most 3 books.
     !filtered && params.pagina === 1 && categories.some((c) => c.key === PARTNER_CATEGORY)
-      ? shopBooks(context.db, view, { search: "", category: PARTNER_CATEGORY, page: 1, limit: PARTNER_STRIP_SIZE })
+      ? newestInCategory(context.db, view, PARTNER_CATEGORY, PARTNER_STRIP_SIZE)
       : null,
   ]);
   // A page past the end (an old link, a typed number) shows the last page instead of an empty one.
@@ -72,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...result,
     params,
     filtered,
-    partner: partner?.books ?? [],
+    partner: partner ?? [],
     partnerName: categories.find((c) => c.key === PARTNER_CATEGORY)?.name ?? "Peow Studios",
     categories: categories.map(({ key, name }) => ({ key, name })),
     genres: genres.map((g) => g.name),
@@ -104,7 +104,8 @@ export const meta: Route.MetaFunction = ({ data }) => {
 };
 
 export default function Tienda({ loaderData }: Route.ComponentProps) {
-  const { books, pagination, params, categories, genres, authors, filtered, partner, partnerName } = loaderData;
+  const { books, pagination, correctedSearch, params, categories, genres, authors, filtered, partner, partnerName } =
+    loaderData;
   const keep = {
     categoria: params.categoria,
     autor: params.autor,
@@ -183,8 +184,13 @@ export default function Tienda({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-wrap items-baseline justify-between gap-3">
           <h2 id="results-title" className="text-sm text-ink/75" aria-live="polite">
             {pagination.total === 1 ? "1 libro" : `${pagination.total.toLocaleString("es-AR")} libros`}
-            {params.search ? ` para “${params.search}”` : ""}
+            {params.search ? ` para “${correctedSearch ?? params.search}”` : ""}
           </h2>
+          {correctedSearch ? (
+            <p className="w-full text-sm text-ink/75 sm:order-last">
+              No encontramos “{params.search}”: te mostramos lo más parecido.
+            </p>
+          ) : null}
           {filtered || params.orden || params.dir ? (
             <Link to="/tienda" className="text-sm font-semibold text-moss underline">
               Limpiar filtros

@@ -4,7 +4,7 @@ import type { Db } from "~db/index";
 import { books } from "~db/schema";
 import { type BookRow, type CatalogBook, type CatalogView, toCatalogBook } from "./book-view.server";
 import { inCategory } from "./categories.server";
-import { searchMatches, searchRank } from "./search.server";
+import { searchPlan, topMatches } from "./search.server";
 
 export interface Pagination {
   page: number;
@@ -30,20 +30,23 @@ async function pageOf(
   page: number,
   limit: number,
 ): Promise<{ rows: BookRow[]; total: number }> {
+  // Two queries, not `count(*) over()`: a window count makes the database build and sort every matching
+  // row (descriptions included) before it can take one page; apart, the page can walk an index and stop.
+  const offset = (page - 1) * limit;
   const rows = await db
-    .select({ book: books, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .select()
     .from(books)
     .where(where)
     .orderBy(...orderBy)
     .limit(limit)
-    .offset((page - 1) * limit);
-  if (rows.length > 0) return { rows: rows.map((r) => r.book), total: rows[0]?.total ?? 0 };
-  // An empty page past the end still needs the total.
+    .offset(offset);
+  // A first page that is not full already says how many there are.
+  if (offset === 0 && rows.length < limit) return { rows, total: rows.length };
   const [count] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(books)
     .where(where);
-  return { rows: [], total: count?.n ?? 0 };
+  return { rows, total: count?.n ?? 0 };
 }
 
 /** GET /api/books: newest first, optionally one category. */
@@ -73,6 +76,22 @@ export async function featuredBooks(db: Db, view: CatalogView): Promise<CatalogB
   return rows.map((row) => toCatalogBook(row, view));
 }
 
+/** The newest books of one category (the home's category cards, the shop's partner strip): no count, so it can stop early. */
+export async function newestInCategory(
+  db: Db,
+  view: CatalogView,
+  category: string,
+  limit: number,
+): Promise<CatalogBook[]> {
+  const rows = await db
+    .select()
+    .from(books)
+    .where(and(visible, inCategory(category)))
+    .orderBy(desc(books.id))
+    .limit(limit);
+  return rows.map((row) => toCatalogBook(row, view));
+}
+
 /** The home's new-arrivals grid: available books, newest first. */
 export async function newArrivals(db: Db, view: CatalogView, limit = 6): Promise<CatalogBook[]> {
   const rows = await db
@@ -89,12 +108,7 @@ export async function searchBooks(db: Db, query: { search: string; limit: number
   if (!query.search) {
     return db.select().from(books).where(visible).orderBy(desc(books.id)).limit(query.limit);
   }
-  return db
-    .select()
-    .from(books)
-    .where(and(visible, searchMatches(query.search)))
-    .orderBy(...searchRank(query.search))
-    .limit(query.limit);
+  return topMatches(db, query.search, visible, query.limit);
 }
 
 export async function getVisibleBook(db: Db, id: number): Promise<BookRow> {
@@ -148,25 +162,28 @@ export async function shopBooks(
   db: Db,
   view: CatalogView,
   query: ShopQuery,
-): Promise<{ books: CatalogBook[]; pagination: Pagination }> {
+): Promise<{ books: CatalogBook[]; pagination: Pagination; correctedSearch: string | null }> {
   const price = effectivePrice;
-  const where = and(
+  const filters = and(
     visible,
-    query.search ? searchMatches(query.search) : undefined,
     query.category ? inCategory(query.category) : undefined,
     query.author ? sql`f_unaccent(lower(${books.author})) = f_unaccent(lower(${query.author}))` : undefined,
     query.genre ? eq(books.genre, query.genre) : undefined,
     query.minCents !== undefined ? gte(price, query.minCents) : undefined,
     query.maxCents !== undefined ? lte(price, query.maxCents) : undefined,
   );
+  const search = query.search ? await searchPlan(db, query.search, filters) : null;
+  const where = search ? and(filters, search.condition) : filters;
   const dir = query.dir ?? (query.sort === "novedades" || !query.sort ? "desc" : "asc");
   const orderBy = query.sort
     ? [sql`${sortColumns[query.sort]} ${sql.raw(dir)} nulls last`, desc(books.id)]
-    : query.search
-      ? searchRank(query.search)
-      : [desc(books.id)];
+    : (search?.rank ?? [desc(books.id)]);
   const { rows, total } = await pageOf(db, where, orderBy, query.page, query.limit);
-  return { books: rows.map((row) => toCatalogBook(row, view)), pagination: pagination(query.page, query.limit, total) };
+  return {
+    books: rows.map((row) => toCatalogBook(row, view)),
+    pagination: pagination(query.page, query.limit, total),
+    correctedSearch: search?.corrected ? search.query : null,
+  };
 }
 
 /** Distinct authors of visible books, for the shop's author filter. */

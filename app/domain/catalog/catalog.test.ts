@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoBooks } from "~db/demo/books";
-import { books } from "~db/schema";
+import { books, categories } from "~db/schema";
 import { countBooks, seedDemoCatalogue } from "~db/seed";
 import { testDatabase } from "../../../tests/support/test-database";
 import { isPreorder, orderableQuantity, toCatalogBook } from "./book-view.server";
@@ -40,6 +40,32 @@ describe("search", () => {
     ).toBe(true);
   });
 
+  it("finds every word in any order, titles first", async () => {
+    const rows = await searchBooks(db, { search: "fierro MARTIN", limit: 5 });
+    expect(rows[0]?.title).toContain("Martín Fierro");
+    // The shop's search agrees, and counts only books that contain both words.
+    const shop = await shopBooks(db, view, { search: "fierro martin", page: 1, limit: 24 });
+    expect(shop.books[0]?.title).toContain("Martín Fierro");
+    expect(shop.books.every((book) => /fierro/i.test(`${book.title} ${book.author}`))).toBe(true);
+  });
+
+  it("offers near matches only when nothing contains the words", async () => {
+    const shop = await shopBooks(db, view, { search: "sarmineto", page: 1, limit: 24 });
+    expect(shop.pagination.total).toBeGreaterThan(0);
+    expect(shop.books.every((book) => book.author.includes("Sarmiento"))).toBe(true);
+    // The shop says which words it searched instead.
+    expect(shop.correctedSearch).toBe("sarmiento");
+    const typo = await shopBooks(db, view, { search: "horacio quirgoa", page: 1, limit: 24 });
+    expect(typo.correctedSearch).toBe("horacio quiroga");
+    expect(typo.books.length).toBeGreaterThan(1);
+    expect(typo.books.every((book) => book.author === "Horacio Quiroga")).toBe(true);
+    // "quiroga" is in some texts: no near-miss joins the exact matches.
+    const exact = await shopBooks(db, view, { search: "quiroga", page: 1, limit: 24 });
+    expect(exact.books.length).toBeGreaterThan(0);
+    expect(exact.books.every((book) => /quiroga/i.test(`${book.title} ${book.author}`))).toBe(true);
+    expect(exact.correctedSearch).toBeNull();
+  });
+
   it("finds nothing for nonsense", async () => {
     expect(await searchBooks(db, { search: "qwxzvk", limit: 10 })).toEqual([]);
   });
@@ -68,6 +94,29 @@ describe("listings", () => {
       const expected = demoBooks.filter((book) => book.categoryKey === key).map((book) => book.title);
       expect(titles(listed).sort()).toEqual(expected.sort());
     }
+  });
+
+  it("files a book again when its title or the category's rules change", async () => {
+    const [row] = await db
+      .insert(books)
+      .values({ title: "El zorzal y la tormenta", slug: "el-zorzal-y-la-tormenta", category: "Varios" })
+      .returning();
+    if (!row) throw new Error("inserted");
+    const inCategory = async () =>
+      (await listBooks(db, view, { page: 1, limit: 100, category: "arte-diseno" })).books.some((b) => b.id === row.id);
+    expect(await inCategory()).toBe(false);
+    await db
+      .update(categories)
+      .set({ keywords: sql`array_append(${categories.keywords}, 'zorzal')` })
+      .where(eq(categories.key, "arte-diseno"));
+    expect(await inCategory()).toBe(true);
+    await db.update(books).set({ title: "La tormenta" }).where(eq(books.id, row.id));
+    expect(await inCategory()).toBe(false);
+    await db
+      .update(categories)
+      .set({ keywords: sql`array_remove(${categories.keywords}, 'zorzal')` })
+      .where(eq(categories.key, "arte-diseno"));
+    await db.delete(books).where(eq(books.id, row.id));
   });
 
   it("features the four books in their order, falling back to the newest two with a cover", async () => {

@@ -15,16 +15,10 @@ export function listGenres(db: Db): Promise<Genre[]> {
 
 /**
  * A book belongs to category `key` when its genre is one of the category's genres, one of its display
- * categories is listed or is the category's own name (how the Tienda Nube sync files a book), or a keyword appears as a whole word in its title or categories.
+ * categories is listed or is the category's own name (how the Tienda Nube sync files a book), or a keyword
+ * appears as a whole word in its title or categories. The database applies those rules when a book or a
+ * category is written (`book_category_keys`, migration 0008) and keeps the result in `category_keys`.
  */
 export function inCategory(key: string): SQL {
-  return sql`exists (
-    select 1 from ${categories} c
-    where c.key = ${key} and (
-      ${books.genre} = any(c.genres)
-      or string_to_array(${books.category}, ', ') && (c.category_names || c.name)
-      or f_unaccent(lower(${books.title} || ' ' || ${books.category}))
-         ~ any (select '\\m' || f_unaccent(lower(k)) || '\\M' from unnest(c.keywords) k)
-    )
-  )`;
+  return sql`${books.categoryKeys} @> array[${key}]::text[]`;
 }

@@ -1,35 +1,160 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, or, type SQL, sql } from "drizzle-orm";
 import { escapeLike } from "~/lib/like";
-import { books } from "~db/schema";
+import type { Db } from "~db/index";
+import { books, searchWords } from "~db/schema";
 
 /**
- * Search that forgives case, accents and a typo: the query and `books.search_text` are both lower-case
- * and unaccented; a book matches when it contains the query or when pg_trgm's word similarity (best
- * matching stretch of the text) reaches `pg_trgm.word_similarity_threshold`, which db/connect.ts sets
- * to WORD_SIMILARITY_THRESHOLD on every connection ("sarmineto" scores 0.5 against "sarmiento"). Both
- * conditions (`LIKE` and `<%`) can use the trigram GIN index on `search_text`.
+ * Search that forgives case, accents and a typo. The query and the normalised columns (`search_text`:
+ * title, author, categories and genre; `title_search`: the title) are lower-case and unaccented.
+ *
+ * - A book matches when its text contains every word of the query, in any order ("fierro martin").
+ *   Books whose title contains them come first, then the rest, newest first within each group.
+ * - Only when no book contains the words does search forgive a typo: each word that no book has is
+ *   replaced by the closest word that some book has (`search_words`, by pg_trgm similarity:
+ *   "sarmineto" -> "sarmiento", "memoira" -> "memoria"), and the search runs again with those.
+ *
+ * Why this way: "contains" can use the trigram indexes, and "newest first" lets the database walk the
+ * primary key backwards and stop after one page for a common word, so a search costs about the same at
+ * 100,000 books as at 1,000. Scoring every book by similarity to the query cannot stop early (seconds at
+ * 100,000 books); the dictionary of words grows far slower than the catalogue.
+ */
+/**
+ * The admin's lists also accept near matches (`similarTo`): pg_trgm's word similarity (best matching
+ * stretch of the text) must reach this, which db/connect.ts sets on every connection.
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.45;
+
+/** At most this many words count (a pasted sentence is not a reason to scan with 40 patterns). */
+const MAX_WORDS = 6;
 
 /** Trims, collapses spaces and caps the length so a pasted essay does not become a costly query. */
 export function normaliseSearch(raw: string | null | undefined): string {
   return (raw ?? "").replace(/\s+/g, " ").trim().slice(0, 100);
 }
 
-const normalised = (query: string) => sql`f_unaccent(lower(${query}))`;
-
-export function searchMatches(query: string): SQL {
-  const contains = sql`'%' || f_unaccent(lower(${escapeLike(query)})) || '%'`;
-  return sql`(${books.searchText} like ${contains} or ${normalised(query)} <% ${books.searchText})`;
+function words(query: string): string[] {
+  return normaliseSearch(query).split(" ").filter(Boolean).slice(0, MAX_WORDS);
 }
 
-/** Best first: the title contains the query, then the text does, then by similarity, then newest. */
-export function searchRank(query: string): SQL[] {
-  const q = normalised(query);
-  return [
-    sql`(strpos(f_unaccent(lower(${books.title})), ${q}) > 0) desc`,
-    sql`(strpos(${books.searchText}, ${q}) > 0) desc`,
-    sql`word_similarity(${q}, ${books.searchText}) desc`,
-    sql`${books.id} desc`,
-  ];
+const normalised = (text: string) => sql`f_unaccent(lower(${text}))`;
+
+function containsEvery(column: typeof books.searchText | typeof books.titleSearch, query: string): SQL {
+  const patterns = words(query).map((word) => sql`${column} like '%' || f_unaccent(lower(${escapeLike(word)})) || '%'`);
+  return and(...patterns) ?? sql`true`;
+}
+
+/** The book's text contains every word of the query. */
+export const textContains = (query: string): SQL => containsEvery(books.searchText, query);
+
+/** The book's title contains every word of the query. */
+export const titleContains = (query: string): SQL => containsEvery(books.titleSearch, query);
+
+/** Close enough to forgive a typo (see the module comment). */
+export const similarTo = (query: string): SQL => sql`${normalised(query)} <% ${books.searchText}`;
+
+/** Contains or is similar, in one condition: for the admin's lists, where a slower search is fine. */
+export function searchMatches(query: string): SQL {
+  return or(textContains(query), similarTo(query)) ?? sql`false`;
+}
+
+/** Title matches first, then newest (the contains search). */
+export const containsRank = (query: string): SQL[] => [sql`(${titleContains(query)}) desc`, desc(books.id)];
+
+/**
+ * The query with each word that no book has replaced by the closest word some book has, or null when
+ * there is nothing better to offer (every word is already known, or one has no close word).
+ */
+export async function correctedQuery(db: Db, query: string): Promise<string | null> {
+  const list = words(query);
+  const fixed = await Promise.all(
+    list.map(async (word) => {
+      const normal = normalised(word);
+      const [known] = await db
+        .select({ word: searchWords.word })
+        .from(searchWords)
+        .where(sql`${searchWords.word} like '%' || f_unaccent(lower(${escapeLike(word)})) || '%'`)
+        .limit(1);
+      if (known || word.length < 3) return { word, changed: false };
+      const [closest] = await db
+        .select({ word: searchWords.word })
+        .from(searchWords)
+        .where(sql`${searchWords.word} % ${normal}`)
+        .orderBy(sql`similarity(${searchWords.word}, ${normal}) desc`, asc(searchWords.word))
+        .limit(1);
+      return closest ? { word: closest.word, changed: true } : null;
+    }),
+  );
+  if (fixed.some((entry) => entry === null) || !fixed.some((entry) => entry?.changed)) return null;
+  return fixed.map((entry) => entry?.word).join(" ");
+}
+
+async function anyContains(db: Db, query: string, where: SQL | undefined): Promise<boolean> {
+  const [hit] = await db
+    .select({ id: books.id })
+    .from(books)
+    .where(and(where, textContains(query)))
+    .limit(1);
+  return Boolean(hit);
+}
+
+export interface SearchPlan {
+  /** What is searched: the visitor's words, or the corrected ones when none of theirs matched. */
+  query: string;
+  corrected: boolean;
+  condition: SQL;
+  rank: SQL[];
+}
+
+/**
+ * How to search with `query` among the books `where` allows: by its words when one of those books
+ * contains them all, else by the corrected words when those find something, else a search that finds
+ * nothing (with the visitor's words, so the page says what was not found).
+ */
+export async function searchPlan(db: Db, query: string, where: SQL | undefined): Promise<SearchPlan> {
+  const plan = (q: string, corrected: boolean) => ({
+    query: q,
+    corrected,
+    condition: textContains(q),
+    rank: containsRank(q),
+  });
+  if (await anyContains(db, query, where)) return plan(query, false);
+  const corrected = await correctedQuery(db, query);
+  if (corrected && (await anyContains(db, corrected, where))) return plan(corrected, true);
+  return { ...plan(query, false), condition: sql`false` };
+}
+
+/**
+ * The first `limit` books for `query` among those `where` allows, best first (the header's suggestions
+ * and the store API). Title matches and text matches are separate queries so each can stop early.
+ */
+export async function topMatches(db: Db, query: string, where: SQL | undefined, limit: number) {
+  const found = await containing(db, query, where, limit);
+  if (found.length > 0) return found;
+  const corrected = await correctedQuery(db, query);
+  return corrected ? containing(db, corrected, where, limit) : [];
+}
+
+async function containing(db: Db, query: string, where: SQL | undefined, limit: number) {
+  const inTitle = await db
+    .select()
+    .from(books)
+    .where(and(where, titleContains(query)))
+    .orderBy(desc(books.id))
+    .limit(limit);
+  if (inTitle.length >= limit) return inTitle;
+  // Every title match is also a text match, so the newest `limit + found` text matches hold at least
+  // `limit - found` others. (Excluding title matches in SQL would hide from the planner that text and
+  // title matches go together, and it could walk the whole table looking for the others.)
+  const seen = new Set(inTitle.map((row) => row.id));
+  const inText = (
+    await db
+      .select()
+      .from(books)
+      .where(and(where, textContains(query)))
+      .orderBy(desc(books.id))
+      .limit(limit + inTitle.length)
+  )
+    .filter((row) => !seen.has(row.id))
+    .slice(0, limit - inTitle.length);
+  return [...inTitle, ...inText];
 }
