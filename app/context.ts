@@ -44,6 +44,8 @@ export type RequestContext = {
    * Suspense content, as for crawlers, so the stored page is complete without JavaScript.
    */
   completeRender?: boolean;
+  /** This response's Content-Security-Policy nonce (server/csp.ts); absent in development. */
+  cspNonce?: string;
 };
 
 declare module "react-router" {

@@ -5,13 +5,15 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { NonceContext } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
 
 /**
- * React Router's default Node entry (`react-router reveal entry.server`), with two changes: finished
- * Suspense boundaries are never outlined (see progressiveChunkSize below), and a page rendered for the
- * page cache waits for all its content (`completeRender`).
+ * React Router's default Node entry (`react-router reveal entry.server`), with three changes: finished
+ * Suspense boundaries are never outlined (see progressiveChunkSize below), a page rendered for the
+ * page cache waits for all its content (`completeRender`), and every inline script carries the
+ * response's Content-Security-Policy nonce (`cspNonce`, server/csp.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -46,7 +48,15 @@ export default function handleRequest(
     // flush down the rejected boundaries
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const nonce = loadContext.cspNonce;
+    const page = (
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
+      // React's own inline scripts carry the response's CSP nonce too (server/csp.ts).
+      nonce,
       // React outlines a finished Suspense boundary bigger than this (12.8 kB by default) into a hidden
       // <div> that only a script reveals: without JavaScript (visitors, crawlers) it would stay hidden.
       // The home's sections hydrate lazily inside such a boundary (routes/home.tsx), so never outline.

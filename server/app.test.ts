@@ -32,9 +32,16 @@ describe("security headers", () => {
   it("never lets the admin be framed, and asks for https only when the shop is served over https", async () => {
     const plain = await serve(healthy);
     const admin = await fetch(`${plain.url}/api/admin/books`);
-    expect(admin.headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
+    expect(admin.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(admin.headers.get("x-frame-options")).toBe("DENY");
     const shop = await fetch(`${plain.url}/healthz`);
+    // Scripts from here or with a nonce that changes on every response; never unsafe-inline.
+    const policy = shop.headers.get("content-security-policy") ?? "";
+    expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy.split("; ").find((d) => d.startsWith("script-src"))).not.toContain("unsafe");
+    const again = (await fetch(`${plain.url}/healthz`)).headers.get("content-security-policy");
+    expect(again).not.toBe(policy);
     expect(shop.headers.get("x-content-type-options")).toBe("nosniff");
     expect(shop.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(shop.headers.get("strict-transport-security")).toBeNull();

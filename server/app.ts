@@ -13,6 +13,7 @@ import { logger } from "~/lib/logger.server";
 import type { Database } from "~db/connect";
 import { adminGate, adminSession, csrfGuard } from "./admin-gate";
 import { controlRouter } from "./control";
+import { hashPolicy, isAdminPath, newNonce, noncePolicy } from "./csp";
 import { IMAGE_ROUTE, imageHandler } from "./images";
 import { createPageCache } from "./page-cache";
 
@@ -59,9 +60,17 @@ export function createApp(options: AppOptions): express.Express {
     // Served over https: browsers must never come back over plain http (a year, as preload lists ask).
     if (options.config.secureCookies) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     // The admin is never framed by anyone, not even by the shop itself (clickjacking of its buttons).
-    if (/^\/(admin|api\/admin)(\/|$)/.test(req.path)) {
-      res.setHeader("X-Frame-Options", "DENY");
-      res.setHeader("Content-Security-Policy", "frame-ancestors 'none'");
+    if (isAdminPath(req.path)) res.setHeader("X-Frame-Options", "DENY");
+    // Scripts only from here or with this response's nonce. Development (Vite's injected scripts) only
+    // keeps the admin's frame-ancestors.
+    if (options.devMiddleware) {
+      if (isAdminPath(req.path)) res.setHeader("Content-Security-Policy", "frame-ancestors 'none'");
+    } else {
+      res.locals.cspNonce = newNonce();
+      res.setHeader(
+        "Content-Security-Policy",
+        noncePolicy(res.locals.cspNonce, req.path, options.config.secureCookies),
+      );
     }
     const started = process.hrtime.bigint();
     res.on("finish", () => {
@@ -82,6 +91,7 @@ export function createApp(options: AppOptions): express.Express {
     log: res.locals.log,
     admin: res.locals.admin ?? null,
     sessionToken: res.locals.sessionToken ?? null,
+    cspNonce: res.locals.cspNonce,
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
     tiendanube: options.tiendanube ?? null,
     mercadoPago: options.mercadoPago ?? null,
@@ -108,6 +118,8 @@ export function createApp(options: AppOptions): express.Express {
     const origin = new URL(options.config.publicUrl).origin;
     const pageCache = createPageCache({
       maxBytes: options.pageCache.maxBytes,
+      // A stored page is served with other requests' nonces: its policy names its inline scripts by hash.
+      htmlPolicy: (html, path) => hashPolicy(html, path, options.config.secureCookies),
       render: (req, res) =>
         renderPage(new Request(`${origin}${req.originalUrl}`, { headers: { accept: req.get("accept") ?? "*/*" } }), {
           ...loadContext(req, res),

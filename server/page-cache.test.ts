@@ -17,6 +17,7 @@ let clock = 1_000_000;
 const cache = createPageCache({
   maxBytes: 4 * 1024 * 1024,
   now: () => clock,
+  htmlPolicy: (page, path) => `script-src 'self' 'sha256-of-${path}-${page.length}'`,
   render: async () => {
     renders++;
     if (gate) await gate;
@@ -24,6 +25,11 @@ const cache = createPageCache({
   },
 });
 const app = express();
+// What server/app.ts does first: a policy with this request's nonce, which a stored page must replace.
+app.use((_req, res, next) => {
+  res.setHeader("Content-Security-Policy", "script-src 'self' 'nonce-of-this-request'");
+  next();
+});
 app.use(cache.middleware);
 // What the normal chain would answer: says so, so a test can tell the cache did not answer.
 app.use((_req, res) => {
@@ -117,6 +123,19 @@ describe("page cache middleware", () => {
     expect(otherEncoding.status).toBe(304);
     const stale = await get("/libro/7", { "if-none-match": '"something-else"' });
     expect(stale.status).toBe(200);
+  });
+
+  it("serves a stored HTML page with the policy made for its own scripts, on a 304 too", async () => {
+    const policy = `script-src 'self' 'sha256-of-/libro/8-${html(1).length}'`;
+    const first = await get("/libro/8");
+    expect(first.headers["content-security-policy"]).toBe(policy);
+    const hit = await get("/libro/8");
+    expect(hit.headers["x-cache"]).toBe("HIT");
+    expect(hit.headers["content-security-policy"]).toBe(policy);
+    // The browser keeps a 304's headers with its copy: they must still fit that copy's scripts.
+    const revalidated = await get("/libro/8", { "if-none-match": hit.headers.etag ?? "" });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers["content-security-policy"]).toBe(policy);
   });
 
   it("answers HEAD from a stored page without a body", async () => {

@@ -109,6 +109,11 @@ export interface PageCacheOptions {
    * page must be complete without JavaScript, for every visitor and crawler).
    */
   render(req: Request, res: Response): Promise<globalThis.Response>;
+  /**
+   * The Content-Security-Policy stored with an HTML page: it is served to other requests than the one
+   * that rendered it, so it cannot rely on that request's nonce (server/csp.ts: hashes instead).
+   */
+  htmlPolicy?: (html: string, path: string) => string;
   now?: () => number;
 }
 
@@ -145,6 +150,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (name === "cache-control" && /^\s*public\b/i.test(value)) headers.push([name, value]);
       else if (!DROPPED_HEADERS.has(name)) headers.push([name, value]);
     });
+    if (options.htmlPolicy && /^text\/html\b/i.test(response.headers.get("content-type") ?? "")) {
+      headers.push(["content-security-policy", options.htmlPolicy(body.toString("utf8"), req.path)]);
+    }
     const page = await cachedPage(headers, body, now());
     if (generation === started && page.bytes <= maxEntryBytes) {
       store.set(key, page);
@@ -170,11 +178,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     res.setHeader("Vary", "Accept-Encoding");
     res.setHeader("ETag", etag(page.hash, encoding));
     res.setHeader("X-Cache", state);
+    // Before a 304 too: the browser takes a 304's headers for the copy it keeps, and that copy's inline
+    // scripts only match the stored Content-Security-Policy, not this request's nonce.
+    for (const [name, value] of page.headers) res.setHeader(name, value);
     if (notModified(req.get("if-none-match"), page.hash)) {
       res.status(304).end();
       return;
     }
-    for (const [name, value] of page.headers) res.setHeader(name, value);
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
     const body = page.bodies[encoding];
     res.setHeader("Content-Length", body.length);

@@ -1,0 +1,32 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { hashPolicy, inlineScriptHashes, noncePolicy } from "./csp";
+
+const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+describe("content security policy", () => {
+  it("names every inline script of a stored page by its hash, and nothing else", () => {
+    const html = [
+      '<script nonce="abc">window.__reactRouterContext = {"a":1};</script>',
+      '<script type="module" nonce="abc">import "/assets/entry.js";</script>',
+      '<script type="module" src="/assets/chunk.js"></script>',
+      '<script type="application/ld+json">{"@type":"Book"}</script>',
+      '<script nonce="abc">window.__reactRouterContext = {"a":1};</script>',
+    ].join("\n");
+    expect(inlineScriptHashes(html)).toEqual([
+      sha('window.__reactRouterContext = {"a":1};'),
+      sha('import "/assets/entry.js";'),
+    ]);
+    const policy = hashPolicy(html, "/libro/3", false);
+    expect(policy).toContain(`script-src 'self' ${sha('window.__reactRouterContext = {"a":1};')}`);
+    expect(policy).not.toContain("nonce-");
+    expect(policy).not.toContain("upgrade-insecure-requests");
+  });
+
+  it("keeps the admin out of every frame and asks for https where the shop is served over it", () => {
+    expect(noncePolicy("n0nce", "/admin/pedidos", true)).toContain("frame-ancestors 'none'");
+    expect(noncePolicy("n0nce", "/admin/pedidos", true)).toContain("upgrade-insecure-requests");
+    expect(noncePolicy("n0nce", "/tienda", false)).toContain("script-src 'self' 'nonce-n0nce'");
+    expect(noncePolicy("n0nce", "/tienda", false)).toContain("object-src 'none'");
+  });
+});

@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from "node:crypto";
+
+/**
+ * Content-Security-Policy (issue 11, DESIGN "Caching and security together"). Scripts run only from our
+ * own origin or inline with this response's nonce; never `unsafe-inline` for scripts. A page answered from
+ * the page cache was rendered for another request, so its stored policy names the SHA-256 of each inline
+ * script instead (computed once, when the page is stored). Styles may be inline (React's `style`
+ * attributes); images may come from https (remote covers in e-mails, the admin's previews).
+ */
+export function newNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+/** Admin pages may not be framed by anyone; storefront pages only by the shop itself. */
+export const isAdminPath = (path: string) => /^\/(admin|api\/admin)(\/|$)/.test(path);
+
+function policy(scriptSources: string[], path: string, secure: boolean): string {
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' ${scriptSources.join(" ")}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "media-src 'self' https:",
+    "connect-src 'self'",
+    // The shop banner may be a muted YouTube video (spec §2).
+    "frame-src 'self' https://www.youtube-nocookie.com",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${isAdminPath(path) ? "'none'" : "'self'"}`,
+  ];
+  if (secure) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
+
+/** The policy for a response rendered now, whose inline scripts carry `nonce`. */
+export function noncePolicy(nonce: string, path: string, secure: boolean): string {
+  return policy([`'nonce-${nonce}'`], path, secure);
+}
+
+/** Inline scripts the browser runs (JSON data blocks such as JSON-LD are not scripts to CSP). */
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const DATA_BLOCK = /\btype\s*=\s*["']?application\/(ld\+)?json/i;
+
+/** The `'sha256-…'` source of every inline script in `html`, without repeats. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", body = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes) || DATA_BLOCK.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** The policy for a stored page served to anyone: its inline scripts by hash. */
+export function hashPolicy(html: string, path: string, secure: boolean): string {
+  return policy(inlineScriptHashes(html), path, secure);
+}
