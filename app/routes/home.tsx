@@ -6,6 +6,7 @@ import { featuredBooks, newArrivals, shopBooks } from "~/domain/catalog/books.se
 import { listCategories } from "~/domain/catalog/categories.server";
 import { countPublishedBooks } from "~/domain/catalog/public-index.server";
 import { titleCountLabel } from "~/domain/catalog/title-count";
+import { withCoverVersions } from "~/domain/images/versions.server";
 import { whatsappLink } from "~/domain/settings/argentina";
 import { getSettings } from "~/domain/settings/settings.server";
 import { htmlToText } from "~/lib/html.server";
@@ -59,7 +60,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       bank: { holder: bank.holder, bank: bank.bank, cbu: bank.cbu, alias: bank.alias, cuit: bank.cuit },
       boxMonthlyCents,
     },
-    arrivals,
+    // Content versions make the covers' image URLs immutable (docs/decisions/0012-cover-variants.md).
+    arrivals: await withCoverVersions(context.db, arrivals),
     categories: cards,
     titles: titleCountLabel(titles),
     contact: { ...contact, whatsappUrl: whatsappLink(contact.whatsapp) },
