@@ -91,6 +91,10 @@ export const COVER_DISPLAY_WIDTHS = {
   thumbnail: 64,
   cartLine: 80,
   cartCompact: 56,
+  /** The home carousel's featured cover (w-40 / sm:w-52 / lg:w-60). */
+  slide: 240,
+  /** The home's category tiles (w-24). */
+  tile: 96,
 } as const;
 
 /** The optimiser widths pages request for covers (both formats, IMAGE_QUALITY). */

@@ -120,9 +120,13 @@ describe("managing the catalogue", () => {
       `[data-testid="carousel-slide"][aria-label^="3 de "][aria-label$=": Destacado: ${title}"]`,
     );
     expect(await slide.locator(`img[alt="Tapa de ${title}, de Elena Prueba"]`).count()).toBe(1);
+    // The carousel's cover comes through the pipeline too, with the upload's content version.
+    const version = createHash("sha256").update(cover).digest("hex").slice(0, 16);
+    expect(await slide.locator('picture source[type="image/avif"]').getAttribute("srcset")).toBe(
+      `/api/images/optimize${book.coverUrl}?f=avif&q=85&w=320&v=${version} 320w`,
+    );
     await page.goto(`${app.baseUrl}/tienda`);
     expect(await page.locator("section[aria-labelledby=results-title] article h3").first().textContent()).toBe(title);
-    const version = createHash("sha256").update(cover).digest("hex").slice(0, 16);
     await expectOptimisedUpload(
       page.locator("section[aria-labelledby=results-title] article").first(),
       book.coverUrl,
