@@ -8,7 +8,7 @@ import { readUpload } from "~/domain/uploads/uploads.server";
 import { IMAGE_QUALITY, IMAGE_VERSION, IMAGE_WIDTHS, type ImageFormat } from "~/lib/images";
 import type { Db } from "~db/index";
 import { fetchRemoteImage, type RemotePolicy } from "./remote-fetch.server";
-import { coverHashLearned, recordRemoteHash, remoteHash, uploadHash, versionOf } from "./versions.server";
+import { recordRemoteHash, remoteHash, uploadHash, versionOf } from "./versions.server";
 
 /**
  * GET /api/images/optimize/{path}?f=avif|webp&q=85&w=[&v=]: a local image (public/ or an upload) or an
@@ -111,24 +111,21 @@ function knownHash(source: Exclude<ImageSource, { kind: "local" }>, db: Db): Pro
 
 /**
  * An upload's or remote image's original, with its hash. A remote image whose bytes hash differently
- * from what was recorded (first fetch, or the host changed it) is recorded anew, and the pages are told,
- * since their image URLs carry the hash.
+ * from what was recorded (first fetch, or the host changed it) is recorded anew: `learned`.
  */
 async function readHashedOriginal(
   source: Exclude<ImageSource, { kind: "local" }>,
   known: string | null,
   options: OptimizerOptions,
-): Promise<{ bytes: Buffer; sha256: string }> {
+): Promise<{ bytes: Buffer; sha256: string; learned: boolean }> {
   if (source.kind === "upload") {
     const upload = await readUpload(options.db, source.file);
-    return { bytes: Buffer.from(upload.bytes), sha256: upload.sha256 };
+    return { bytes: Buffer.from(upload.bytes), sha256: upload.sha256, learned: false };
   }
   const bytes = await fetchRemoteImage(source.url, options.remote);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
-  if (sha256 !== known && (await recordRemoteHash(options.db, source.url, sha256, bytes.length))) {
-    coverHashLearned(options.db);
-  }
-  return { bytes, sha256 };
+  const learned = sha256 !== known && (await recordRemoteHash(options.db, source.url, sha256, bytes.length));
+  return { bytes, sha256, learned };
 }
 
 /**
@@ -209,11 +206,16 @@ export async function optimizeImage(request: ImageRequest, options: OptimizerOpt
 /**
  * Makes, ahead of any request, the variants of an upload or remote image that are not on disk yet:
  * the original is read (or fetched) once, and the variants are encoded one after another. Local files
- * are left to be made on request. Returns how many were made.
+ * are left to be made on request. Says how many were made, and whether a remote image's hash was
+ * recorded anew (pages then have a new URL for it).
  */
-export async function prepareVariants(src: string, variants: Variant[], options: OptimizerOptions): Promise<number> {
+export async function prepareVariants(
+  src: string,
+  variants: Variant[],
+  options: OptimizerOptions,
+): Promise<{ made: number; learned: boolean }> {
   const source = imageSource(src);
-  if (source.kind === "local") return 0;
+  if (source.kind === "local") return { made: 0, learned: false };
   const missing = async (sha256: string) => {
     const present = await Promise.all(
       variants.map((variant) => stat(hashedCacheFile(options.cacheDir, sha256, variant)).then(Boolean, () => false)),
@@ -221,13 +223,13 @@ export async function prepareVariants(src: string, variants: Variant[], options:
     return variants.filter((_, index) => !present[index]);
   };
   const known = await knownHash(source, options.db);
-  if (known && (await missing(known)).length === 0) return 0;
+  if (known && (await missing(known)).length === 0) return { made: 0, learned: false };
   const original = await readHashedOriginal(source, known, options);
   const todo = await missing(original.sha256);
   for (const variant of todo) {
     await produce(hashedCacheFile(options.cacheDir, original.sha256, variant), original.bytes, variant);
   }
-  return todo.length;
+  return { made: todo.length, learned: original.learned };
 }
 
 const variantKey = (variant: Variant) => `${variant.format}|${variant.quality}|${variant.width}`;

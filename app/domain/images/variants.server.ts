@@ -1,9 +1,9 @@
 import type { Logger } from "pino";
+import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import { COVER_VARIANT_WIDTHS, IMAGE_FORMATS, IMAGE_QUALITY, shouldOptimize } from "~/lib/images";
 import { logger as rootLogger } from "~/lib/logger.server";
 import { type OptimizerOptions, prepareVariants, type Variant } from "./optimize.server";
 import { isListedHost } from "./remote-fetch.server";
-import { flushCoverHashNotices } from "./versions.server";
 
 /**
  * Cover variants made ahead of time (DESIGN §7: "a sync never waits for image work"). When an admin
@@ -12,6 +12,8 @@ import { flushCoverHashNotices } from "./versions.server";
  * cache, one cover at a time, so the first visitor gets a cache hit. Whoever queues never waits, and a
  * failure is logged and forgotten: the image endpoint still makes any missing variant on request.
  */
+
+const NOTICE_EVERY = 25;
 
 /** Every variant a page requests for a cover. */
 export const COVER_VARIANTS: Variant[] = COVER_VARIANT_WIDTHS.flatMap((width) =>
@@ -49,21 +51,35 @@ export function createCoverVariantWorker(
     }
   };
 
+  /**
+   * Remote covers whose hash was learnt since the last notice: cached pages still show their URLs
+   * without it. Told once the queue runs dry, or every NOTICE_EVERY covers during a long sync.
+   */
+  let learnt = 0;
+  const tellPages = async () => {
+    if (learnt === 0) return;
+    learnt = 0;
+    await publicPagesChanged(options.db, "images.cover-hash").catch((error) =>
+      log.warn({ err: error }, "could not tell the pages that covers have new image URLs"),
+    );
+  };
+
   async function drain(): Promise<void> {
     while (queue.length > 0 && !stopped) {
       const src = queue.shift() as string;
       queued.delete(src);
       try {
-        const made = await prepareVariants(src, variants, options);
+        const { made, learned } = await prepareVariants(src, variants, options);
         if (made > 0) log.debug({ src, made }, "cover variants made");
+        if (learned) learnt++;
       } catch (error) {
         log.warn({ err: error, src }, "could not make cover variants; they will be made on request");
       }
+      if (learnt >= NOTICE_EVERY) await tellPages();
       // Let requests waiting on the event loop in between two covers.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    // Remote covers whose hash was learnt: the pages may now carry it.
-    await flushCoverHashNotices();
+    await tellPages();
   }
 
   /** Starts draining unless it already runs; a cover queued during the last moments of a run starts the next. */

@@ -30,6 +30,7 @@ const drawPng = (background: string) =>
     .toBuffer();
 const coverPng = await drawPng("#7a3b2e");
 const remotePng = await drawPng("#2b6cc5");
+const askedPng = await drawPng("#c52b6c");
 
 let remote: http.Server;
 let remoteHost = "";
@@ -58,6 +59,7 @@ beforeAll(async () => {
   remote = http.createServer((req, res) => {
     remoteHits.push(req.url ?? "");
     if (req.url === "/tapa-remota.png") res.writeHead(200, { "Content-Type": "image/png" }).end(remotePng);
+    else if (req.url === "/tapa-pedida.png") res.writeHead(200, { "Content-Type": "image/png" }).end(askedPng);
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => remote.listen(0, "127.0.0.1", resolve));
@@ -206,6 +208,26 @@ describe("remote covers", () => {
     expect(response.headers.get("cache-control")).toBe(IMMUTABLE_CACHE);
     // Nothing was fetched again to answer it.
     expect(remoteHits.filter((hit) => hit === "/tapa-remota.png")).toHaveLength(1);
+  });
+
+  it("records the hash of a remote image first asked by a visitor, serves it again without fetching, and tells no page", async () => {
+    const src = `http://${remoteHost}/tapa-pedida.png`;
+    const reasons: string[] = [];
+    const unsubscribe = onPublicPagesChanged((reason) => reasons.push(reason));
+    try {
+      const first = await get(optimizedUrl(src, "webp", 320));
+      expect(first.headers.get("x-image-cache")).toBe("miss");
+      expect(first.headers.get("cache-control")).toBe(SHORT_CACHE);
+      const version = await versionOf(src);
+      const again = await get(optimizedUrl(src, "webp", 320, 85, version));
+      expect(again.headers.get("x-image-cache")).toBe("hit");
+      expect(again.headers.get("cache-control")).toBe(IMMUTABLE_CACHE);
+    } finally {
+      unsubscribe();
+    }
+    expect(remoteHits.filter((hit) => hit === "/tapa-pedida.png")).toHaveLength(1);
+    // A visitor can ask for any image of an allowed host: that must not empty the page caches.
+    expect(reasons).toEqual([]);
   });
 
   it("logs a cover it cannot make and goes on with the next; unlisted hosts and local files are not queued", async () => {

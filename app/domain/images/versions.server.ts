@@ -1,6 +1,4 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { publicPagesChanged } from "~/domain/cache/public-pages.server";
-import { logger } from "~/lib/logger.server";
 import type { Db } from "~db/index";
 import { imageOriginals, uploads } from "~db/schema";
 
@@ -132,32 +130,4 @@ export async function withCoverVersions<T extends { coverUrl: string | null }>(
     items.map((item) => item.coverUrl),
   );
   return items.map((item) => withCoverVersion(item, versions));
-}
-
-/**
- * A remote cover's hash became known (or changed): cached pages still show URLs without it, so they are
- * let go. Coalesced to at most one notice a second, since a sync can teach the pipeline hundreds of
- * covers in a row.
- */
-let pendingNotice: { timer: NodeJS.Timeout; db: Db } | null = null;
-const NOTICE_DELAY_MS = 1_000;
-
-export function coverHashLearned(db: Db): void {
-  if (pendingNotice) return;
-  const timer = setTimeout(() => void flushCoverHashNotices(), NOTICE_DELAY_MS);
-  timer.unref();
-  pendingNotice = { timer, db };
-}
-
-/** Sends the pending notice now (the background worker, when its queue runs dry; tests). */
-export async function flushCoverHashNotices(): Promise<void> {
-  const pending = pendingNotice;
-  if (!pending) return;
-  pendingNotice = null;
-  clearTimeout(pending.timer);
-  try {
-    await publicPagesChanged(pending.db, "images.cover-hash");
-  } catch (error) {
-    logger.warn({ err: error }, "could not tell the pages that a cover's hash is known");
-  }
 }
