@@ -235,6 +235,19 @@ export const uploads = pgTable("uploads", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Images from remote hosts (covers on the Tienda Nube CDN, or typed by the admin) with the SHA-256 of
+ * their bytes, recorded when the image pipeline first fetches one. Pages put the first 16 hex digits in
+ * the optimiser URL (`&v=`) so the variants can be cached as immutable. Uploads carry their own hash in
+ * `uploads.sha256`. The variants themselves are derived data on each instance's disk, never here.
+ */
+export const imageOriginals = pgTable("image_originals", {
+  source: text("source").primaryKey(),
+  sha256: text("sha256").notNull(),
+  size: integer("size").notNull(),
+  fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** The newsletter topics (one list for both forms of the spec; labels shown in the admin). */
 export const newsletterTopics = pgTable("newsletter_topics", {
   id: text("id").primaryKey(),

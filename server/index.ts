@@ -3,6 +3,8 @@ import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import type express from "express";
 import type { ServerBuild } from "react-router";
+import { configureSharp } from "~/domain/images/optimize.server";
+import { createCoverVariantWorker, installCoverVariantWorker } from "~/domain/images/variants.server";
 import { fileMailer, smtpMailer } from "~/domain/mail/transport.server";
 import { startMailWorker } from "~/domain/mail/worker.server";
 import { seedNewsletterTopics } from "~/domain/newsletter/newsletter.server";
@@ -69,6 +71,23 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   if (mercadoPago.mode === "unavailable")
     console.warn("Mercado Pago no está configurado (MP_ACCESS_TOKEN): la Caja Rizoma no toma suscripciones");
 
+  const images = {
+    publicDir: options.dev ? path.join(root, "public") : path.join(root, "build", "client"),
+    cacheDir: path.join(env.dataDir, "cache", "images"),
+    remoteHosts: env.imageRemoteHosts,
+    production: env.nodeEnv === "production",
+  };
+  // Uploaded and synced covers get their variants in the background, one at a time (DESIGN §7).
+  configureSharp();
+  const coverVariants = createCoverVariantWorker({
+    db: database.db,
+    publicDir: images.publicDir,
+    cacheDir: images.cacheDir,
+    remote: { allowedHosts: images.remoteHosts, production: images.production },
+    log: logger.child({ component: "images" }),
+  });
+  installCoverVariantWorker(coverVariants);
+
   const app = createApp({
     database,
     config: {
@@ -85,12 +104,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     trustProxy: env.trustProxy,
     controlToken,
     tiendanube,
-    images: {
-      publicDir: options.dev ? path.join(root, "public") : path.join(root, "build", "client"),
-      cacheDir: path.join(env.dataDir, "cache", "images"),
-      remoteHosts: env.imageRemoteHosts,
-      production: env.nodeEnv === "production",
-    },
+    images,
     mercadoPago,
     pageCache: env.pageCache.enabled && !options.dev ? { maxBytes: env.pageCache.maxBytes } : null,
   });
@@ -146,6 +160,8 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     await orderExpiry.stop();
     await maintenance.stop();
     await tiendanube?.stop();
+    installCoverVariantWorker(null);
+    await coverVariants.stop();
     await stopListening();
     removeControlInfo();
     await closeDatabase();

@@ -5,6 +5,7 @@ import { type AdminBook, createBook, updateBook } from "~/domain/catalog/admin-b
 import { bookFormToInput } from "~/domain/catalog/book-form";
 import { bookSchema } from "~/domain/catalog/book-input";
 import { DomainError } from "~/domain/errors";
+import { scheduleCoverVariants } from "~/domain/images/variants.server";
 import { storeCover } from "~/domain/uploads/uploads.server";
 import type { Db } from "~db/index";
 
@@ -77,6 +78,8 @@ export async function saveBookForm(db: Db, admin: AdminIdentity, form: FormData,
       }
     }
     const book = id === undefined ? await createBook(db, admin, input) : await updateBook(db, admin, id, input);
+    // The cover's variants are made in the background (nothing to do when they already are).
+    scheduleCoverVariants([book.coverUrl]);
     return { ok: true, book };
   } catch (error) {
     if (error instanceof ZodError) {

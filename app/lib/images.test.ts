@@ -33,4 +33,19 @@ describe("image URLs", () => {
       "/api/images/optimize/otros/t.png?f=webp&q=85&w=320 320w, /api/images/optimize/otros/t.png?f=webp&q=85&w=640 640w",
     );
   });
+
+  it("adds the content version last when it is known and well formed", () => {
+    expect(optimizedUrl("/uploads/12.png", "avif", 640, 85, "0123456789abcdef")).toBe(
+      "/api/images/optimize/uploads/12.png?f=avif&q=85&w=640&v=0123456789abcdef",
+    );
+    expect(optimizedUrl("/uploads/12.png", "avif", 640, 85, null)).toBe(
+      "/api/images/optimize/uploads/12.png?f=avif&q=85&w=640",
+    );
+    expect(optimizedUrl("/uploads/12.png", "avif", 640, 85, "x&w=1")).toBe(
+      "/api/images/optimize/uploads/12.png?f=avif&q=85&w=640",
+    );
+    expect(srcSet("/uploads/1.jpg", "webp", 340, "fedcba9876543210")).toBe(
+      "/api/images/optimize/uploads/1.jpg?f=webp&q=85&w=320&v=fedcba9876543210 320w, /api/images/optimize/uploads/1.jpg?f=webp&q=85&w=640&v=fedcba9876543210 640w",
+    );
+  });
 });

@@ -31,8 +31,24 @@ export function shouldOptimize(src: string): boolean {
   return !path.endsWith(".svg");
 }
 
-/** /api/images/optimize/{path}?f=&q=85&w=: a local path as is, an external URL encoded. */
-export function optimizedUrl(src: string, format: ImageFormat, width: number, quality = IMAGE_QUALITY): string {
+/**
+ * The content version of an original in an optimiser URL: the first 16 hex digits of its SHA-256.
+ * With it the URL names one exact image, so the answer may be cached as immutable
+ * (docs/decisions/0012-cover-variants.md).
+ */
+export const IMAGE_VERSION = /^[0-9a-f]{16}$/;
+
+/**
+ * /api/images/optimize/{path}?f=&q=85&w=[&v=]: a local path as is, an external URL encoded; `version`
+ * (IMAGE_VERSION) when the original's content hash is known.
+ */
+export function optimizedUrl(
+  src: string,
+  format: ImageFormat,
+  width: number,
+  quality = IMAGE_QUALITY,
+  version?: string | null,
+): string {
   const path = isRemote(src)
     ? encodeURIComponent(src)
     : src
@@ -40,7 +56,8 @@ export function optimizedUrl(src: string, format: ImageFormat, width: number, qu
         .split("/")
         .map((segment) => encodeURIComponent(decodeSafe(segment)))
         .join("/");
-  return `${OPTIMIZE_PREFIX}${path}?f=${format}&q=${quality}&w=${width}`;
+  const v = version && IMAGE_VERSION.test(version) ? `&v=${version}` : "";
+  return `${OPTIMIZE_PREFIX}${path}?f=${format}&q=${quality}&w=${width}${v}`;
 }
 
 function decodeSafe(segment: string): string {
@@ -57,8 +74,30 @@ export function responsiveWidths(displayWidth: number): number[] {
   return widths.length > 0 ? widths : [IMAGE_WIDTHS[0]];
 }
 
-export function srcSet(src: string, format: ImageFormat, displayWidth: number): string {
+export function srcSet(src: string, format: ImageFormat, displayWidth: number, version?: string | null): string {
   return responsiveWidths(displayWidth)
-    .map((width) => `${optimizedUrl(src, format, width)} ${width}w`)
+    .map((width) => `${optimizedUrl(src, format, width, IMAGE_QUALITY, version)} ${width}w`)
     .join(", ");
 }
+
+/**
+ * Every width (CSS pixels) a page shows a cover at through the optimiser. The components take their
+ * `displayWidth` from here, and the variants made ahead of any request (when a cover is uploaded or
+ * synced) are exactly the ones these widths ask for, so the two cannot drift apart.
+ */
+export const COVER_DISPLAY_WIDTHS = {
+  card: 240,
+  detail: 340,
+  thumbnail: 64,
+  cartLine: 80,
+  cartCompact: 56,
+  /** The home carousel's featured cover (w-40 / sm:w-52 / lg:w-60). */
+  slide: 240,
+  /** The home's category tiles (w-24). */
+  tile: 96,
+} as const;
+
+/** The optimiser widths pages request for covers (both formats, IMAGE_QUALITY). */
+export const COVER_VARIANT_WIDTHS: readonly number[] = [
+  ...new Set(Object.values(COVER_DISPLAY_WIDTHS).flatMap(responsiveWidths)),
+].sort((a, b) => a - b);

@@ -6,6 +6,7 @@ import { featuredBooks, newArrivals, newestInCategory } from "~/domain/catalog/b
 import { listCategories } from "~/domain/catalog/categories.server";
 import { countPublishedBooks } from "~/domain/catalog/public-index.server";
 import { titleCountLabel } from "~/domain/catalog/title-count";
+import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
 import { whatsappLink } from "~/domain/settings/argentina";
 import { getSettings } from "~/domain/settings/settings.server";
 import { htmlToText } from "~/lib/html.server";
@@ -42,6 +43,12 @@ export async function loader({ context }: Route.LoaderArgs) {
       return { key, name, description, covers: books.map(({ id, title, coverUrl }) => ({ id, title, coverUrl })) };
     }),
   );
+  // Content versions make the covers' image URLs immutable (docs/decisions/0012-cover-variants.md).
+  const versions = await imageVersions(context.db, [
+    ...featured.map((book) => book.coverUrl),
+    ...arrivals.map((book) => book.coverUrl),
+    ...cards.flatMap((card) => card.covers.map((cover) => cover.coverUrl)),
+  ]);
   const { contact, bank, shipping } = settings;
   return {
     carousel: {
@@ -50,6 +57,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         title: book.title,
         author: book.author,
         coverUrl: book.coverUrl,
+        coverVersion: withCoverVersion(book, versions).coverVersion,
         price: book.price,
         originalPrice: book.originalPrice,
         isPreorder: book.isPreorder,
@@ -59,8 +67,12 @@ export async function loader({ context }: Route.LoaderArgs) {
       bank: { holder: bank.holder, bank: bank.bank, cbu: bank.cbu, alias: bank.alias, cuit: bank.cuit },
       boxMonthlyCents,
     },
-    arrivals,
-    categories: cards,
+    // Content versions make the covers' image URLs immutable (docs/decisions/0012-cover-variants.md).
+    arrivals: arrivals.map((book) => withCoverVersion(book, versions)),
+    categories: cards.map((card) => ({
+      ...card,
+      covers: card.covers.map((cover) => withCoverVersion(cover, versions)),
+    })),
     titles: titleCountLabel(titles),
     contact: { ...contact, whatsappUrl: whatsappLink(contact.whatsapp) },
     shipping: {

@@ -14,6 +14,7 @@ import { toCatalogBook, toStoreProduct } from "~/domain/catalog/book-view.server
 import { getVisibleBook, relatedBooks } from "~/domain/catalog/books.server";
 import { catalogView } from "~/domain/catalog/view.server";
 import { NotFound } from "~/domain/errors";
+import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
 import { descriptionHtml, htmlToText } from "~/lib/html.server";
 import { formatPrice, fromPesos } from "~/lib/money";
 import { seoMeta } from "~/lib/seo";
@@ -35,16 +36,26 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const book = toCatalogBook(row, view);
     const related = await relatedBooks(context.db, view, row);
     const product = toStoreProduct(row, view);
+    // Content versions make the covers' image URLs immutable (docs/decisions/0012-cover-variants.md).
+    const versions = await imageVersions(context.db, [
+      ...product.images.map((image) => image.src),
+      ...related.byAuthor.map((b) => b.coverUrl),
+      ...related.sameGenre.map((b) => b.coverUrl),
+    ]);
     return {
       book,
       product,
+      gallery: product.images.map((image) => ({ ...image, version: versions.get(image.src) ?? null })),
       // Formatted here, so date-fns and its locale stay out of the page's browser bundle.
       updated: format(new Date(product.updatedAt), "d 'de' MMMM 'de' yyyy", ES),
       isbn: row.isbn,
       pages: row.pages,
       descriptionHtml: descriptionHtml(row.description),
       summary: htmlToText(row.description).replace(/\s+/g, " ").trim().slice(0, 160),
-      related,
+      related: {
+        byAuthor: related.byAuthor.map((b) => withCoverVersion(b, versions)),
+        sameGenre: related.sameGenre.map((b) => withCoverVersion(b, versions)),
+      },
       publicUrl: context.config.publicUrl,
     };
   } catch (error) {
@@ -98,7 +109,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
 };
 
 export default function Libro({ loaderData }: Route.ComponentProps) {
-  const { book, product, isbn, pages, related, updated } = loaderData;
+  const { book, product, gallery, isbn, pages, related, updated } = loaderData;
   const state = buyState(book);
   const stockLine =
     state === "unavailable"
@@ -121,7 +132,7 @@ export default function Libro({ loaderData }: Route.ComponentProps) {
         / <span aria-current="page">{book.title}</span>
       </nav>
       <div className="mt-6 grid gap-10 md:grid-cols-[minmax(0,340px)_1fr]">
-        <BookGallery images={product.images} title={book.title} author={book.author} />
+        <BookGallery images={gallery} title={book.title} author={book.author} />
         <div>
           <h1 className="font-serif text-4xl leading-tight">{book.title}</h1>
           <p className="mt-2 text-lg text-ink/80">

@@ -16,6 +16,7 @@ import {
   shopHref,
 } from "~/domain/catalog/shop-params";
 import { catalogView } from "~/domain/catalog/view.server";
+import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
 import { seoMeta } from "~/lib/seo";
 import { canonicalMeta, itemListJsonLd, jsonLdMeta } from "~/lib/structured-data";
 import type { Route } from "./+types/tienda";
@@ -68,11 +69,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     params.pagina = result.pagination.totalPages;
     result = await query(params.pagina);
   }
+  // Content versions make the covers' image URLs immutable (docs/decisions/0012-cover-variants.md).
+  const versions = await imageVersions(context.db, [
+    ...result.books.map((b) => b.coverUrl),
+    ...(partner ?? []).map((b) => b.coverUrl),
+  ]);
   return {
     ...result,
+    books: result.books.map((b) => withCoverVersion(b, versions)),
     params,
     filtered,
-    partner: partner ?? [],
+    partner: (partner ?? []).map((b) => withCoverVersion(b, versions)),
     partnerName: categories.find((c) => c.key === PARTNER_CATEGORY)?.name ?? "Peow Studios",
     categories: categories.map(({ key, name }) => ({ key, name })),
     genres: genres.map((g) => g.name),

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,19 +28,22 @@ async function drawCover(page: Page): Promise<Buffer> {
   return page.locator("#c").screenshot({ type: "png" });
 }
 
-/** The cover shown in `scope` came from the image pipeline as WebP/AVIF variants of the upload. */
-async function expectOptimisedUpload(scope: Locator, coverUrl: string) {
+/**
+ * The cover shown in `scope` came from the image pipeline as WebP/AVIF variants of the upload, with URLs
+ * that carry the upload's content version (`v`, the first 16 hex digits of its SHA-256). Returns them.
+ */
+async function expectOptimisedUpload(scope: Locator, coverUrl: string, version: string): Promise<string[]> {
   const upload = coverUrl.replace(/^\//, "");
   const webp = await scope.locator('picture source[type="image/webp"]').first().getAttribute("srcset");
-  expect(webp).toContain(`/api/images/optimize/${upload}?f=webp&q=85&w=320 320w`);
-  expect(await scope.locator('picture source[type="image/avif"]').first().getAttribute("srcset")).toContain(
-    `/api/images/optimize/${upload}?f=avif`,
-  );
+  expect(webp).toContain(`/api/images/optimize/${upload}?f=webp&q=85&w=320&v=${version} 320w`);
+  const avif = await scope.locator('picture source[type="image/avif"]').first().getAttribute("srcset");
+  expect(avif).toContain(`/api/images/optimize/${upload}?f=avif&q=85&w=320&v=${version} 320w`);
   const img = scope.locator("picture img").first();
   await img.scrollIntoViewIfNeeded();
   await expect
     .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0 ? el.currentSrc : "")))
     .toContain(`/api/images/optimize/${upload}?f=`);
+  return `${webp}, ${avif}`.split(", ").map((candidate) => candidate.split(" ")[0] ?? "");
 }
 
 async function signIn(page: Page) {
@@ -116,11 +120,31 @@ describe("managing the catalogue", () => {
       `[data-testid="carousel-slide"][aria-label^="3 de "][aria-label$=": Destacado: ${title}"]`,
     );
     expect(await slide.locator(`img[alt="Tapa de ${title}, de Elena Prueba"]`).count()).toBe(1);
+    // The carousel's cover comes through the pipeline too, with the upload's content version.
+    const version = createHash("sha256").update(cover).digest("hex").slice(0, 16);
+    expect(await slide.locator('picture source[type="image/avif"]').getAttribute("srcset")).toBe(
+      `/api/images/optimize${book.coverUrl}?f=avif&q=85&w=320&v=${version} 320w`,
+    );
     await page.goto(`${app.baseUrl}/tienda`);
     expect(await page.locator("section[aria-labelledby=results-title] article h3").first().textContent()).toBe(title);
-    await expectOptimisedUpload(page.locator("section[aria-labelledby=results-title] article").first(), book.coverUrl);
+    await expectOptimisedUpload(
+      page.locator("section[aria-labelledby=results-title] article").first(),
+      book.coverUrl,
+      version,
+    );
     await page.goto(`${app.baseUrl}/libro/${id}`);
-    await expectOptimisedUpload(page.locator("main"), book.coverUrl);
+    const urls = await expectOptimisedUpload(page.locator("main"), book.coverUrl, version);
+    // The gallery asks for 320 and 640 wide, in both formats; each URL names one exact image: immutable.
+    expect(urls.filter((url) => url.includes("&v=")).length).toBe(4);
+    for (const url of urls) {
+      const answer = await page.request.get(`${app.baseUrl}${url}`);
+      expect(answer.status(), url).toBe(200);
+      expect(answer.headers()["cache-control"], url).toBe("public, max-age=31536000, immutable");
+    }
+    // A version that is not the cover's gets the cover all the same, but only for a day.
+    const stale = await page.request.get(`${app.baseUrl}${urls[0]?.replace(/v=[0-9a-f]{16}/, "v=0000000000000000")}`);
+    expect(stale.status()).toBe(200);
+    expect(stale.headers()["cache-control"]).toBe("public, max-age=86400, stale-while-revalidate=604800");
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -12,6 +12,8 @@ type PriceMissing = "CONSULTAR" | "Consultar precio";
 export interface CardBook extends BuyableBook {
   originalPrice: number | null;
   preorderReleaseDate: string | null;
+  /** The cover's content version, when the loader knows it (immutable optimiser URLs). */
+  coverVersion?: string | null;
 }
 
 /**
@@ -45,6 +47,7 @@ export function BookCard({
         <div className="relative">
           <BookCover
             src={book.coverUrl}
+            version={book.coverVersion}
             title={book.title}
             author={book.author}
             eager={eager}

@@ -1,12 +1,21 @@
 import { useEffect, useRef, useState } from "react";
-import { DEFAULT_COVER, optimizedUrl, responsiveWidths, shouldOptimize, srcSet } from "~/lib/images";
+import {
+  COVER_DISPLAY_WIDTHS,
+  DEFAULT_COVER,
+  IMAGE_QUALITY,
+  optimizedUrl,
+  responsiveWidths,
+  shouldOptimize,
+  srcSet,
+} from "~/lib/images";
 
 export { DEFAULT_COVER };
 
 /**
  * A cover that never breaks the grid: fixed 2:3 box with width/height set (no layout shift), AVIF/WebP
  * sources when the image goes through the optimiser, and the default cover with 'Error al cargar
- * imagen' when the image is missing or fails.
+ * imagen' when the image is missing or fails. `version` is the original's content version (from the
+ * loader, see app/domain/images/versions.server.ts): with it the optimiser URLs are immutable.
  */
 export function BookCover({
   src,
@@ -14,8 +23,9 @@ export function BookCover({
   author,
   className = "",
   eager = false,
-  displayWidth = 240,
+  displayWidth = COVER_DISPLAY_WIDTHS.card,
   decorative = false,
+  version = null,
 }: {
   src: string | null;
   title: string;
@@ -26,6 +36,8 @@ export function BookCover({
   displayWidth?: number;
   /** Thumbnails next to a named control: empty alt. */
   decorative?: boolean;
+  /** The content version of `src` (16 hex digits), when known. */
+  version?: string | null;
 }) {
   // Remembers which source failed, so a new source (gallery) gets its own chance.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -38,12 +50,14 @@ export function BookCover({
   }, [src]);
   const source = !src || failed ? DEFAULT_COVER : src;
   const optimise = shouldOptimize(source);
+  // The default cover stands in for a failed image: the failed one's version does not belong to it.
+  const v = source === src ? version : null;
   const sizes = `(max-width: 640px) 50vw, ${displayWidth}px`;
   const widths = responsiveWidths(displayWidth);
   const img = (
     <img
       ref={imgRef}
-      src={optimise ? optimizedUrl(source, "webp", widths[widths.length - 1] ?? 320) : source}
+      src={optimise ? optimizedUrl(source, "webp", widths[widths.length - 1] ?? 320, IMAGE_QUALITY, v) : source}
       alt={decorative ? "" : `Tapa de ${title}${author ? `, de ${author}` : ""}`}
       width={400}
       height={600}
@@ -59,8 +73,8 @@ export function BookCover({
     <div className={`relative aspect-[2/3] overflow-hidden rounded-sm bg-cream shadow-sm ${className}`}>
       {optimise ? (
         <picture>
-          <source type="image/avif" srcSet={srcSet(source, "avif", displayWidth)} sizes={sizes} />
-          <source type="image/webp" srcSet={srcSet(source, "webp", displayWidth)} sizes={sizes} />
+          <source type="image/avif" srcSet={srcSet(source, "avif", displayWidth, v)} sizes={sizes} />
+          <source type="image/webp" srcSet={srcSet(source, "webp", displayWidth, v)} sizes={sizes} />
           {img}
         </picture>
       ) : (

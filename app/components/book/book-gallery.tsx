@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { COVER_DISPLAY_WIDTHS } from "~/lib/images";
 import { BookCover } from "./book-cover";
 
 /** The detail page's gallery: the chosen image large, every image as a thumbnail button below. */
@@ -7,15 +8,25 @@ export function BookGallery({
   title,
   author,
 }: {
-  images: { id: number; src: string }[];
+  /** `version`: the image's content version, when known (immutable optimiser URLs). */
+  images: { id: number; src: string; version?: string | null }[];
   title: string;
   author: string;
 }) {
   const [current, setCurrent] = useState(0);
   const shown = images[current]?.src ?? null;
+  const shownVersion = images[current]?.version ?? null;
   return (
     <div className="mx-auto w-full max-w-xs md:max-w-none">
-      <BookCover src={shown} title={title} author={author} eager displayWidth={340} className="w-full shadow-lg" />
+      <BookCover
+        src={shown}
+        version={shownVersion}
+        title={title}
+        author={author}
+        eager
+        displayWidth={COVER_DISPLAY_WIDTHS.detail}
+        className="w-full shadow-lg"
+      />
       {images.length > 1 ? (
         <ul className="mt-4 flex flex-wrap gap-3" aria-label="Imágenes del libro">
           {images.map((image, index) => (
@@ -27,7 +38,14 @@ export function BookGallery({
                 aria-label={`Ver imagen ${index + 1} de ${images.length}`}
                 className={`block w-16 rounded-sm border-2 ${index === current ? "border-moss" : "border-transparent hover:border-ink/30"}`}
               >
-                <BookCover src={image.src} title={title} author={author} displayWidth={64} decorative />
+                <BookCover
+                  src={image.src}
+                  version={image.version}
+                  title={title}
+                  author={author}
+                  displayWidth={COVER_DISPLAY_WIDTHS.thumbnail}
+                  decorative
+                />
               </button>
             </li>
           ))}

@@ -5,6 +5,7 @@ import { Plus } from "~/components/ui/icons/plus";
 import { Trash2 } from "~/components/ui/icons/trash-2";
 import { toast } from "~/components/ui/toast";
 import type { CartItem } from "~/domain/cart/cart";
+import { COVER_DISPLAY_WIDTHS } from "~/lib/images";
 import { formatPrice, fromPesos } from "~/lib/money";
 import { cartStore } from "./use-cart";
 
@@ -35,7 +36,7 @@ export function CartLines({ items, busy, compact = false }: { items: CartItem[];
             src={item.coverUrl}
             title={item.title}
             author={item.author}
-            displayWidth={compact ? 56 : 80}
+            displayWidth={compact ? COVER_DISPLAY_WIDTHS.cartCompact : COVER_DISPLAY_WIDTHS.cartLine}
             className={compact ? "w-14 shrink-0" : "w-20 shrink-0"}
           />
           <div className="min-w-0 flex-1">

@@ -157,7 +157,13 @@ function BookSlide({ book, eager }: { book: SlideBook; eager: boolean }) {
     <div className="bg-moss-dark">
       <div className="mx-auto flex h-full min-h-[34rem] max-w-6xl flex-col items-center gap-6 px-6 pt-10 pb-24 sm:min-h-[28rem] sm:flex-row sm:gap-12 sm:px-10">
         <Link to={`/libro/${book.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
-          <SlideCover src={book.coverUrl} title={book.title} author={book.author} eager={eager} />
+          <SlideCover
+            src={book.coverUrl}
+            version={book.coverVersion}
+            title={book.title}
+            author={book.author}
+            eager={eager}
+          />
         </Link>
         <div className="max-w-xl text-center sm:text-left">
           <Kicker>{book.isPreorder ? "PREVENTA" : "DESTACADO"}</Kicker>

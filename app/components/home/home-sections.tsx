@@ -15,7 +15,8 @@ export interface HomeSectionsProps {
   /** The catalogue size, as '+N títulos'. */
   titles: string;
   categories: CategoryCard[];
-  arrivals: CatalogBook[];
+  /** With each cover's content version (immutable image URLs). */
+  arrivals: (CatalogBook & { coverVersion: string | null })[];
   boxMonthlyCents: number;
   contact: HomeContact;
   shipping: ShippingInfo;

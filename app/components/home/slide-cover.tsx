@@ -1,20 +1,33 @@
 import { useEffect, useRef, useState } from "react";
 import { DEFAULT_COVER } from "~/components/book/book-cover";
+import {
+  COVER_DISPLAY_WIDTHS,
+  IMAGE_QUALITY,
+  optimizedUrl,
+  responsiveWidths,
+  shouldOptimize,
+  srcSet,
+} from "~/lib/images";
 
 /**
  * A featured book's cover on its slide, with the carousel's loading spinner until the image is in
- * (an image that loaded before hydration counts as loaded) and the default cover when it fails.
+ * (an image that loaded before hydration counts as loaded) and the default cover when it fails. Uploaded
+ * and remote covers come through the image pipeline (AVIF/WebP at the slide's size, immutable URLs
+ * with `version`), as the book cards' do.
  */
 export function SlideCover({
   src,
   title,
   author,
   eager,
+  version = null,
 }: {
   src: string | null;
   title: string;
   author: string;
   eager: boolean;
+  /** The cover's content version (16 hex digits), when known. */
+  version?: string | null;
 }) {
   const [state, setState] = useState<"loading" | "loaded" | "failed">(src ? "loading" : "failed");
   const image = useRef<HTMLImageElement>(null);
@@ -22,20 +35,36 @@ export function SlideCover({
     const img = image.current;
     if (img?.complete) setState(img.naturalWidth > 0 ? "loaded" : "failed");
   }, []);
+  const source = state === "failed" || !src ? DEFAULT_COVER : src;
+  const optimise = shouldOptimize(source);
+  const width = COVER_DISPLAY_WIDTHS.slide;
+  const widths = responsiveWidths(width);
+  const sizes = `(min-width: 1024px) ${width}px, (min-width: 640px) 208px, 160px`;
+  const img = (
+    <img
+      ref={image}
+      src={optimise ? optimizedUrl(source, "webp", widths[widths.length - 1] ?? 320, IMAGE_QUALITY, version) : source}
+      alt={`Tapa de ${title}${author ? `, de ${author}` : ""}`}
+      width={400}
+      height={600}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      onLoad={() => setState((s) => (s === "failed" ? s : "loaded"))}
+      onError={() => setState("failed")}
+      className="size-full object-cover"
+    />
+  );
   return (
     <div className="relative aspect-[2/3] w-40 shrink-0 overflow-hidden rounded-sm bg-cream shadow-2xl sm:w-52 lg:w-60">
-      <img
-        ref={image}
-        src={state === "failed" || !src ? DEFAULT_COVER : src}
-        alt={`Tapa de ${title}${author ? `, de ${author}` : ""}`}
-        width={400}
-        height={600}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        onLoad={() => setState((s) => (s === "failed" ? s : "loaded"))}
-        onError={() => setState("failed")}
-        className="size-full object-cover"
-      />
+      {optimise ? (
+        <picture>
+          <source type="image/avif" srcSet={srcSet(source, "avif", width, version)} sizes={sizes} />
+          <source type="image/webp" srcSet={srcSet(source, "webp", width, version)} sizes={sizes} />
+          {img}
+        </picture>
+      ) : (
+        img
+      )}
       {state === "loading" ? (
         <span className="absolute inset-0 flex items-center justify-center bg-cream" role="status">
           <span

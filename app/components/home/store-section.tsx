@@ -1,12 +1,21 @@
 import { Link } from "react-router";
 import { DEFAULT_COVER } from "~/components/book/book-cover";
+import { COVER_DISPLAY_WIDTHS, IMAGE_QUALITY, optimizedUrl, responsiveWidths, shouldOptimize } from "~/lib/images";
 import { SectionHeading } from "./section-heading";
 
 export interface CategoryCard {
   key: string;
   name: string;
   description: string;
-  covers: { id: number; title: string; coverUrl: string | null }[];
+  covers: { id: number; title: string; coverUrl: string | null; coverVersion: string | null }[];
+}
+
+/** A fanned cover is small and decorative: one WebP through the pipeline (uploads and remote covers). */
+function tileSrc(cover: CategoryCard["covers"][number]): string {
+  const src = cover.coverUrl ?? DEFAULT_COVER;
+  if (!shouldOptimize(src)) return src;
+  const width = responsiveWidths(COVER_DISPLAY_WIDTHS.tile).at(-1) ?? 320;
+  return optimizedUrl(src, "webp", width, IMAGE_QUALITY, cover.coverVersion);
 }
 
 /** The four category cards (spec §2), each fanned out with a few real covers from the category. */
@@ -34,7 +43,7 @@ export function StoreSection({ categories }: { categories: CategoryCard[] }) {
                   {category.covers.slice(0, 3).map((cover, i) => (
                     <img
                       key={cover.id}
-                      src={cover.coverUrl ?? DEFAULT_COVER}
+                      src={tileSrc(cover)}
                       alt=""
                       width={96}
                       height={144}

@@ -6,6 +6,8 @@ export interface SlideBook {
   title: string;
   author: string;
   coverUrl: string | null;
+  /** The cover's content version (immutable image URLs), when known. */
+  coverVersion: string | null;
   price: number | null;
   originalPrice: number | null;
   isPreorder: boolean;

@@ -52,6 +52,8 @@ describe("image requests", () => {
       format: "avif",
       quality: 85,
       width: 640,
+      version: null,
+      negotiated: false,
     });
     expect(parseImageRequest("uploads/3.jpg", query("")).source).toEqual({ kind: "upload", file: "3.jpg" });
     expect(parseImageRequest("https://x.test/a.jpg", query("w=99999")).width).toBe(1920);

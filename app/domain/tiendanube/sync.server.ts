@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, notInArray, or, type SQL, sql } from "drizz
 import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import { freeSlug } from "~/domain/catalog/admin-books.server";
 import { listCategories } from "~/domain/catalog/categories.server";
+import { scheduleCoverVariants } from "~/domain/images/variants.server";
 import { getSection } from "~/domain/settings/settings.server";
 import type { StoreCatalog } from "~/integrations/tiendanube/store-catalog";
 import { type CategoryMapping, type SyncedBookFields, toBookFields } from "~/integrations/tiendanube/to-book.server";
@@ -50,16 +51,34 @@ function differs(columns: Partial<SyncedBookFields>, current: typeof books.$infe
   );
 }
 
+/** The cover and gallery images a write puts on a book, when it changes them (else none). */
+function changedCovers(columns: Partial<SyncedBookFields>, current?: typeof books.$inferSelect): string[] {
+  const sources = [columns.coverUrl, ...(columns.images ?? []).map((image) => image.src)];
+  const before = new Set([current?.coverUrl, ...(current?.images ?? []).map((image) => image.src)]);
+  return sources.filter((src): src is string => Boolean(src) && !before.has(src));
+}
+
 /**
  * Creates or updates the book of one product. The book is found by its Tienda Nube id, else (a book
  * the shop loaded before linking the store) by ISBN/barcode or SKU among unlinked books. An advisory
- * lock per product keeps the full sync and a webhook from creating the same book twice.
+ * lock per product keeps the full sync and a webhook from creating the same book twice. New covers are
+ * queued for their image variants once the write has committed; the sync never waits for them.
  */
 export async function upsertProduct(
   db: Db,
   product: TiendanubeProduct,
   mapping: CategoryMapping,
 ): Promise<UpsertOutcome> {
+  const { outcome, covers } = await writeProduct(db, product, mapping);
+  if (covers.length > 0) scheduleCoverVariants(covers);
+  return outcome;
+}
+
+async function writeProduct(
+  db: Db,
+  product: TiendanubeProduct,
+  mapping: CategoryMapping,
+): Promise<{ outcome: UpsertOutcome; covers: string[] }> {
   const fields = toBookFields(product, mapping);
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
@@ -82,15 +101,15 @@ export async function upsertProduct(
     if (!current) {
       const slug = await freeSlug(txDb, fields.title, "");
       await tx.insert(books).values({ ...fields, slug });
-      return "created";
+      return { outcome: "created", covers: changedCovers(fields) };
     }
     const columns = columnsFor(fields, current);
-    if (!differs(columns, current)) return "unchanged";
+    if (!differs(columns, current)) return { outcome: "unchanged", covers: [] };
     await tx
       .update(books)
       .set({ ...columns, updatedAt: new Date() })
       .where(eq(books.id, current.id));
-    return "updated";
+    return { outcome: "updated", covers: changedCovers(columns, current) };
   });
 }
 

@@ -1,11 +1,19 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { eq, inArray, isNotNull } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TiendanubeClient } from "~/integrations/tiendanube/client.server";
-import { books, settings } from "~db/schema";
+import { books, imageOriginals, settings } from "~db/schema";
 import { seedTaxonomy } from "~db/seed";
 import { type FakeProduct, type FakeTiendanube, startFakeTiendanube } from "../../../tests/fakes/tiendanube/server";
 import { testDatabase } from "../../../tests/support/test-database";
+import { until } from "../../../tests/support/until";
 import { listBooks } from "../catalog/books.server";
+import { COVER_VARIANTS, createCoverVariantWorker, installCoverVariantWorker } from "../images/variants.server";
 import { seedSettings } from "../settings/settings.server";
 import { claimSync, runSync, SyncAlreadyRunning, syncProduct } from "./sync.server";
 import { readSyncState, SYNC_STATE_KEY } from "./sync-state.server";
@@ -273,5 +281,60 @@ describe("one product (webhooks)", () => {
     const client = clientFor(fake);
     await Promise.all(Array.from({ length: 5 }, () => syncProduct(db, client, String(product.id))));
     expect(await db.select().from(books)).toHaveLength(1);
+  });
+});
+
+describe("cover images", () => {
+  it("finishes without waiting for the covers; their variants are made in the background afterwards", async () => {
+    const png = await sharp({ create: { width: 700, height: 1050, channels: 3, background: "#a04030" } })
+      .png()
+      .toBuffer();
+    // An image host that holds every answer until the test lets it go.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const asked: string[] = [];
+    const imageHost = http.createServer((req, res) => {
+      asked.push(req.url ?? "");
+      void released.then(() => res.writeHead(200, { "Content-Type": "image/png" }).end(png));
+    });
+    await new Promise<void>((resolve) => imageHost.listen(0, "127.0.0.1", resolve));
+    const host = `127.0.0.1:${(imageHost.address() as AddressInfo).port}`;
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), "rizoma-sync-covers-"));
+    const worker = createCoverVariantWorker({
+      db,
+      publicDir: path.resolve(import.meta.dirname, "../../../public"),
+      cacheDir,
+      remote: { allowedHosts: [host], production: false },
+    });
+    installCoverVariantWorker(worker);
+    try {
+      const src = `http://${host}/tapa.png`;
+      const product = fake.addProduct({ images: [{ id: 1, product_id: 1, src, position: 1, alt: [] }] });
+      const state = await runSync(db, clientFor(fake), "full");
+      expect(state).toMatchObject({ running: false, error: null, created: 1 });
+      expect(await bookOf(product.id)).toMatchObject({ coverUrl: src });
+      // The sync is over while the image host still holds the cover: it never waited for it.
+      await until(() => asked.length > 0, "the background fetch of the cover");
+      expect(await db.select().from(imageOriginals).where(eq(imageOriginals.source, src))).toEqual([]);
+
+      release();
+      await worker.idle();
+      const [original] = await db.select().from(imageOriginals).where(eq(imageOriginals.source, src));
+      const sha256 = must(original).sha256;
+      for (const { format, width, quality } of COVER_VARIANTS) {
+        const file = path.join(cacheDir, "sha256", sha256.slice(0, 2), `${sha256}-w${width}-q${quality}.${format}`);
+        expect(existsSync(file), file).toBe(true);
+      }
+      expect(asked).toEqual(["/tapa.png"]);
+    } finally {
+      installCoverVariantWorker(null);
+      release();
+      await worker.stop();
+      await new Promise((resolve) => imageHost.close(resolve));
+      rmSync(cacheDir, { recursive: true, force: true });
+      await db.delete(imageOriginals);
+    }
   });
 });

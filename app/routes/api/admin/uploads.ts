@@ -1,4 +1,5 @@
 import { Invalid } from "~/domain/errors";
+import { scheduleCoverVariants } from "~/domain/images/variants.server";
 import { storeCover } from "~/domain/uploads/uploads.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
@@ -18,6 +19,8 @@ export function action({ request, context }: Route.ActionArgs) {
     const file = form.get("file");
     if (!(file instanceof File)) throw new Invalid("Falta la imagen (campo file)");
     const url = await storeCover(context.db, { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name });
+    // Its variants are made in the background, before the shop shows the cover.
+    scheduleCoverVariants([url]);
     return jsonResponse({ success: true, url }, { status: 201 });
   });
 }
