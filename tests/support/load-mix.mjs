@@ -33,6 +33,9 @@ function step(kind, method, build) {
 }
 
 const unique = `${config.run}-${process.pid}`;
+// One visit: mostly browsing (pages, search, books), a cart check, and one sign-up and one order at the end.
+// Every connection places an order every 19 requests: a far higher share of writes than a real shop sees,
+// so the orders' locks, stock updates and page-cache clearing are part of the load.
 const visit = [
   step("home", "GET", () => ({ path: "/" })),
   step("shop", "GET", (n) => ({ path: n % 3 === 0 ? "/tienda" : `/tienda?pagina=${(n % 3) + 1}` })),
@@ -53,11 +56,19 @@ const visit = [
     },
   })),
   step("home", "GET", () => ({ path: "/" })),
+  step("book", "GET", (n) => ({ path: `/libro/${pick(config.books, n + 13)}` })),
+  step("shop", "GET", (n) => ({ path: `/tienda?orden=${n % 2 ? "precio" : "titulo"}` })),
+  step("search", "GET", (n) => ({ path: `/tienda?search=${encodeURIComponent(pick(config.searches, n + 5))}` })),
+  step("book", "GET", (n) => ({ path: `/libro/${pick(config.books, n + 21)}` })),
+  step("search-api", "GET", (n) => ({
+    path: `/api/tienda-nube/products?search=${encodeURIComponent(pick(config.searches, n + 8))}&limit=5`,
+  })),
   step("newsletter", "POST", (n) => ({
     path: "/api/newsletter/subscribe",
     body: { email: `carga-${unique}-${n}@example.com`, name: "Lectora de carga", source: "footer" },
   })),
-  step("book", "GET", (n) => ({ path: `/libro/${pick(config.books, n + 13)}` })),
+  step("book", "GET", (n) => ({ path: `/libro/${pick(config.books, n + 29)}` })),
+  step("home", "GET", () => ({ path: "/" })),
   step("stock", "POST", (n) => ({
     path: "/api/validate-cart-stock",
     body: { items: [{ id: pick(config.orderBooks, n + 1), quantity: 2 }] },
