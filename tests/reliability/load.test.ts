@@ -180,7 +180,7 @@ describe("load", () => {
   it(`${CONNECTIONS} connections for ${SECONDS} s on a realistic mix: no errors, memory flat`, async () => {
     const mix = await prepare();
     report(
-      `mix per connection: home ×3, shop ×2, book ×5, search page ×2, search API ×2, /api/books, stock check ×2, ` +
+      `visit per connection (29 requests): home ×3, shop ×4, book ×9, search page ×4, search API ×2, /api/books ×2, stock check ×3, ` +
         `newsletter sign-up (unique e-mail), transfer order (books ${mix.orderBooks.join(", ")}); ` +
         `${VISITORS} visitor addresses; ${app.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
     );

@@ -33,42 +33,46 @@ function step(kind, method, build) {
 }
 
 const unique = `${config.run}-${process.pid}`;
-// One visit: mostly browsing (pages, search, books), a cart check, and one sign-up and one order at the end.
-// Every connection places an order every 19 requests: a far higher share of writes than a real shop sees,
-// so the orders' locks, stock updates and page-cache clearing are part of the load.
-const visit = [
+/** Looking around: pages, search (page and API), books, the catalogue API, a cart check. */
+const browse = (offset) => [
   step("home", "GET", () => ({ path: "/" })),
   step("shop", "GET", (n) => ({ path: n % 3 === 0 ? "/tienda" : `/tienda?pagina=${(n % 3) + 1}` })),
-  step("book", "GET", (n) => ({ path: `/libro/${pick(config.books, n)}` })),
-  step("search", "GET", (n) => ({ path: `/tienda?search=${encodeURIComponent(pick(config.searches, n))}` })),
+  step("book", "GET", (n) => ({ path: `/libro/${pick(config.books, n + offset)}` })),
+  step("search", "GET", (n) => ({ path: `/tienda?search=${encodeURIComponent(pick(config.searches, n + offset))}` })),
   step("search-api", "GET", (n) => ({
-    path: `/api/tienda-nube/products?search=${encodeURIComponent(pick(config.searches, n + 3))}&limit=5`,
+    path: `/api/tienda-nube/products?search=${encodeURIComponent(pick(config.searches, n + offset + 3))}&limit=5`,
   })),
-  step("book", "GET", (n) => ({ path: `/libro/${pick(config.books, n + 7)}` })),
+  step("book", "GET", (n) => ({ path: `/libro/${pick(config.books, n + offset + 7)}` })),
   step("books-api", "GET", (n) => ({ path: `/api/books?page=${(n % 2) + 1}&limit=20` })),
   step("stock", "POST", (n) => ({
     path: "/api/validate-cart-stock",
     body: {
       items: [
-        { id: pick(config.orderBooks, n), quantity: 1 },
-        { id: pick(config.books, n), quantity: 1 },
+        { id: pick(config.orderBooks, n + offset), quantity: 1 },
+        { id: pick(config.books, n + offset), quantity: 1 },
       ],
     },
   })),
-  step("home", "GET", () => ({ path: "/" })),
-  step("book", "GET", (n) => ({ path: `/libro/${pick(config.books, n + 13)}` })),
+  step("book", "GET", (n) => ({ path: `/libro/${pick(config.books, n + offset + 13)}` })),
   step("shop", "GET", (n) => ({ path: `/tienda?orden=${n % 2 ? "precio" : "titulo"}` })),
-  step("search", "GET", (n) => ({ path: `/tienda?search=${encodeURIComponent(pick(config.searches, n + 5))}` })),
-  step("book", "GET", (n) => ({ path: `/libro/${pick(config.books, n + 21)}` })),
-  step("search-api", "GET", (n) => ({
-    path: `/api/tienda-nube/products?search=${encodeURIComponent(pick(config.searches, n + 8))}&limit=5`,
+  step("search", "GET", (n) => ({
+    path: `/tienda?search=${encodeURIComponent(pick(config.searches, n + offset + 5))}`,
   })),
+  step("book", "GET", (n) => ({ path: `/libro/${pick(config.books, n + offset + 21)}` })),
+];
+
+// One visit (29 requests): browsing twice over, then a newsletter sign-up and a transfer order. One
+// request in 29 is an order: far more than a real shop sells, so the orders' row locks, stock updates and
+// the page-cache clearing each order causes are a real part of the load.
+const visit = [
+  ...browse(0),
+  ...browse(17),
+  step("home", "GET", () => ({ path: "/" })),
   step("newsletter", "POST", (n) => ({
     path: "/api/newsletter/subscribe",
     body: { email: `carga-${unique}-${n}@example.com`, name: "Lectora de carga", source: "footer" },
   })),
   step("book", "GET", (n) => ({ path: `/libro/${pick(config.books, n + 29)}` })),
-  step("home", "GET", () => ({ path: "/" })),
   step("stock", "POST", (n) => ({
     path: "/api/validate-cart-stock",
     body: { items: [{ id: pick(config.orderBooks, n + 1), quantity: 2 }] },
