@@ -156,18 +156,39 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const page = await cachedPage(headers, body, now());
     if (generation === started && page.bytes <= maxEntryBytes) {
       store.set(key, page);
-      void densest(key, page);
+      densest(key, page);
     }
     return { kind: "stored", page };
   }
 
-  /** Swaps in the densest brotli body once made, if the page is still the one stored. */
-  async function densest(key: string, page: CachedPage) {
+  /**
+   * Swaps in the densest brotli body once made, if the page is still the one stored. One page at a time:
+   * quality 11 takes hundreds of ms in libuv's thread pool (4 threads), which every miss also needs for its
+   * fast brotli and gzip; under a stream of writes (each clearing the cache, so each page stored again)
+   * unbounded jobs filled the pool and made visitors wait seconds behind background work. Pages dropped
+   * from the cache while waiting are skipped.
+   */
+  const waitingForDensest = new Map<string, CachedPage>();
+  let densestRunning = false;
+  function densest(key: string, page: CachedPage) {
+    waitingForDensest.set(key, page);
+    if (!densestRunning) void densestOneByOne();
+  }
+  async function densestOneByOne() {
+    densestRunning = true;
     try {
-      const br = await densestBrotli(page.bodies.identity);
-      if (store.peek(key) === page && br.length < page.bodies.br.length) store.set(key, withBrotli(page, br));
-    } catch {
-      // The fast brotli body stays.
+      for (const [key, page] of waitingForDensest) {
+        waitingForDensest.delete(key);
+        if (store.peek(key) !== page) continue;
+        try {
+          const br = await densestBrotli(page.bodies.identity);
+          if (store.peek(key) === page && br.length < page.bodies.br.length) store.set(key, withBrotli(page, br));
+        } catch {
+          // The fast brotli body stays.
+        }
+      }
+    } finally {
+      densestRunning = false;
     }
   }
 
@@ -258,6 +279,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       generation++;
       store.clear();
       flights.clear();
+      waitingForDensest.clear();
     },
     store,
   };
