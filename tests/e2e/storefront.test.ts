@@ -57,6 +57,30 @@ describe.each([
   });
 });
 
+describe("content security policy", () => {
+  it("runs the pages' scripts under a strict policy, fresh, from the page cache and after revalidating", async () => {
+    const watched = await openPage(browser, { width: 390 });
+    opened.push(watched);
+    const { page } = watched;
+    for (const path of ["/tienda", "/tienda", "/tienda", "/libro/5", "/carrito"]) {
+      const response = await page.goto(`${app.baseUrl}${path}`);
+      const headers = (await response?.allHeaders()) ?? {};
+      const scripts = (headers["content-security-policy"] ?? "").split("; ").find((d) => d.startsWith("script-src"));
+      expect(scripts, `${path} script-src`).toMatch(/^script-src 'self' '(nonce|sha256)-/);
+      expect(scripts).not.toContain("unsafe");
+      // Hydrated: React Router's inline bootstrap ran (a refused script would leave the page inert).
+      await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
+    }
+    // The cart badge reacts to a click only when the page's scripts run.
+    await page.goto(`${app.baseUrl}/libro/5`);
+    await page
+      .getByRole("button", { name: /agregar al carrito/i })
+      .first()
+      .click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("rizoma.cart.v1") ?? "")).toContain('"id":5');
+  });
+});
+
 describe("search", () => {
   it("finds Sarmiento with a typo, from the header, without JavaScript", async () => {
     const { page } = await visit("/", { width: 1280, javaScriptEnabled: false });
