@@ -23,6 +23,13 @@ export function pagination(page: number, limit: number, total: number): Paginati
 /** Only published books are ever shown to visitors. */
 const visible = eq(books.published, true);
 
+/**
+ * Newest first, for a filter that has its own index (an author): `id + 0` keeps the planner from walking
+ * the primary key backwards hoping to meet matches soon. With an author of 2 books among 100,000 it would
+ * read them all (250 ms); through the author index it reads the author's books and sorts those.
+ */
+const newestFirstByFilter = sql`${books.id} + 0 desc`;
+
 async function pageOf(
   db: Db,
   where: SQL | undefined,
@@ -177,7 +184,7 @@ export async function shopBooks(
   const dir = query.dir ?? (query.sort === "novedades" || !query.sort ? "desc" : "asc");
   const orderBy = query.sort
     ? [sql`${sortColumns[query.sort]} ${sql.raw(dir)} nulls last`, desc(books.id)]
-    : (search?.rank ?? [desc(books.id)]);
+    : (search?.rank ?? [query.author ? newestFirstByFilter : desc(books.id)]);
   const { rows, total } = await pageOf(db, where, orderBy, query.page, query.limit);
   return {
     books: rows.map((row) => toCatalogBook(row, view)),
@@ -207,7 +214,7 @@ export async function relatedBooks(
   const sameAuthor = sql`f_unaccent(lower(${books.author})) = f_unaccent(lower(${book.author}))`;
   const [byAuthor, sameGenre] = await Promise.all([
     book.author
-      ? db.select().from(books).where(and(others, sameAuthor)).orderBy(desc(books.id)).limit(limit)
+      ? db.select().from(books).where(and(others, sameAuthor)).orderBy(newestFirstByFilter).limit(limit)
       : Promise.resolve([]),
     book.genre
       ? db
