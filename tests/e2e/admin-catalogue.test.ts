@@ -133,6 +133,11 @@ describe("managing the catalogue", () => {
       version,
     );
     await page.goto(`${app.baseUrl}/libro/${id}`);
+    // The cover is the page's LCP: the <head> asks for it (in AVIF, with its immutable URLs) first thing.
+    const preload = page.locator('head link[rel="preload"][as="image"][type="image/avif"]');
+    expect(await preload.getAttribute("imagesrcset")).toBe(
+      `/api/images/optimize${book.coverUrl}?f=avif&q=85&w=320&v=${version} 320w, /api/images/optimize${book.coverUrl}?f=avif&q=85&w=640&v=${version} 640w`,
+    );
     const urls = await expectOptimisedUpload(page.locator("main"), book.coverUrl, version);
     // The gallery asks for 320 and 640 wide, in both formats; each URL names one exact image: immutable.
     expect(urls.filter((url) => url.includes("&v=")).length).toBe(4);

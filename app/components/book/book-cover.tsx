@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
 import {
   COVER_DISPLAY_WIDTHS,
   DEFAULT_COVER,
@@ -12,6 +13,21 @@ import {
 export { DEFAULT_COVER };
 
 /**
+ * Asks the browser for the page's largest image (its LCP: the first carousel slide, the book's cover)
+ * from the document's <head>, before it has laid out the page. The AVIF sources are named with their
+ * type, so a browser without AVIF skips the hint and its <picture> still picks the WebP.
+ */
+export function preloadCover(source: string, displayWidth: number, sizes: string, version: string | null) {
+  preload(optimizedUrl(source, "avif", responsiveWidths(displayWidth)[0] ?? 320, IMAGE_QUALITY, version), {
+    as: "image",
+    type: "image/avif",
+    imageSrcSet: srcSet(source, "avif", displayWidth, version),
+    imageSizes: sizes,
+    fetchPriority: "high",
+  });
+}
+
+/**
  * A cover that never breaks the grid: fixed 2:3 box with width/height set (no layout shift), AVIF/WebP
  * sources when the image goes through the optimiser, and the default cover with 'Error al cargar
  * imagen' when the image is missing or fails. `version` is the original's content version (from the
@@ -23,6 +39,7 @@ export function BookCover({
   author,
   className = "",
   eager = false,
+  priority = false,
   displayWidth = COVER_DISPLAY_WIDTHS.card,
   decorative = false,
   version = null,
@@ -32,6 +49,8 @@ export function BookCover({
   author: string;
   className?: string;
   eager?: boolean;
+  /** The page's main image (its LCP): preloaded from the <head>, fetched first. */
+  priority?: boolean;
   /** The widest the cover is shown, in CSS pixels (limits the srcset to twice that). */
   displayWidth?: number;
   /** Thumbnails next to a named control: empty alt. */
@@ -54,6 +73,7 @@ export function BookCover({
   const v = source === src ? version : null;
   const sizes = `(max-width: 640px) 50vw, ${displayWidth}px`;
   const widths = responsiveWidths(displayWidth);
+  if (priority && optimise) preloadCover(source, displayWidth, sizes, v);
   const img = (
     <img
       ref={imgRef}
@@ -61,7 +81,8 @@ export function BookCover({
       alt={decorative ? "" : `Tapa de ${title}${author ? `, de ${author}` : ""}`}
       width={400}
       height={600}
-      loading={eager ? "eager" : "lazy"}
+      loading={eager || priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
       onError={() => {
         if (source !== DEFAULT_COVER) setFailedSrc(src);

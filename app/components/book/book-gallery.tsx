@@ -23,7 +23,7 @@ export function BookGallery({
         version={shownVersion}
         title={title}
         author={author}
-        eager
+        priority
         displayWidth={COVER_DISPLAY_WIDTHS.detail}
         className="w-full shadow-lg"
       />
