@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -42,25 +43,44 @@ export interface AppOptions {
   pageCache?: { maxBytes: number } | null;
 }
 
+/**
+ * Node's request listener for the app: a fresh page from the page cache is answered before Express
+ * (see PageCache.serveHit); everything else goes through Express.
+ */
+export function requestListener(app: express.Express): RequestListener {
+  const serveCachedPage = app.locals.serveCachedPage as
+    | ((req: IncomingMessage, res: ServerResponse) => boolean)
+    | undefined;
+  if (!serveCachedPage) return app;
+  return (req, res) => {
+    if (!serveCachedPage(req, res)) app(req, res);
+  };
+}
+
 /** The shop's HTTP surface: static files, health check, then React Router for pages and /api. */
 export function createApp(options: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   if (options.trustProxy) app.set("trust proxy", options.trustProxy === "true" ? true : options.trustProxy);
 
-  app.use((req, res, next) => {
-    const incoming = req.get("x-request-id");
-    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    res.locals.requestId = requestId;
-    res.locals.log = logger.child({ requestId });
+  /** What every answer carries, from Express or from the page cache's fast path (`serveCachedPage`). */
+  const commonHeaders = (req: IncomingMessage, res: ServerResponse, path: string): string => {
+    const incoming = req.headers["x-request-id"];
+    const requestId = typeof incoming === "string" && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     res.setHeader("X-Request-Id", requestId);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "SAMEORIGIN");
+    // The admin is never framed by anyone, not even by the shop itself (clickjacking of its buttons).
+    res.setHeader("X-Frame-Options", isAdminPath(path) ? "DENY" : "SAMEORIGIN");
     // Served over https: browsers must never come back over plain http (a year, as preload lists ask).
     if (options.config.secureCookies) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    // The admin is never framed by anyone, not even by the shop itself (clickjacking of its buttons).
-    if (isAdminPath(req.path)) res.setHeader("X-Frame-Options", "DENY");
+    return requestId;
+  };
+
+  app.use((req, res, next) => {
+    const requestId = commonHeaders(req, res, req.path);
+    res.locals.requestId = requestId;
+    res.locals.log = logger.child({ requestId });
     // Scripts only from here or with this response's nonce. Development (Vite's injected scripts) only
     // keeps the admin's frame-ancestors.
     if (options.devMiddleware) {
@@ -133,6 +153,16 @@ export function createApp(options: AppOptions): express.Express {
       logger.debug({ reason }, "page cache cleared");
     });
     app.use(pageCache.middleware);
+    app.locals.serveCachedPage = (req: IncomingMessage, res: ServerResponse): boolean =>
+      pageCache.serveHit(req, res, (path) => {
+        const requestId = commonHeaders(req, res, path);
+        if (!logger.isLevelEnabled("info")) return;
+        const started = process.hrtime.bigint();
+        res.once("finish", () => {
+          const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
+          logger.info({ requestId, method: req.method, url: req.url, status: res.statusCode, ms }, "request");
+        });
+      });
   }
 
   app.use(compression());

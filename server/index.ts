@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import type express from "express";
@@ -14,7 +14,7 @@ import { createTiendanubeService } from "~/domain/tiendanube/service.server";
 import { createMercadoPago } from "~/integrations/mercadopago/index.server";
 import { logger } from "~/lib/logger.server";
 import { seedDemoCatalogue, seedTaxonomy } from "~db/seed";
-import { createApp } from "./app";
+import { createApp, requestListener } from "./app";
 import { bootstrapAdmin } from "./bootstrap-admin";
 import { newControlToken, writeControlInfo } from "./control";
 import { startEmbeddedMaintenance } from "./embedded-maintenance";
@@ -112,7 +112,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const stopListening = await listenForPublicPageChanges(database, env.databaseUrl);
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(env.port, env.host, () => resolve(listening));
+    const listening = createServer(requestListener(app)).listen(env.port, env.host, () => resolve(listening));
     listening.once("error", reject);
   });
   const address = server.address();

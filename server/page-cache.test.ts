@@ -138,6 +138,40 @@ describe("page cache middleware", () => {
     expect(revalidated.headers["content-security-policy"]).toBe(policy);
   });
 
+  it("answers a fresh stored page straight from Node, before Express, and leaves everything else alone", async () => {
+    const raw = http.createServer((req, res) => {
+      const served = cache.serveHit(req, res, (path) => res.setHeader("X-Before", path));
+      if (!served) res.end("normal chain");
+    });
+    raw.listen(0, "127.0.0.1");
+    await new Promise((resolve) => raw.once("listening", resolve));
+    const rawPort = (raw.address() as AddressInfo).port;
+    const fetchRaw = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`http://127.0.0.1:${rawPort}${path}`, { headers });
+    try {
+      expect(await (await fetchRaw("/libro/9")).text()).toBe("normal chain"); // not stored yet
+      await get("/libro/9?x=1"); // stored through the Express middleware
+      const hit = await fetchRaw("/libro/9?x=1", { "accept-encoding": "gzip" });
+      expect(hit.headers.get("x-cache")).toBe("HIT");
+      expect(hit.headers.get("x-before")).toBe("/libro/9");
+      expect(hit.headers.get("content-security-policy")).toBe(
+        `script-src 'self' 'sha256-of-/libro/9-${html(1).length}'`,
+      );
+      expect(await hit.text()).toBe(html(1));
+      // A session, a POST or a NUL byte always go through the whole chain.
+      expect(await (await fetchRaw("/libro/9?x=1", { cookie: "rizoma_admin=abc" })).text()).toBe("normal chain");
+      expect(await (await fetch(`http://127.0.0.1:${rawPort}/libro/9?x=1`, { method: "POST" })).text()).toBe(
+        "normal chain",
+      );
+      expect(await (await fetchRaw("/libro/9?x=1%00")).text()).toBe("normal chain");
+      // A stale page is rendered again by the chain, never served from here.
+      clock += 10 * 60_000;
+      expect(await (await fetchRaw("/libro/9?x=1")).text()).toBe("normal chain");
+    } finally {
+      await new Promise((resolve) => raw.close(resolve));
+    }
+  });
+
   it("answers HEAD from a stored page without a body", async () => {
     await get("/sobre-nosotros");
     const head = await get("/sobre-nosotros", { "accept-encoding": "gzip" }, "HEAD");

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
@@ -67,7 +68,8 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
 const etag = (hash: string, encoding: Encoding) => `"${hash}${encoding === "identity" ? "" : `-${encoding}`}"`;
 
 /** If-None-Match names this content in any encoding (weak comparison, as RFC 9110 asks for it). */
-function notModified(ifNoneMatch: string | undefined, hash: string): boolean {
+function notModified(header: string | string[] | undefined, hash: string): boolean {
+  const ifNoneMatch = Array.isArray(header) ? header.join(",") : header;
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(",").some((tag) => {
     const bare = tag.trim().replace(/^W\//, "").replace(/"/g, "");
@@ -119,6 +121,7 @@ export interface PageCacheOptions {
 
 export interface PageCache {
   middleware: RequestHandler;
+  serveHit(req: IncomingMessage, res: ServerResponse, before: (path: string) => void): boolean;
   /** Drops every stored page; renders already running are not stored (they may have read old data). */
   clear(): void;
   readonly store: ByteLru<CachedPage>;
@@ -150,8 +153,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (name === "cache-control" && /^\s*public\b/i.test(value)) headers.push([name, value]);
       else if (!DROPPED_HEADERS.has(name)) headers.push([name, value]);
     });
-    if (options.htmlPolicy && /^text\/html\b/i.test(response.headers.get("content-type") ?? "")) {
-      headers.push(["content-security-policy", options.htmlPolicy(body.toString("utf8"), req.path)]);
+    if (options.htmlPolicy) {
+      // Every stored answer carries one (a hit may skip the middleware that sets the per-request one); only
+      // an HTML page has inline scripts to name.
+      const html = /^text\/html\b/i.test(response.headers.get("content-type") ?? "");
+      headers.push(["content-security-policy", options.htmlPolicy(html ? body.toString("utf8") : "", req.path)]);
     }
     const page = await cachedPage(headers, body, now());
     if (generation === started && page.bytes <= maxEntryBytes) {
@@ -192,8 +198,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
   }
 
-  function send(req: Request, res: Response, page: CachedPage, state: "HIT" | "MISS") {
-    const encoding = negotiateEncoding(req.get("accept-encoding"));
+  // Plain Node request and response: the same code answers from Express and from `serveHit` below.
+  function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, state: "HIT" | "MISS") {
+    const encoding = negotiateEncoding(req.headers["accept-encoding"]);
     const own = page.headers.find(([name]) => name === "cache-control");
     res.setHeader("Cache-Control", own ? own[1] : CACHE_CONTROL);
     res.setHeader("Vary", "Accept-Encoding");
@@ -202,18 +209,37 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     // Before a 304 too: the browser takes a 304's headers for the copy it keeps, and that copy's inline
     // scripts only match the stored Content-Security-Policy, not this request's nonce.
     for (const [name, value] of page.headers) res.setHeader(name, value);
-    if (notModified(req.get("if-none-match"), page.hash)) {
-      res.status(304).end();
+    if (notModified(req.headers["if-none-match"], page.hash)) {
+      res.statusCode = 304;
+      res.end();
       return;
     }
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
     const body = page.bodies[encoding];
     res.setHeader("Content-Length", body.length);
-    res.status(200);
+    res.statusCode = 200;
     if (req.method === "HEAD") res.end();
     else res.end(body);
   }
 
+  /**
+   * A fresh stored page answered straight from Node's request, before Express: for a hit, Express's
+   * routing and middleware would cost more than the answer itself. `before` sets what every answer
+   * carries (request id, security headers). Returns false, having touched nothing, when the request is
+   * not such a hit (the normal chain then handles it, cache misses included).
+   */
+  function serveHit(req: IncomingMessage, res: ServerResponse, before: (path: string) => void): boolean {
+    const url = req.url ?? "";
+    if ((req.method !== "GET" && req.method !== "HEAD") || !url.startsWith("/") || url.includes("%00")) return false;
+    const query = url.indexOf("?");
+    const path = query === -1 ? url : url.slice(0, query);
+    if (!isCacheablePath(path) || hasPersonalCookie(req.headers.cookie)) return false;
+    const cached = store.get(url);
+    if (!cached || now() - cached.storedAt > maxAge) return false;
+    before(path);
+    send(req, res, cached, "HIT");
+    return true;
+  }
   /** The leader's own answer when it may not be stored (404, redirect, a cookie): sent as rendered. */
   async function sendUncached(req: Request, res: Response, { response, body }: Extract<Filled, { kind: "uncached" }>) {
     res.status(response.status);
@@ -244,7 +270,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
     const key = req.originalUrl;
     const cached = store.get(key);
-    if (cached && now() - cached.storedAt <= maxAge) return send(req, res, cached, "HIT");
+    if (cached && now() - cached.storedAt <= maxAge) {
+      send(req, res, cached, "HIT");
+      return;
+    }
     if (cached) store.delete(key);
     // A HEAD that misses is answered by the normal chain; only a GET fills the cache.
     if (req.method === "HEAD") return next();
@@ -275,6 +304,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   return {
     middleware,
+    serveHit,
     clear() {
       generation++;
       store.clear();
