@@ -60,7 +60,7 @@ export interface FakeTiendanubeOptions {
   extraRoutes?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 }
 
-type Failure = { status: number } | { delayMs: number };
+type Failure = { status: number; headers?: Record<string, string> } | { delayMs: number };
 
 export interface FakeTiendanube {
   url: string;
@@ -76,8 +76,8 @@ export interface FakeTiendanube {
   /** Changes a product and moves its updated_at forward. */
   updateProduct(id: number, change: (product: FakeProduct) => void): FakeProduct;
   deleteProduct(id: number): void;
-  /** The next `count` API requests answer `status` (e.g. 429, 500, 503). */
-  failNext(count: number, status: number): void;
+  /** The next `count` API requests answer `status` (e.g. 429, 500, 503), with `headers` (e.g. Retry-After). */
+  failNext(count: number, status: number, headers?: Record<string, string>): void;
   /** The next `count` API requests wait `delayMs` before answering (for client timeouts). */
   slowNext(count: number, delayMs: number): void;
   /** Any 429 sent so far (the bucket overflowing or failNext(…, 429)). */
@@ -164,8 +164,8 @@ export async function startFakeTiendanube(options: FakeTiendanubeOptions = {}): 
     deleteProduct(id) {
       products.delete(id);
     },
-    failNext(count, status) {
-      for (let i = 0; i < count; i++) failures.push({ status });
+    failNext(count, status, headers) {
+      for (let i = 0; i < count; i++) failures.push({ status, headers });
     },
     slowNext(count, delayMs) {
       for (let i = 0; i < count; i++) failures.push({ delayMs });
@@ -258,6 +258,7 @@ export async function startFakeTiendanube(options: FakeTiendanubeOptions = {}): 
     }
     const withinBucket = bucket(res);
     if (failure && "status" in failure) {
+      for (const [name, value] of Object.entries(failure.headers ?? {})) res.setHeader(name, value);
       return send(res, failure.status, { code: failure.status, message: "Error de prueba" }, record);
     }
     if (!withinBucket) return send(res, 429, { code: 429, message: "Too Many Requests" }, record);
