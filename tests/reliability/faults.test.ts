@@ -349,4 +349,298 @@ describe("faults", () => {
       await app.stop();
     },
   );
+
+  it("SMTP down: mail queued meanwhile is kept and, once SMTP is back, delivered exactly once", async () => {
+    const smtp: TestSmtpServer = await startSmtpServer();
+    cleanups.push(() => smtp.close());
+    const env = await appEnv({
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      SMTP_URL: smtp.url,
+      SHOP_NOTIFY_EMAIL: "tienda@rizoma.test",
+    });
+    cleanups.push(async () => removeDataDir(env.DATA_DIR ?? ""));
+    const app = await start(env);
+    const cookie = await signIn(app);
+    await allowManyOrders(app, cookie);
+    const [book] = await saleBooks(app, 1);
+    if (!book) throw new Error("no book");
+    await setStock(app, cookie, book.id, 1_000);
+    const outbox = async () => (await call(app, "/api/admin/mail", { cookie })).json as Answer;
+
+    // SMTP refuses connections: 6 orders (a mail to the buyer and one to the shop each) and 2 newsletter sign-ups.
+    await smtp.stop();
+    for (let i = 0; i < 6; i++) {
+      const placed = await call(app, "/api/orders", {
+        body: orderBody([{ id: book.id, quantity: 1 }], `sin-smtp-${i}@example.com`),
+      });
+      expect(placed.status, placed.text).toBe(201);
+    }
+    for (const email of ["lectora-1@example.com", "lector-2@example.com"]) {
+      const signedUp = await call(app, "/api/newsletter/subscribe", { body: { email, name: "Lectora" } });
+      expect(signedUp.status, signedUp.text).toBe(200);
+    }
+    // Every message was tried, failed, and is waiting for its retry: none dropped, none given up.
+    const waiting = await until(
+      async () => {
+        const state = await outbox();
+        const messages = state.messages as Answer[];
+        return messages.length > 0 && messages.every((m) => m.status === "queued" && m.attempts >= 1) && state;
+      },
+      "every message to fail its first attempt",
+      30_000,
+    );
+    const queued = waiting.messages as Answer[];
+    expect(queued.every((m) => typeof m.lastError === "string" && m.lastError.length > 0)).toBe(true);
+    expect(smtp.received).toHaveLength(0);
+
+    // SMTP is back: each message arrives (on its first retry, about 30 s later), once.
+    const backAt = Date.now();
+    await smtp.restart();
+    await until(
+      async () => (await outbox()).counts.sent === queued.length && true,
+      "every queued message to be sent",
+      90_000,
+    );
+    const deliveredIn = (Date.now() - backAt) / 1000;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const final = await outbox();
+    expect(final.counts).toEqual({ queued: 0, sending: 0, sent: queued.length, failed: 0 });
+    const ids = smtp.received.map((mail) => mail.messageId).sort();
+    expect(ids).toEqual(queued.map((m) => m.messageId).sort());
+    expect(new Set(ids).size).toBe(ids.length);
+    report(
+      `SMTP down (connections refused) while ${queued.length} messages were queued (6 orders, 2 newsletter ` +
+        `sign-ups): all kept, each tried and waiting to retry; SMTP back: ${smtp.received.length} delivered ` +
+        `${deliveredIn.toFixed(0)} s later, each Message-ID exactly once, 0 failed, 0 lost`,
+    );
+    await app.stop();
+  });
+
+  it("Mercado Pago 500s and timeouts: clear Spanish errors and nothing half-created", async () => {
+    const mp: FakeMercadoPago = await startFakeMercadoPago();
+    cleanups.push(() => mp.close());
+    const TIMEOUT_MS = 800;
+    const env = await appEnv({
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      MP_API_BASE: mp.url,
+      MP_ACCESS_TOKEN: mp.token,
+      MP_WEBHOOK_SECRET: "secreto-de-prueba",
+      MP_TIMEOUT_MS: String(TIMEOUT_MS),
+    });
+    cleanups.push(async () => removeDataDir(env.DATA_DIR ?? ""));
+    const app = await start(env);
+    const cookie = await signIn(app);
+    await allowManyOrders(app, cookie);
+    const [book] = await saleBooks(app, 1);
+    if (!book) throw new Error("no book");
+    await setStock(app, cookie, book.id, 5);
+    const code = await call(app, "/api/discount-codes/create", {
+      body: { customCode: "FALLAMP", discountPercentage: 10 },
+      cookie,
+    });
+    expect(code.status, code.text).toBe(201);
+
+    const state = async () => {
+      const [ordersList, stock, codes, subscriptions, mails] = await Promise.all([
+        call(app, "/api/admin/orders", { cookie }),
+        call(app, `/api/admin/books/${book.id}`, { cookie }),
+        call(app, "/api/discount-codes/admin", { cookie }),
+        call(app, "/api/caja/subscriptions", { cookie }),
+        call(app, "/api/admin/mail", { cookie }),
+      ]);
+      return {
+        orders: ordersList.json.pagination.total as number,
+        stock: stock.json.book.stock as number,
+        codeUses: ((codes.json as unknown as Answer[]).find((c) => c.code === "FALLAMP")?.usedCount ?? -1) as number,
+        subscriptions: (subscriptions.json as unknown as Answer[]).length,
+        mails: mails.json.pagination.total as number,
+      };
+    };
+    const checkout = () =>
+      call(app, "/api/orders", {
+        body: orderBody([{ id: book.id, quantity: 2 }], "mp-falla@example.com", {
+          paymentMethod: "mercadopago",
+          discountCode: "FALLAMP",
+        }),
+      });
+    const subscribe = () =>
+      call(app, "/api/caja/subscribe", {
+        body: {
+          firstName: "Ana",
+          lastName: "Pérez",
+          email: "caja-falla@example.com",
+          whatsapp: "+54 9 11 5555-1234",
+          deliveryMethod: "delivery",
+          address: "Thames 1234",
+          city: "CABA",
+          state: "C",
+          zipCode: "C1414ABC",
+          acceptTerms: true,
+          planType: "monthly",
+        },
+      });
+    const before = await state();
+    const tried: string[] = [];
+
+    // Every attempt (the first and its two retries) answers 500.
+    mp.failNext(3, 500);
+    const failed = await checkout();
+    expect(failed.status).toBe(502);
+    expect(failed.json).toEqual({
+      success: false,
+      error: "No pudimos iniciar el pago con Mercado Pago. Probá de nuevo en unos minutos.",
+    });
+    expect(await state()).toEqual(before);
+    tried.push("checkout with 3 × 500: 502");
+
+    // Every attempt hangs past the client's timeout.
+    mp.slowNext(3, TIMEOUT_MS * 3);
+    const startedAt = Date.now();
+    const hung = await checkout();
+    const waited = (Date.now() - startedAt) / 1000;
+    expect(hung.status).toBe(504);
+    expect(hung.json).toEqual({
+      success: false,
+      error: "Mercado Pago no respondió a tiempo y no registramos tu pedido. Probá de nuevo en unos minutos.",
+    });
+    expect(await state()).toEqual(before);
+    tried.push(`checkout with 3 hung requests: 504 after ${waited.toFixed(1)} s`);
+
+    // The box subscription: same two failures, and no subscription left behind.
+    mp.failNext(3, 500);
+    const boxFailed = await subscribe();
+    expect(boxFailed.status).toBe(502);
+    expect(boxFailed.json).toEqual({ success: false, error: "Hubo un problema al crear la suscripción" });
+    mp.slowNext(3, TIMEOUT_MS * 3);
+    const boxHung = await subscribe();
+    expect(boxHung.status).toBe(502);
+    expect(boxHung.json).toEqual({ success: false, error: "Hubo un problema al crear la suscripción" });
+    expect(await state()).toEqual(before);
+    tried.push("box subscription with 3 × 500 and with 3 hung requests: 502 both");
+
+    // One failure then an answer: the retry carries it, and the order is made once.
+    mp.failNext(1, 500);
+    const recovered = await checkout();
+    expect(recovered.status, recovered.text).toBe(201);
+    expect(recovered.json.order.paymentUrl).toMatch(/^https:\/\/www\.mercadopago\.com\.ar\//);
+    const boxRecovered = await subscribe();
+    expect(boxRecovered.status, boxRecovered.text).toBe(200);
+    const after = await state();
+    expect(after).toEqual({
+      orders: before.orders + 1,
+      stock: before.stock - 2,
+      codeUses: before.codeUses + 1,
+      subscriptions: before.subscriptions + 1,
+      mails: after.mails,
+    });
+    expect(mp.preferences.size).toBe(2); // the timed-out attempts' (one key) reached MP; its link went to nobody
+
+    // And in the database: exactly the one order and the one subscription, nothing from the failures.
+    await app.stop();
+    const database = await openAppDatabase(env);
+    try {
+      const storedOrders = await database.db.select().from(orders);
+      expect(storedOrders.map((order) => order.number)).toEqual([recovered.json.order.number]);
+      const [storedCode] = await database.db.select().from(discountCodes).where(eq(discountCodes.code, "FALLAMP"));
+      expect(storedCode?.usedCount).toBe(1);
+      expect(await database.db.select().from(boxSubscriptions)).toHaveLength(1);
+      const buyerMails = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, "mp-falla@example.com"));
+      expect(buyerMails).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+    report(
+      `Mercado Pago failing (client timeout ${TIMEOUT_MS} ms, 2 retries): ${tried.join("; ")}; after each: ` +
+        `no order, stock ${before.stock} unchanged, code unused, no subscription, no e-mail; then 1 × 500 and an answer: ` +
+        `the order (stock ${after.stock}, code used once) and the subscription made exactly once`,
+    );
+  });
+
+  it("Tienda Nube 429 and 500: the sync rides out short storms and resumes after a long one, no duplicates", async () => {
+    const store: FakeTiendanube = await startFakeTiendanube();
+    cleanups.push(() => store.close());
+    const PRODUCTS = 450; // three pages of 200
+    store.addProducts(PRODUCTS);
+    const env = await appEnv({
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      TIENDANUBE_API_BASE: store.apiBase,
+      TIENDANUBE_STORE_ID: store.storeId,
+      TIENDANUBE_TOKEN: store.token,
+    });
+    cleanups.push(async () => removeDataDir(env.DATA_DIR ?? ""));
+    const app = await start(env);
+    const cookie = await signIn(app);
+    const sync = async () => {
+      const started = await call(app, "/api/admin/tiendanube/sync", { method: "POST", cookie });
+      expect(started.status, started.text).toBe(202);
+      return until(
+        async () => {
+          const { state } = (await call(app, "/api/admin/tiendanube/sync", { cookie })).json;
+          return !state.running && state.finishedAt && state;
+        },
+        "the sync to finish",
+        90_000,
+      );
+    };
+    // A short storm mid-sync: after the first page, three 429s (Retry-After: 1) then three 500s.
+    store.slowNext(1, 0);
+    store.failNext(3, 429, { "Retry-After": "1" });
+    store.failNext(3, 500);
+    const requestsBefore = store.requests.length;
+    const first = await sync();
+    expect(first.error).toBeNull();
+    expect(first).toMatchObject({ done: PRODUCTS, created: PRODUCTS });
+    const seen = store.requests.slice(requestsBefore);
+    expect(seen.filter((r) => r.status === 429)).toHaveLength(3);
+    expect(seen.filter((r) => r.status === 500)).toHaveLength(3);
+    // Each 429 was followed by the wait it asked for.
+    seen.forEach((r, i) => {
+      const next = seen[i + 1];
+      if (r.status === 429 && next) expect(next.at - r.at).toBeGreaterThanOrEqual(1_000);
+    });
+
+    // Five products of the last page change and ten are added; then a long outage mid-sync (500s past
+    // every retry): the run stops with a Spanish error, the first page kept.
+    for (const product of [...store.products.values()].slice(300, 305))
+      store.updateProduct(product.id, (p) => {
+        p.name.es = `${p.name.es} (2.ª edición)`;
+      });
+    store.addProducts(10);
+    store.slowNext(1, 0);
+    store.outage(500);
+    const second = await sync();
+    expect(second.error).toMatch(/^Tienda Nube respondió 500/);
+    expect(second.done).toBe(200);
+    // The store is back; the next run (the admin's button here, the timer's otherwise) completes.
+    store.outage(null);
+    const third = await sync();
+    expect(third.error).toBeNull();
+    expect(third).toMatchObject({ done: PRODUCTS + 10, created: 10, updated: 5 });
+
+    // No duplicates: one book per product, each with the store's current name.
+    await app.stop();
+    const database = await openAppDatabase(env);
+    try {
+      const synced = await database.db.select().from(books).where(sql`${books.externalProductId} is not null`);
+      expect(synced).toHaveLength(PRODUCTS + 10);
+      expect(new Set(synced.map((b) => b.externalProductId)).size).toBe(PRODUCTS + 10);
+      for (const product of store.products.values()) {
+        expect(synced.find((b) => b.externalProductId === String(product.id))?.title).toBe(product.name.es);
+      }
+    } finally {
+      await database.close();
+    }
+    report(
+      `Tienda Nube (${PRODUCTS} products): 3 × 429 (Retry-After) and 3 × 500 mid-sync: the sync waited, retried and ` +
+        `finished with all ${PRODUCTS}; then 500s past every retry mid-sync: the run stopped with ` +
+        `"${second.error}" after ${second.done}, and the next run finished with all ${PRODUCTS + 10} ` +
+        `(${third.updated} updated, ${third.created} new), one book per product, no duplicates`,
+    );
+  });
 });
