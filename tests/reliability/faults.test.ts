@@ -249,6 +249,11 @@ describe("faults", () => {
           });
           return { at: Date.now(), what: "order", status: r.status, body: r.text, type: r.type };
         },
+        // Signed in: the session lookup runs before any route (Express's own error handler answers).
+        admin: async () => {
+          const r = await call(app, "/api/admin/orders", { cookie });
+          return { at: Date.now(), what: "api", status: r.status, body: r.text, type: r.type };
+        },
         healthz: async () => {
           const r = await call(app, "/healthz");
           return { at: Date.now(), what: "healthz", status: r.status, body: r.text, type: r.type };
@@ -339,7 +344,7 @@ describe("faults", () => {
         );
         expect((orphans as unknown as { rows: unknown[] }).rows).toEqual([]);
         report(
-          `PostgreSQL stopped and restarted twice under traffic (an API, two pages, orders, /healthz; ` +
+          `PostgreSQL stopped and restarted twice under traffic (public and admin APIs, two pages, orders, /healthz; ` +
             `${seen.length} requests, none 500, the app never restarted): ${rounds.join("; ")}; ` +
             `${acknowledged} orders acknowledged, stock 10000 = ${stock?.stock} + ${sold}`,
         );
