@@ -153,9 +153,11 @@ describe("faults", () => {
 
     // Restarted on the same data: every acknowledged order is there, through the app itself.
     const second = await start(env);
+    let found = 0;
     for (const order of acknowledged) {
-      const found = await call(second, `/api/orders/${order.number}?token=${order.token}`);
-      expect(found.status, `${order.number}: ${found.text}`).toBe(200);
+      const answer = await call(second, `/api/orders/${order.number}?token=${order.token}`);
+      expect(answer.status, `${order.number}: ${answer.text}`).toBe(200);
+      found++;
     }
     await second.stop();
 
@@ -192,7 +194,7 @@ describe("faults", () => {
       }
       report(
         `kill -9 during ${ORDERS} orders (8 at a time): ${acknowledged.length} acknowledged, ` +
-          `${acknowledged.length} found after restart (${rows.length} orders stored, ${rows.length - acknowledged.length} ` +
+          `${found} found after restart (${rows.length} orders stored, ${rows.length - acknowledged.length} ` +
           `committed but unanswered, ${cutOff} cut off in flight), none half-written; stock ${lines.join(", ")}`,
       );
     } finally {
@@ -225,46 +227,66 @@ describe("faults", () => {
       await setStock(app, cookie, book.id, 10_000);
 
       // Traffic all along: a catalogue API, an uncached page, an order and the health check, in a loop.
-      type Seen = { at: number; what: string; status: number; body: string; type: string };
+      // `from`: when the request was sent; `at`: when its answer came.
+      type Seen = { from: number; at: number; what: string; status: number; body: string; type: string };
       const seen: Seen[] = [];
       let traffic = true;
       let n = 0;
-      const probes: Record<string, () => Promise<Seen>> = {
+      const timeoutMs = 10_000; // a request hanging this long during the outage is a failure
+      const probes: Record<string, () => Promise<Omit<Seen, "from">>> = {
         api: async () => {
-          const r = await call(app, "/api/validate-cart-stock", { body: { items: [{ id: book.id, quantity: 1 }] } });
+          const r = await call(app, "/api/validate-cart-stock", {
+            body: { items: [{ id: book.id, quantity: 1 }] },
+            timeoutMs,
+          });
           return { at: Date.now(), what: "api", status: r.status, body: r.text, type: r.type };
         },
         // A search nobody made before (the page cache has no copy) and the never-cached checkout.
         page: async () => {
-          const r = await call(app, `/tienda?search=falla-${n++}`);
+          const r = await call(app, `/tienda?search=falla-${n++}`, { timeoutMs });
           return { at: Date.now(), what: "page", status: r.status, body: r.text, type: r.type };
         },
         checkout: async () => {
-          const r = await call(app, "/checkout");
+          const r = await call(app, "/checkout", { timeoutMs });
           return { at: Date.now(), what: "page", status: r.status, body: r.text, type: r.type };
         },
         order: async () => {
           const r = await call(app, "/api/orders", {
             body: orderBody([{ id: book.id, quantity: 1 }], `caida-${n++}@example.com`),
+            timeoutMs,
           });
           return { at: Date.now(), what: "order", status: r.status, body: r.text, type: r.type };
         },
         // Signed in: the session lookup runs before any route (Express's own error handler answers).
         admin: async () => {
-          const r = await call(app, "/api/admin/orders", { cookie });
+          const r = await call(app, "/api/admin/orders", { cookie, timeoutMs });
           return { at: Date.now(), what: "api", status: r.status, body: r.text, type: r.type };
         },
         healthz: async () => {
-          const r = await call(app, "/healthz");
+          const r = await call(app, "/healthz", { timeoutMs });
           return { at: Date.now(), what: "healthz", status: r.status, body: r.text, type: r.type };
         },
       };
-      const loop = (async () => {
-        while (traffic) {
-          for (const probe of Object.values(probes)) seen.push(await probe());
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      })();
+      // Three clients at once, so transactions are in flight whenever PostgreSQL goes away.
+      const loop = Promise.all(
+        [0, 1, 2].map(async () => {
+          while (traffic) {
+            for (const [what, probe] of Object.entries(probes)) {
+              const startedAt = Date.now();
+              // A request cut off, or left hanging, is recorded as such (status 0) and fails the checks below.
+              const answer = await probe().catch((error: Error) => ({
+                at: Date.now(),
+                what,
+                status: 0,
+                body: `${error.message} ${String(error.cause ?? "")} after ${Date.now() - startedAt} ms`,
+                type: "",
+              }));
+              seen.push({ ...answer, from: startedAt });
+            }
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        }),
+      );
 
       const checkDown = (down: Seen[]) => {
         expect(down.length).toBeGreaterThan(4);
@@ -300,14 +322,18 @@ describe("faults", () => {
         const upAt = Date.now();
         const recovered = await until(
           async () => {
-            const after = seen.filter((s) => s.at > upAt);
+            const after = seen.filter((s) => s.from > upAt);
             const ok = (what: string, status: number) => after.some((s) => s.what === what && s.status === status);
             return ok("api", 200) && ok("page", 200) && ok("order", 201) && ok("healthz", 200) && Date.now();
           },
           `requests to succeed again after PostgreSQL came back (${mode})`,
           15_000,
-        );
-        const down = seen.filter((s) => s.at > downAt && s.at < restartAt);
+        ).catch((error: Error) => {
+          const last = seen.slice(-8).map((s) => `${s.what} ${s.status} ${s.body.slice(0, 120)}`);
+          throw new Error(`${error.message}; last requests:\n${last.join("\n")}\napp:\n${app.output().slice(-3000)}`);
+        });
+        // Sent once PostgreSQL had stopped, answered before it started again.
+        const down = seen.filter((s) => s.from > downAt && s.at < restartAt);
         checkDown(down);
         rounds.push(
           `pg_ctl stop -m ${mode} for ${((restartAt - stoppedAt) / 1000).toFixed(1)} s: ${down.length} requests ` +
