@@ -3,17 +3,44 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
+import { isDatabaseUnavailable } from "~db/errors";
 
 export const streamTimeout = 5_000;
 
 /**
- * React Router's default Node entry (`react-router reveal entry.server`), with three changes: finished
+ * Requests whose loader or action could not reach the database (down or restarting): their error page
+ * is answered 503, "come back in a moment", instead of 500. React Router calls `handleError` with the
+ * original error before it renders the page.
+ */
+const databaseUnavailable = new WeakSet<Request>();
+
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (isDatabaseUnavailable(error)) {
+    databaseUnavailable.add(request);
+    (context as AppLoadContext | undefined)?.log?.warn({ err: error }, "database unavailable");
+    return;
+  }
+  // React Router's default: log (a route error response's own error, when it carries one), unless the
+  // visitor went away.
+  if (request.signal.aborted) return;
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(inner ?? error);
+};
+
+/** Client navigations (`.data`) get the same 503. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) =>
+  databaseUnavailable.has(request) && response.status === 500
+    ? new Response(response.body, { status: 503, headers: response.headers })
+    : response;
+
+/**
+ * React Router's default Node entry (`react-router reveal entry.server`), with four changes: finished
  * Suspense boundaries are never outlined (see progressiveChunkSize below), a page rendered for the
- * page cache waits for all its content (`completeRender`), and every inline script carries the
- * response's Content-Security-Policy nonce (`cspNonce`, server/csp.ts).
+ * page cache waits for all its content (`completeRender`), an unreachable database is a 503, and every
+ * inline script carries the response's Content-Security-Policy nonce (`cspNonce`, server/csp.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -24,6 +51,10 @@ export default function handleRequest(
   // If you have middleware enabled:
   // loadContext: RouterContextProvider
 ) {
+  if (databaseUnavailable.has(request) && responseStatusCode === 500) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", "5");
+  }
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {

@@ -74,6 +74,10 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   });
   // An idle client's error (e.g. the server restarting) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+  // Nor may a client's in use: the pool only listens to idle ones, so a connection cut inside a
+  // transaction (between two of its queries, or during one) would be an unhandled 'error' event. The
+  // query in flight fails on its own, and the pool drops the dead client when it is released.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

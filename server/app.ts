@@ -9,9 +9,16 @@ import type { AppConfig, RequestContext } from "~/context";
 import { onPublicPagesChanged } from "~/domain/cache/public-pages.server";
 import type { TiendanubeService } from "~/domain/tiendanube/service.server";
 import type { MercadoPago } from "~/integrations/mercadopago/index.server";
-import { MAX_FORM_BYTES, MAX_JSON_BYTES, MAX_UPLOAD_BODY_BYTES, TOO_LARGE_MESSAGE } from "~/lib/http.server";
+import {
+  DATABASE_UNAVAILABLE,
+  MAX_FORM_BYTES,
+  MAX_JSON_BYTES,
+  MAX_UPLOAD_BODY_BYTES,
+  TOO_LARGE_MESSAGE,
+} from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import type { Database } from "~db/connect";
+import { isDatabaseUnavailable } from "~db/errors";
 import { adminGate, adminSession, csrfGuard } from "./admin-gate";
 import { controlRouter } from "./control";
 import { hashPolicy, isAdminPath, newNonce, noncePolicy } from "./csp";
@@ -259,11 +266,17 @@ export function createApp(options: AppOptions): express.Express {
   app.all("/{*splat}", createRequestHandler({ build: options.build, mode, getLoadContext: loadContext }));
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    res.locals.log?.error({ err: error }, "unhandled request error");
+    const unavailable = isDatabaseUnavailable(error);
+    res.locals.log?.[unavailable ? "warn" : "error"]({ err: error }, "unhandled request error");
     if (res.headersSent) return;
-    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
-    const message =
-      status === 500 ? "Tuvimos un problema interno. Probá de nuevo en unos minutos." : "Solicitud inválida";
+    const clientError = typeof error?.status === "number" && error.status >= 400 && error.status < 500;
+    const status = unavailable ? 503 : clientError ? error.status : 500;
+    const message = unavailable
+      ? DATABASE_UNAVAILABLE
+      : status === 500
+        ? "Tuvimos un problema interno. Probá de nuevo en unos minutos."
+        : "Solicitud inválida";
+    if (unavailable) res.set("Retry-After", "5");
     if (req.path.startsWith("/api/")) res.status(status).json({ success: false, error: message });
     else res.status(status).type("text/plain; charset=utf-8").send(message);
   };

@@ -51,6 +51,12 @@ export const envSchema = z.object({
   MP_API_BASE: optionalUrl("MP_API_BASE"),
   MP_ACCESS_TOKEN: optionalText(),
   MP_WEBHOOK_SECRET: optionalText(),
+  MP_TIMEOUT_MS: z.coerce
+    .number({ error: "MP_TIMEOUT_MS debe ser un número" })
+    .int("MP_TIMEOUT_MS debe ser un número entero")
+    .min(100, "MP_TIMEOUT_MS debe ser al menos 100")
+    .max(120_000, "MP_TIMEOUT_MS puede ser como mucho 120000")
+    .default(10_000),
   IMAGE_REMOTE_HOSTS: optionalText(),
   SESSION_SECRET: optionalText(),
   MAIL_LEASE_SECONDS: z.coerce
@@ -93,7 +99,8 @@ export interface ServerEnv {
   storeUrl: string | null;
   tiendanube: { apiBase: string; storeId: string | null; token: string | null; appSecret: string | null };
   mail: { smtpUrl: string | null; from: string; shopNotifyEmail: string | null; leaseSeconds: number };
-  mercadoPago: { apiBase: string; accessToken: string | null; webhookSecret: string | null };
+  /** timeoutMs: each request to Mercado Pago (a checkout waits for it). */
+  mercadoPago: { apiBase: string; accessToken: string | null; webhookSecret: string | null; timeoutMs: number };
   /** Hosts (host or host:port) whose images the image endpoint may fetch; private addresses only if listed. */
   imageRemoteHosts: string[];
   sessionSecret: string | null;
@@ -142,6 +149,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
       apiBase: (env.MP_API_BASE ?? "https://api.mercadopago.com").replace(/\/+$/, ""),
       accessToken: env.MP_ACCESS_TOKEN ?? null,
       webhookSecret: env.MP_WEBHOOK_SECRET ?? null,
+      timeoutMs: env.MP_TIMEOUT_MS,
     },
     imageRemoteHosts: (env.IMAGE_REMOTE_HOSTS ?? "")
       .split(",")

@@ -44,6 +44,10 @@ export class TooManyRequests extends DomainError {
 export class BadGateway extends DomainError {
   override readonly status = 502;
 }
+/** An outside service (Mercado Pago...) did not answer in time: the visitor may try again. */
+export class GatewayTimeout extends DomainError {
+  override readonly status = 504;
+}
 /** A feature is switched off by configuration (e.g. payments in production without Mercado Pago). */
 export class Unavailable extends DomainError {
   override readonly status = 503;

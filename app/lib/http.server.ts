@@ -1,6 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import { ZodError, type z } from "zod";
 import { DomainError, Invalid, PayloadTooLarge, UnsupportedMediaType } from "~/domain/errors";
+import { isDatabaseUnavailable } from "~db/errors";
 
 /** Largest JSON body any public endpoint accepts; a cart or a form is a few KB. */
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -9,6 +10,9 @@ export const MAX_FORM_BYTES = 256 * 1024;
 /** A multipart request: a 5 MB cover plus the rest of the form. */
 export const MAX_UPLOAD_BODY_BYTES = 6 * 1024 * 1024;
 export const TOO_LARGE_MESSAGE = "El cuerpo de la solicitud es demasiado grande";
+/** The database is down or restarting: nothing is wrong with the request, it can be sent again. */
+export const DATABASE_UNAVAILABLE =
+  "La base de datos no está disponible en este momento. Probá de nuevo en unos minutos.";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -16,13 +20,23 @@ export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
   return Response.json(data, { ...init, headers: { ...noStore, ...init.headers } });
 }
 
-/** Maps a thrown error to the API's `{success:false, error}` answer: typed errors keep their status. */
+/**
+ * Maps a thrown error to the API's `{success:false, error}` answer: typed errors keep their status, an
+ * unreachable database is a 503, anything else a 500.
+ */
 export function apiError(error: unknown, context: Pick<AppLoadContext, "log" | "requestId">): Response {
   if (error instanceof DomainError) {
     return jsonResponse({ success: false, error: error.message, ...error.details }, { status: error.status });
   }
   if (error instanceof ZodError) {
     return jsonResponse({ success: false, error: zodMessage(error) }, { status: 400 });
+  }
+  if (isDatabaseUnavailable(error)) {
+    context.log.warn({ err: error, requestId: context.requestId }, "database unavailable");
+    return jsonResponse(
+      { success: false, error: DATABASE_UNAVAILABLE },
+      { status: 503, headers: { "Retry-After": "5" } },
+    );
   }
   context.log.error({ err: error, requestId: context.requestId }, "unhandled API error");
   return jsonResponse(

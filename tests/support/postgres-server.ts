@@ -11,6 +11,11 @@ export interface TempPostgres {
   url: string;
   port: number;
   dataDir: string;
+  /** Stops the server like an outage (`pg_ctl stop -m fast|immediate`), keeping its data for `resume()`. */
+  halt(mode?: "fast" | "immediate"): Promise<void>;
+  /** Starts a halted server again, on the same port and data. */
+  resume(): Promise<void>;
+  /** Stops the server for good and removes its files. */
   stop(): Promise<void>;
 }
 
@@ -86,7 +91,13 @@ function freePort(): Promise<number> {
 
 const tail = (text: string, lines = 40): string => text.trimEnd().split("\n").slice(-lines).join("\n");
 
-export async function startTempPostgres(options: { log?: (line: string) => void } = {}): Promise<TempPostgres> {
+export async function startTempPostgres(
+  options: {
+    log?: (line: string) => void;
+    /** Keep PostgreSQL's crash safety (fsync, synchronous commit), which the fast default turns off. */
+    durable?: boolean;
+  } = {},
+): Promise<TempPostgres> {
   const log = options.log ?? (() => {});
   const bin = binDir();
   const root = await mkdtemp(path.join(os.tmpdir(), "rizoma-pg-"));
@@ -131,21 +142,27 @@ export async function startTempPostgres(options: { log?: (line: string) => void 
       `-p ${port}`,
       "-c listen_addresses=127.0.0.1",
       `-c unix_socket_directories=${shellQuote(root)}`,
-      "-c fsync=off",
-      "-c synchronous_commit=off",
-      "-c full_page_writes=off",
+      ...(options.durable ? [] : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]),
       "-c max_connections=200",
       "-c shared_buffers=128MB",
     ].join(" ");
-    const start = await run(asPgUser([pgCtl, "-D", dataDir, "-o", settings, "-l", logFile, "-w", "start"]), root);
-    log(start.output.trim());
-    if (start.code !== 0) {
-      const serverLog = await readFile(logFile, "utf8").catch(() => "");
-      throw new Error(
-        `pg_ctl start failed (exit ${start.code}):\n${start.output.trim()}\n--- ${logFile} ---\n${tail(serverLog)}`,
-      );
-    }
-    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, dataDir, stop };
+    const startServer = async () => {
+      const start = await run(asPgUser([pgCtl, "-D", dataDir, "-o", settings, "-l", logFile, "-w", "start"]), root);
+      log(start.output.trim());
+      if (start.code !== 0) {
+        const serverLog = await readFile(logFile, "utf8").catch(() => "");
+        throw new Error(
+          `pg_ctl start failed (exit ${start.code}):\n${start.output.trim()}\n--- ${logFile} ---\n${tail(serverLog)}`,
+        );
+      }
+    };
+    const halt = async (mode: "fast" | "immediate" = "fast") => {
+      const res = await run(asPgUser([pgCtl, "-D", dataDir, "-m", mode, "-w", "stop"]), root);
+      log(res.output.trim());
+      if (res.code !== 0) throw new Error(`pg_ctl stop failed (exit ${res.code}):\n${res.output.trim()}`);
+    };
+    await startServer();
+    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, dataDir, halt, resume: startServer, stop };
   } catch (err) {
     await stop();
     throw err;

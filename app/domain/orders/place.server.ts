@@ -2,7 +2,15 @@ import { asc, inArray, sql } from "drizzle-orm";
 import { type BookRow, isPreorder, orderableQuantity, salePriceCents } from "~/domain/catalog/book-view.server";
 import { todayInBuenosAires } from "~/domain/dates";
 import { type DiscountQuote, quoteDiscount, redeemDiscount } from "~/domain/discounts/redeem.server";
-import { BadGateway, Conflict, Invalid, OutOfStock, TooManyRequests, Unavailable } from "~/domain/errors";
+import {
+  BadGateway,
+  Conflict,
+  GatewayTimeout,
+  Invalid,
+  OutOfStock,
+  TooManyRequests,
+  Unavailable,
+} from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import {
   orderAwaitingMercadoPago,
@@ -11,6 +19,7 @@ import {
 } from "~/domain/mail/templates/templates.server";
 import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { getSettings } from "~/domain/settings/settings.server";
+import { MercadoPagoError } from "~/integrations/mercadopago/errors";
 import type { Preference } from "~/integrations/mercadopago/types";
 import { zodMessage } from "~/lib/http.server";
 import { type Cents, centsToPesos } from "~/lib/money";
@@ -31,6 +40,8 @@ import {
 export const OUT_OF_STOCK = "Stock insuficiente";
 export const TOO_MANY_ORDERS = "Demasiados pedidos desde tu conexión. Probá de nuevo en un rato o escribinos.";
 export const PAYMENT_FAILED = "No pudimos iniciar el pago con Mercado Pago. Probá de nuevo en unos minutos.";
+export const PAYMENT_TIMED_OUT =
+  "Mercado Pago no respondió a tiempo y no registramos tu pedido. Probá de nuevo en unos minutos.";
 export const MERCADOPAGO_UNAVAILABLE =
   "Los pagos con Mercado Pago no están disponibles en este sitio por ahora: elegí transferencia bancaria o escribinos.";
 export const PRICES_CHANGED = "Los precios cambiaron mientras hacías el pedido: revisalo y probá de nuevo.";
@@ -188,7 +199,9 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
       if (!preference?.id || !preference.init_point) throw new Error("Mercado Pago no devolvió init_point");
     } catch (error) {
       ctx.log?.warn({ err: error, orderNumber: number }, "mercadopago preference failed");
-      throw new BadGateway(PAYMENT_FAILED);
+      throw error instanceof MercadoPagoError && error.timedOut
+        ? new GatewayTimeout(PAYMENT_TIMED_OUT)
+        : new BadGateway(PAYMENT_FAILED);
     }
   }
 

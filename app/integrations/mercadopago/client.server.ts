@@ -57,6 +57,8 @@ export function mercadoPagoClient(options: MercadoPagoClientOptions): MercadoPag
             ? `Mercado Pago no respondió a tiempo (${what}, ${timeoutMs} ms)`
             : `No se pudo conectar con Mercado Pago (${what})`,
           null,
+          undefined,
+          timedOut,
         );
         if (attempt < retries) await sleep(backoffMs * 2 ** attempt);
         continue;

@@ -5,6 +5,8 @@ export class MercadoPagoError extends Error {
     readonly status: number | null,
     /** MP's own `{message, error, cause}` when it sent one. */
     readonly body?: unknown,
+    /** Mercado Pago never answered in time (the last attempt timed out). */
+    readonly timedOut = false,
   ) {
     super(message);
     this.name = "MercadoPagoError";

@@ -138,8 +138,11 @@ export class TiendanubeClient implements StoreCatalog {
         if (rateLimited > this.options.maxRateLimitWaits) {
           throw new TiendanubeError("Tienda Nube sigue limitando las consultas (429)", 429);
         }
+        // Wait as long as the store says: Retry-After (seconds) when sent, else the bucket's reset (ms).
+        const retryAfter = Number(response.headers.get("retry-after")) * 1000;
         const reset = Number(response.headers.get("x-rate-limit-reset"));
-        const drain = Number.isFinite(reset) && reset > 0 ? reset : this.backoff(rateLimited);
+        const said = Math.max(Number.isFinite(retryAfter) ? retryAfter : 0, Number.isFinite(reset) ? reset : 0);
+        const drain = said > 0 ? Math.min(said, this.options.retryMaxMs) : this.backoff(rateLimited);
         this.notBefore = Math.max(this.notBefore, Date.now() + drain + jitter(this.options.retryBaseMs));
         continue;
       }

@@ -9,7 +9,8 @@ import type { Route } from "./+types/orders";
  * POST /api/orders {items, customer, delivery, paymentMethod, discountCode?} -> 201 {success:true,
  * order:{number, status, subtotal, discount, shipping, total, paymentUrl?, token}} (pesos). 400 with the
  * field's Spanish message, 409 {error:'Stock insuficiente', items:[{id,title,requested,available}]},
- * 429 past the per-IP limit, 502 when Mercado Pago fails; nothing is written on any of them.
+ * 429 past the per-IP limit, 502 when Mercado Pago fails, 504 when it does not answer in time; nothing is
+ * written on any of them.
  */
 export function action({ request, context }: Route.ActionArgs) {
   return api(context, async () => {

@@ -46,6 +46,8 @@ export interface RecordedRequest {
   query: URLSearchParams;
   headers: IncomingMessage["headers"];
   status: number;
+  /** When it arrived (ms since epoch). */
+  at: number;
 }
 
 export interface FakeTiendanubeOptions {
@@ -60,7 +62,7 @@ export interface FakeTiendanubeOptions {
   extraRoutes?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 }
 
-type Failure = { status: number } | { delayMs: number };
+type Failure = { status: number; headers?: Record<string, string> } | { delayMs: number };
 
 export interface FakeTiendanube {
   url: string;
@@ -76,8 +78,10 @@ export interface FakeTiendanube {
   /** Changes a product and moves its updated_at forward. */
   updateProduct(id: number, change: (product: FakeProduct) => void): FakeProduct;
   deleteProduct(id: number): void;
-  /** The next `count` API requests answer `status` (e.g. 429, 500, 503). */
-  failNext(count: number, status: number): void;
+  /** The next `count` API requests answer `status` (e.g. 429, 500, 503), with `headers` (e.g. Retry-After). */
+  failNext(count: number, status: number, headers?: Record<string, string>): void;
+  /** From now on every API request answers `status` (after the queued failures), until `outage(null)`. */
+  outage(status: number | null): void;
   /** The next `count` API requests wait `delayMs` before answering (for client timeouts). */
   slowNext(count: number, delayMs: number): void;
   /** Any 429 sent so far (the bucket overflowing or failNext(…, 429)). */
@@ -95,6 +99,7 @@ export async function startFakeTiendanube(options: FakeTiendanubeOptions = {}): 
   const products = new Map<number, FakeProduct>();
   const requests: RecordedRequest[] = [];
   const failures: Failure[] = [];
+  let down: number | null = null;
   let nextId = 1000;
   let clock = Date.parse("2025-01-01T12:00:00-03:00");
   let level = 0;
@@ -164,11 +169,14 @@ export async function startFakeTiendanube(options: FakeTiendanubeOptions = {}): 
     deleteProduct(id) {
       products.delete(id);
     },
-    failNext(count, status) {
-      for (let i = 0; i < count; i++) failures.push({ status });
+    failNext(count, status, headers) {
+      for (let i = 0; i < count; i++) failures.push({ status, headers });
     },
     slowNext(count, delayMs) {
       for (let i = 0; i < count; i++) failures.push({ delayMs });
+    },
+    outage(status) {
+      down = status;
     },
     rateLimited: () => requests.filter((request) => request.status === 429).length,
     async sendWebhook(target, secret, event, id) {
@@ -248,9 +256,10 @@ export async function startFakeTiendanube(options: FakeTiendanubeOptions = {}): 
       query: parsed.searchParams,
       headers: req.headers,
       status: 0,
+      at: Date.now(),
     };
     requests.push(record);
-    const failure = failures.shift();
+    const failure = failures.shift() ?? (down === null ? undefined : { status: down });
     if (failure && "delayMs" in failure) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
     if (res.destroyed || req.destroyed) {
       record.status = -1;
@@ -258,6 +267,7 @@ export async function startFakeTiendanube(options: FakeTiendanubeOptions = {}): 
     }
     const withinBucket = bucket(res);
     if (failure && "status" in failure) {
+      for (const [name, value] of Object.entries(failure.headers ?? {})) res.setHeader(name, value);
       return send(res, failure.status, { code: failure.status, message: "Error de prueba" }, record);
     }
     if (!withinBucket) return send(res, 429, { code: 429, message: "Too Many Requests" }, record);
