@@ -130,11 +130,15 @@ export function Carousel({ slides, label }: { slides: Slide[] | null; label: str
       </div>
 
       {count > 1 ? (
-        <div className="absolute inset-x-0 bottom-4 z-10 flex items-center justify-center gap-2 px-2 sm:gap-3">
+        // On a phone the dots take a row of their own above the buttons: every dot keeps a 24 px target.
+        <div className="absolute inset-x-0 bottom-4 z-10 flex flex-wrap items-center justify-center gap-2 px-2 sm:flex-nowrap sm:gap-3">
           <button type="button" className={button} aria-label="Anterior" onClick={() => goTo(current - 1)}>
             <ChevronLeft aria-hidden="true" className="size-5" />
           </button>
-          <ol className="flex items-center sm:gap-1" aria-label="Elegir diapositiva">
+          <ol
+            className="flex items-center justify-center max-sm:order-first max-sm:basis-full sm:gap-1"
+            aria-label="Elegir diapositiva"
+          >
             {slides.map((slide, i) => (
               <li key={slide.key}>
                 <button
@@ -142,7 +146,7 @@ export function Carousel({ slides, label }: { slides: Slide[] | null; label: str
                   aria-label={`Ir a la diapositiva ${i + 1}: ${slide.label}`}
                   aria-current={i === current ? "true" : undefined}
                   onClick={() => goTo(i)}
-                  className="group flex size-6 items-center justify-center rounded-full max-sm:w-5"
+                  className="group flex size-6 items-center justify-center rounded-full"
                 >
                   <span
                     aria-hidden="true"
