@@ -70,6 +70,8 @@ export function createApp(options: AppOptions): express.Express {
   app.disable("x-powered-by");
   if (options.trustProxy) app.set("trust proxy", options.trustProxy === "true" ? true : options.trustProxy);
 
+  const policyBase = { secure: options.config.secureCookies, publicOrigin: new URL(options.config.publicUrl).origin };
+
   /** What every answer carries, from Express or from the page cache's fast path (`serveCachedPage`). */
   const commonHeaders = (req: IncomingMessage, res: ServerResponse, path: string): string => {
     const incoming = req.headers["x-request-id"];
@@ -94,10 +96,7 @@ export function createApp(options: AppOptions): express.Express {
       if (isAdminPath(req.path)) res.setHeader("Content-Security-Policy", "frame-ancestors 'none'");
     } else {
       res.locals.cspNonce = newNonce();
-      res.setHeader(
-        "Content-Security-Policy",
-        noncePolicy(res.locals.cspNonce, req.path, options.config.secureCookies),
-      );
+      res.setHeader("Content-Security-Policy", noncePolicy(res.locals.cspNonce, { path: req.path, ...policyBase }));
     }
     const started = process.hrtime.bigint();
     res.on("finish", () => {
@@ -146,7 +145,7 @@ export function createApp(options: AppOptions): express.Express {
     const pageCache = createPageCache({
       maxBytes: options.pageCache.maxBytes,
       // A stored page is served with other requests' nonces: its policy names its inline scripts by hash.
-      htmlPolicy: (html, path) => hashPolicy(html, path, options.config.secureCookies),
+      htmlPolicy: (html, path) => hashPolicy(html, { path, ...policyBase }),
       render: (req, res) =>
         renderPage(new Request(`${origin}${req.originalUrl}`, { headers: { accept: req.get("accept") ?? "*/*" } }), {
           ...loadContext(req, res),

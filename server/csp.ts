@@ -14,7 +14,23 @@ export function newNonce(): string {
 /** Admin pages may not be framed by anyone; storefront pages only by the shop itself. */
 export const isAdminPath = (path: string) => /^\/(admin|api\/admin)(\/|$)/.test(path);
 
-function policy(scriptSources: string[], path: string, secure: boolean): string {
+/**
+ * Where a form may send the visitor, redirects included (browsers check each hop): the shop, its public
+ * address (the payments sandbox's checkout lives there) and Mercado Pago's checkout, where the box
+ * subscription form and the checkout redirect without JavaScript.
+ */
+const MERCADO_PAGO_CHECKOUT =
+  "https://*.mercadopago.com.ar https://*.mercadopago.com https://*.mercadolibre.com.ar https://*.mercadolibre.com";
+
+export interface PolicyOptions {
+  path: string;
+  /** Served over https (adds upgrade-insecure-requests). */
+  secure: boolean;
+  /** The shop's public origin (PUBLIC_URL), when it differs from the address the request came to. */
+  publicOrigin?: string;
+}
+
+function policy(scriptSources: string[], { path, secure, publicOrigin }: PolicyOptions): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self' ${scriptSources.join(" ")}`.trim(),
@@ -27,7 +43,7 @@ function policy(scriptSources: string[], path: string, secure: boolean): string 
     "frame-src 'self' https://www.youtube-nocookie.com",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self' ${publicOrigin ? `${publicOrigin} ` : ""}${MERCADO_PAGO_CHECKOUT}`,
     `frame-ancestors ${isAdminPath(path) ? "'none'" : "'self'"}`,
   ];
   if (secure) directives.push("upgrade-insecure-requests");
@@ -35,8 +51,8 @@ function policy(scriptSources: string[], path: string, secure: boolean): string 
 }
 
 /** The policy for a response rendered now, whose inline scripts carry `nonce`. */
-export function noncePolicy(nonce: string, path: string, secure: boolean): string {
-  return policy([`'nonce-${nonce}'`], path, secure);
+export function noncePolicy(nonce: string, options: PolicyOptions): string {
+  return policy([`'nonce-${nonce}'`], options);
 }
 
 /** Inline scripts the browser runs (JSON data blocks such as JSON-LD are not scripts to CSP). */
@@ -54,6 +70,6 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** The policy for a stored page served to anyone: its inline scripts by hash. */
-export function hashPolicy(html: string, path: string, secure: boolean): string {
-  return policy(inlineScriptHashes(html), path, secure);
+export function hashPolicy(html: string, options: PolicyOptions): string {
+  return policy(inlineScriptHashes(html), options);
 }
