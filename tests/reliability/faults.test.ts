@@ -94,6 +94,18 @@ async function setStock(app: AppServer, cookie: string, id: number, stock: numbe
   expect(saved.status, saved.text).toBe(200);
 }
 
+/** A started shop (its data dir removed after the file), signed in, with one book for sale at `stock`. */
+async function shopSellingOneBook(env: Record<string, string>, stock: number) {
+  cleanups.push(async () => removeDataDir(env.DATA_DIR ?? ""));
+  const app = await start(env);
+  const cookie = await signIn(app);
+  await allowManyOrders(app, cookie);
+  const [book] = await saleBooks(app, 1);
+  if (!book) throw new Error("no book");
+  await setStock(app, cookie, book.id, stock);
+  return { app, cookie, book };
+}
+
 const customer = (email: string) => ({ firstName: "Ana", lastName: "Pérez", email, phone: "+54 9 11 5555-1234" });
 const orderBody = (items: { id: number; quantity: number }[], email: string, extra: Record<string, unknown> = {}) => ({
   items,
@@ -218,13 +230,7 @@ describe("faults", () => {
         ADMIN_EMAIL: admin.email,
         ADMIN_PASSWORD: admin.password,
       });
-      cleanups.push(async () => removeDataDir(env.DATA_DIR ?? ""));
-      const app = await start(env);
-      const cookie = await signIn(app);
-      await allowManyOrders(app, cookie);
-      const [book] = await saleBooks(app, 1);
-      if (!book) throw new Error("no book");
-      await setStock(app, cookie, book.id, 10_000);
+      const { app, cookie, book } = await shopSellingOneBook(env, 10_000);
 
       // Traffic all along: a catalogue API, an uncached page, an order and the health check, in a loop.
       // `from`: when the request was sent; `at`: when its answer came.
@@ -390,13 +396,7 @@ describe("faults", () => {
       SMTP_URL: smtp.url,
       SHOP_NOTIFY_EMAIL: "tienda@rizoma.test",
     });
-    cleanups.push(async () => removeDataDir(env.DATA_DIR ?? ""));
-    const app = await start(env);
-    const cookie = await signIn(app);
-    await allowManyOrders(app, cookie);
-    const [book] = await saleBooks(app, 1);
-    if (!book) throw new Error("no book");
-    await setStock(app, cookie, book.id, 1_000);
+    const { app, cookie, book } = await shopSellingOneBook(env, 1_000);
     const outbox = async () => (await call(app, "/api/admin/mail", { cookie })).json as Answer;
 
     // SMTP refuses connections: 6 orders (a mail to the buyer and one to the shop each) and 2 newsletter sign-ups.
@@ -460,13 +460,7 @@ describe("faults", () => {
       MP_WEBHOOK_SECRET: "secreto-de-prueba",
       MP_TIMEOUT_MS: String(TIMEOUT_MS),
     });
-    cleanups.push(async () => removeDataDir(env.DATA_DIR ?? ""));
-    const app = await start(env);
-    const cookie = await signIn(app);
-    await allowManyOrders(app, cookie);
-    const [book] = await saleBooks(app, 1);
-    if (!book) throw new Error("no book");
-    await setStock(app, cookie, book.id, 5);
+    const { app, cookie, book } = await shopSellingOneBook(env, 5);
     const code = await call(app, "/api/discount-codes/create", {
       body: { customCode: "FALLAMP", discountPercentage: 10 },
       cookie,

@@ -12,6 +12,29 @@ import {
 
 export { DEFAULT_COVER };
 
+/** An optimised cover's <picture>: AVIF, else WebP, else the <img> it wraps (its `src` is the WebP). */
+export function CoverPicture({
+  source,
+  displayWidth,
+  sizes,
+  version,
+  children,
+}: {
+  source: string;
+  displayWidth: number;
+  sizes: string;
+  version: string | null;
+  children: React.ReactNode;
+}) {
+  return (
+    <picture>
+      <source type="image/avif" srcSet={srcSet(source, "avif", displayWidth, version)} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSet(source, "webp", displayWidth, version)} sizes={sizes} />
+      {children}
+    </picture>
+  );
+}
+
 /**
  * Asks the browser for the page's largest image (its LCP: the first carousel slide, the book's cover)
  * from the document's <head>, before it has laid out the page. The AVIF sources are named with their
@@ -93,11 +116,9 @@ export function BookCover({
   return (
     <div className={`relative aspect-[2/3] overflow-hidden rounded-sm bg-cream shadow-sm ${className}`}>
       {optimise ? (
-        <picture>
-          <source type="image/avif" srcSet={srcSet(source, "avif", displayWidth, v)} sizes={sizes} />
-          <source type="image/webp" srcSet={srcSet(source, "webp", displayWidth, v)} sizes={sizes} />
+        <CoverPicture source={source} displayWidth={displayWidth} sizes={sizes} version={v}>
           {img}
-        </picture>
+        </CoverPicture>
       ) : (
         img
       )}

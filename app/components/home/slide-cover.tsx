@@ -1,13 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { DEFAULT_COVER } from "~/components/book/book-cover";
-import {
-  COVER_DISPLAY_WIDTHS,
-  IMAGE_QUALITY,
-  optimizedUrl,
-  responsiveWidths,
-  shouldOptimize,
-  srcSet,
-} from "~/lib/images";
+import { CoverPicture, DEFAULT_COVER } from "~/components/book/book-cover";
+import { COVER_DISPLAY_WIDTHS, IMAGE_QUALITY, optimizedUrl, responsiveWidths, shouldOptimize } from "~/lib/images";
 
 /**
  * A featured book's cover on its slide, with the carousel's loading spinner until the image is in
@@ -57,11 +50,9 @@ export function SlideCover({
   return (
     <div className="relative aspect-[2/3] w-40 shrink-0 overflow-hidden rounded-sm bg-cream shadow-2xl sm:w-52 lg:w-60">
       {optimise ? (
-        <picture>
-          <source type="image/avif" srcSet={srcSet(source, "avif", width, version)} sizes={sizes} />
-          <source type="image/webp" srcSet={srcSet(source, "webp", width, version)} sizes={sizes} />
+        <CoverPicture source={source} displayWidth={width} sizes={sizes} version={version}>
           {img}
-        </picture>
+        </CoverPicture>
       ) : (
         img
       )}
