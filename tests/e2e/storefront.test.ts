@@ -62,7 +62,14 @@ describe("content security policy", () => {
     const watched = await openPage(browser, { width: 390 });
     opened.push(watched);
     const { page } = watched;
-    for (const path of ["/tienda", "/tienda", "/tienda", "/libro/5", "/carrito"]) {
+    // Chromium reports some refusals (an eval probe, say) only as DevTools issues, not console errors.
+    const issues: string[] = [];
+    const devtools = await page.context().newCDPSession(page);
+    devtools.on("Audits.issueAdded", ({ issue }) => {
+      if (issue.code === "ContentSecurityPolicyIssue") issues.push(`${page.url()} ${JSON.stringify(issue.details)}`);
+    });
+    await devtools.send("Audits.enable");
+    for (const path of ["/tienda", "/tienda", "/tienda", "/libro/5", "/carrito", "/caja-rizoma", "/checkout"]) {
       const response = await page.goto(`${app.baseUrl}${path}`);
       const headers = (await response?.allHeaders()) ?? {};
       const scripts = (headers["content-security-policy"] ?? "").split("; ").find((d) => d.startsWith("script-src"));
@@ -78,6 +85,7 @@ describe("content security policy", () => {
       .first()
       .click();
     await expect.poll(() => page.evaluate(() => localStorage.getItem("rizoma.cart.v1") ?? "")).toContain('"id":5');
+    expect(issues).toEqual([]);
   });
 });
 
