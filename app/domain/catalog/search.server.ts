@@ -65,23 +65,20 @@ export const containsRank = (query: string): SQL[] => [sql`(${titleContains(quer
  * there is nothing better to offer (every word is already known, or one has no close word).
  */
 export async function correctedQuery(db: Db, query: string): Promise<string | null> {
-  const list = words(query);
   const fixed = await Promise.all(
-    list.map(async (word) => {
+    words(query).map(async (word) => {
+      if (word.length < 3) return { word, changed: false };
       const normal = normalised(word);
-      const [known] = await db
-        .select({ word: searchWords.word })
+      const known = sql<boolean>`${searchWords.word} like '%' || f_unaccent(lower(${escapeLike(word)})) || '%'`;
+      // One query a word: a known word (some book's word contains it) wins, else the most similar one.
+      const [best] = await db
+        .select({ word: searchWords.word, known })
         .from(searchWords)
-        .where(sql`${searchWords.word} like '%' || f_unaccent(lower(${escapeLike(word)})) || '%'`)
+        .where(sql`(${known}) or ${searchWords.word} % ${normal}`)
+        .orderBy(sql`(${known}) desc`, sql`similarity(${searchWords.word}, ${normal}) desc`, asc(searchWords.word))
         .limit(1);
-      if (known || word.length < 3) return { word, changed: false };
-      const [closest] = await db
-        .select({ word: searchWords.word })
-        .from(searchWords)
-        .where(sql`${searchWords.word} % ${normal}`)
-        .orderBy(sql`similarity(${searchWords.word}, ${normal}) desc`, asc(searchWords.word))
-        .limit(1);
-      return closest ? { word: closest.word, changed: true } : null;
+      if (!best) return null;
+      return best.known ? { word, changed: false } : { word: best.word, changed: true };
     }),
   );
   if (fixed.some((entry) => entry === null) || !fixed.some((entry) => entry?.changed)) return null;
