@@ -6,7 +6,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import type { AppConfig, RequestContext } from "~/context";
-import { onPublicPagesChanged } from "~/domain/cache/public-pages.server";
+import { isStockOnlyChange, onPublicPagesChanged } from "~/domain/cache/public-pages.server";
 import type { TiendanubeService } from "~/domain/tiendanube/service.server";
 import type { MercadoPago } from "~/integrations/mercadopago/index.server";
 import {
@@ -155,7 +155,8 @@ export function createApp(options: AppOptions): express.Express {
         }),
     });
     onPublicPagesChanged((reason) => {
-      pageCache.clear();
+      if (isStockOnlyChange(reason)) pageCache.markStale();
+      else pageCache.clear();
       logger.debug({ reason }, "page cache cleared");
     });
     app.use(pageCache.middleware);

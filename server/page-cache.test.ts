@@ -68,6 +68,11 @@ function get(path: string, headers: Record<string, string> = {}, method = "GET")
   });
 }
 
+/** The stored page's body, as text. */
+function decodePeek(key: string): string {
+  return cache.store.peek(key)?.bodies.identity.toString("utf8") ?? "";
+}
+
 function decode(raw: Raw): string {
   const encoding = raw.headers["content-encoding"];
   if (encoding === "br") return zlib.brotliDecompressSync(raw.body).toString();
@@ -266,6 +271,29 @@ describe("page cache middleware", () => {
     expect((await answer).status).toBe(200);
     expect((await get("/audiolibros")).headers["x-cache"]).toBe("MISS");
     expect(renders).toBe(2);
+  });
+
+  it("after a stock change serves the stored page while one background render replaces it", async () => {
+    await get("/terminos");
+    expect(renders).toBe(1);
+    cache.markStale();
+    let open = () => {};
+    gate = new Promise((resolve) => (open = resolve));
+    // Every visitor meanwhile gets the stored page at once; only one render runs.
+    const meanwhile = await Promise.all(Array.from({ length: 5 }, () => get("/terminos")));
+    expect(meanwhile.map((answer) => answer.headers["x-cache"])).toEqual(Array(5).fill("STALE"));
+    expect(meanwhile.map(decode)).toEqual(Array(5).fill(html(1)));
+    await until(() => renders === 2, "the background render");
+    gate = null;
+    open();
+    await until(() => decodePeek("/terminos") === html(2), "the new page");
+    const after = await get("/terminos");
+    expect(after.headers["x-cache"]).toBe("HIT");
+    expect(decode(after)).toBe(html(2));
+    expect(renders).toBe(2);
+    // An admin's change (a hard clear) is never served stale.
+    cache.clear();
+    expect((await get("/terminos")).headers["x-cache"]).toBe("MISS");
   });
 
   it("renders a page again once it is older than the maximum age", async () => {

@@ -124,6 +124,12 @@ export interface PageCache {
   serveHit(req: IncomingMessage, res: ServerResponse, before: (path: string) => void): boolean;
   /** Drops every stored page; renders already running are not stored (they may have read old data). */
   clear(): void;
+  /**
+   * Marks every stored page stale without dropping it: the next request for one is answered with it
+   * (`X-Cache: STALE`) while one background render replaces it. For changes a visitor may see a moment
+   * late (stock moved by an order), so a stream of orders does not turn every visit into a render.
+   */
+  markStale(): void;
   readonly store: ByteLru<CachedPage>;
 }
 
@@ -141,9 +147,14 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   // Concurrent misses for one URL share a single render.
   const flights = new Map<string, Promise<Filled>>();
   let generation = 0;
+  // Pages stored (or whose render started) before the last markStale() are served stale and refreshed.
+  let staleness = 0;
+  const storedAtStaleness = new WeakMap<CachedPage, number>();
+  const isStale = (page: CachedPage) => (storedAtStaleness.get(page) ?? 0) < staleness;
 
   async function fill(key: string, req: Request, res: Response): Promise<Filled> {
     const started = generation;
+    const startedStaleness = staleness;
     const response = await options.render(req, res);
     const body = Buffer.from(await response.arrayBuffer());
     if (!storable(response)) return { kind: "uncached", response, body };
@@ -160,6 +171,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       headers.push(["content-security-policy", options.htmlPolicy(html ? body.toString("utf8") : "", req.path)]);
     }
     const page = await cachedPage(headers, body, now());
+    storedAtStaleness.set(page, startedStaleness);
     if (generation === started && page.bytes <= maxEntryBytes) {
       store.set(key, page);
       densest(key, page);
@@ -188,7 +200,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         if (store.peek(key) !== page) continue;
         try {
           const br = await densestBrotli(page.bodies.identity);
-          if (store.peek(key) === page && br.length < page.bodies.br.length) store.set(key, withBrotli(page, br));
+          if (store.peek(key) === page && br.length < page.bodies.br.length) {
+            const denser = withBrotli(page, br);
+            storedAtStaleness.set(denser, storedAtStaleness.get(page) ?? 0);
+            store.set(key, denser);
+          }
         } catch {
           // The fast brotli body stays.
         }
@@ -199,7 +215,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 
   // Plain Node request and response: the same code answers from Express and from `serveHit` below.
-  function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, state: "HIT" | "MISS") {
+  function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, state: "HIT" | "MISS" | "STALE") {
     const encoding = negotiateEncoding(req.headers["accept-encoding"]);
     const own = page.headers.find(([name]) => name === "cache-control");
     res.setHeader("Cache-Control", own ? own[1] : CACHE_CONTROL);
@@ -235,7 +251,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const path = query === -1 ? url : url.slice(0, query);
     if (!isCacheablePath(path) || hasPersonalCookie(req.headers.cookie)) return false;
     const cached = store.get(url);
-    if (!cached || now() - cached.storedAt > maxAge) return false;
+    if (!cached || now() - cached.storedAt > maxAge || isStale(cached)) return false;
     before(path);
     send(req, res, cached, "HIT");
     return true;
@@ -260,6 +276,18 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     res.end(sent);
   }
 
+  /** Renders `key` once for everyone asking meanwhile (concurrent misses share it). */
+  function startFlight(key: string, req: Request, res: Response): Promise<Filled> {
+    const started = fill(key, req, res);
+    flights.set(key, started);
+    void started
+      .finally(() => {
+        if (flights.get(key) === started) flights.delete(key);
+      })
+      .catch(() => {});
+    return started;
+  }
+
   const middleware: RequestHandler = async (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || !isCacheablePath(req.path)) return next();
     if (hasPersonalCookie(req.get("cookie"))) {
@@ -271,6 +299,14 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const key = req.originalUrl;
     const cached = store.get(key);
     if (cached && now() - cached.storedAt <= maxAge) {
+      if (isStale(cached)) {
+        // One render at a time replaces it. A failed one (a render cut off by a busy database, say) leaves
+        // the stored page in place, to be tried again by the next visit: dropping it would make every
+        // visitor wait for a full render at the worst moment. Its maximum age still applies.
+        if (!flights.has(key) && req.method === "GET") startFlight(key, req, res).catch(() => {});
+        send(req, res, cached, "STALE");
+        return;
+      }
       send(req, res, cached, "HIT");
       return;
     }
@@ -280,16 +316,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
     let flight = flights.get(key);
     const leader = flight === undefined;
-    if (!flight) {
-      const started = fill(key, req, res);
-      flight = started;
-      flights.set(key, started);
-      void started
-        .finally(() => {
-          if (flights.get(key) === started) flights.delete(key);
-        })
-        .catch(() => {});
-    }
+    if (!flight) flight = startFlight(key, req, res);
     try {
       const filled = await flight;
       if (filled.kind === "stored") send(req, res, filled.page, leader ? "MISS" : "HIT");
@@ -305,6 +332,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   return {
     middleware,
     serveHit,
+    markStale() {
+      staleness++;
+    },
     clear() {
       generation++;
       store.clear();

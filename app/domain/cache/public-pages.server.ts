@@ -13,6 +13,13 @@ export const PUBLIC_PAGES_CHANNEL = "rizoma_public_pages";
 /** Tells this process's own notices apart from other instances' (they are already applied locally). */
 const instanceId = randomUUID();
 
+/**
+ * Stock moved by an order (reasons `stock.…`, app/domain/orders/shared.server.ts): cached pages may be
+ * served once more while they are rendered again, instead of being dropped. Anything an admin or a sync
+ * changes is shown on the very next visit.
+ */
+export const isStockOnlyChange = (reason: string) => reason.startsWith("stock.");
+
 type Listener = (reason: string) => void;
 const listeners = new Set<Listener>();
 

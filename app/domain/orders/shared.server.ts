@@ -74,8 +74,10 @@ export async function orderWithItems(db: Db, orderId: number) {
 
 /**
  * Called after every committed change of stock by an order (placed, cancelled, expired): cached public
- * pages show availability, so every instance drops them.
+ * pages show availability, so every instance refreshes them. A stock change is one a visitor may see a
+ * moment late (the order itself checks stock in its transaction), so the pages are refreshed in the
+ * background rather than dropped (`stock.` reasons, see isStockOnlyChange).
  */
 export function afterStockChange(db: Db, reason: string): Promise<void> {
-  return publicPagesChanged(db, reason);
+  return publicPagesChanged(db, `stock.${reason}`);
 }
