@@ -130,7 +130,8 @@ describe("/admin/expenses", () => {
     expect(await notice(page)).toContain("Gasto agregado");
     await addExpense(page, { date: `${previous}-12`, amount: "8.990,90", concept: "Luz", category: "Servicios" });
     await expect.poll(() => monthTotal(page)).toBe(formatMoney(35_899_090));
-    expect(await page.getByRole("row", { name: /Alquiler del local/ }).count()).toBe(1);
+    // Polled too: read the moment the total matched, the table could still be the page being replaced.
+    await expect.poll(() => page.getByRole("row", { name: /Alquiler del local/ }).count()).toBe(1);
 
     await page.getByRole("link", { name: "Eliminar «Luz»" }).click();
     await page.waitForURL(/eliminar=/);
