@@ -9,7 +9,8 @@ export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 export const DEFAULT_COVER = "/images/default-book-cover.svg";
 export const OPTIMIZE_PREFIX = "/api/images/optimize/";
 
-const isRemote = (src: string) => /^https?:\/\//i.test(src);
+/** An absolute http(s) address (a remote image), as opposed to a path on this site. */
+export const isRemote = (src: string) => /^https?:\/\//i.test(src);
 
 /** A cover uploaded in the admin (stored in the database): `/uploads/{id}.{jpg|png|webp}`. */
 const UPLOADED_COVER = /^\/uploads\/\d{1,9}\.(?:jpg|png|webp)$/;

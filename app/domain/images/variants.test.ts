@@ -17,7 +17,7 @@ import { IMAGE_ROUTE, IMMUTABLE_CACHE, imageHandler, SHORT_CACHE } from "../../.
 import { testDatabase } from "../../../tests/support/test-database";
 import type { OptimizerOptions } from "./optimize.server";
 import { COVER_VARIANTS, createCoverVariantWorker } from "./variants.server";
-import { imageVersions, withCoverVersions } from "./versions.server";
+import { imageVersions, withCoverVersion } from "./versions.server";
 
 const database = await testDatabase();
 const db = database.db;
@@ -201,7 +201,7 @@ describe("remote covers", () => {
     expect(reasons).toEqual(["images.cover-hash"]);
     const [row] = await db.select().from(imageOriginals).where(eq(imageOriginals.source, src));
     expect(row?.size).toBe(remotePng.length);
-    const [book] = await withCoverVersions(db, [{ id: 1, coverUrl: src }]);
+    const book = withCoverVersion({ id: 1, coverUrl: src }, await imageVersions(db, [src]));
     expect(book?.coverVersion).toBe(row?.sha256.slice(0, 16));
     const response = await get(optimizedUrl(src, "avif", 320, 85, book?.coverVersion));
     expect(response.headers.get("x-image-cache")).toBe("hit");

@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import { isRemote } from "~/lib/images";
 import type { Db } from "~db/index";
 import { imageOriginals, uploads } from "~db/schema";
 
@@ -14,7 +15,6 @@ export const versionOf = (sha256: string): string => sha256.slice(0, 16);
 
 const UPLOAD_SRC = /^\/?uploads\/(\d{1,9})\.(jpg|png|webp)$/;
 const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
-const isRemote = (src: string) => /^https?:\/\//i.test(src);
 
 /**
  * An upload is never rewritten, so its hash is remembered for good (bounded, oldest first out): a
@@ -118,16 +118,4 @@ export function withCoverVersion<T extends { coverUrl: string | null }>(
   versions: Map<string, string>,
 ): T & { coverVersion: string | null } {
   return { ...item, coverVersion: item.coverUrl ? (versions.get(item.coverUrl) ?? null) : null };
-}
-
-/** Books with their cover's content version, for the pages' image URLs (one lookup for all). */
-export async function withCoverVersions<T extends { coverUrl: string | null }>(
-  db: Db,
-  items: T[],
-): Promise<(T & { coverVersion: string | null })[]> {
-  const versions = await imageVersions(
-    db,
-    items.map((item) => item.coverUrl),
-  );
-  return items.map((item) => withCoverVersion(item, versions));
 }
