@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { WORD_SIMILARITY_THRESHOLD } from "../app/domain/catalog/search.server";
 import type { Db } from "./index";
+import { shareEventLoop } from "./pglite-turns";
 import * as schema from "./schema";
 
 export interface Database {
@@ -52,6 +53,7 @@ export async function openPgliteMemory(from?: Blob): Promise<Database> {
 const sessionSetup = `set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`;
 
 async function wrapPglite(client: PGlite): Promise<Database> {
+  shareEventLoop(client);
   await client.exec(sessionSetup);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -195,6 +195,7 @@ describe("load", () => {
     report(
       `visit per connection (29 requests): home ×3, shop ×4, book ×9, search page ×4, search API ×2, /api/books ×2, stock check ×3, ` +
         `newsletter sign-up (unique e-mail), transfer order (books ${mix.orderBooks.join(", ")}); ` +
+        `each connection's first request (a home) reported apart as new-conn; ` +
         `${VISITORS} visitor addresses; ${app.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
     );
 

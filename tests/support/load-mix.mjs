@@ -112,9 +112,11 @@ const instance = autocannon({
     },
   })),
 });
-// The request a connection just got its answer to is still its current one when "response" fires.
+// The request a connection just got its answer to is still its current one when "response" fires. A
+// connection's first request is counted on its own ("new-conn"): it also waits for the server to accept
+// the connection, which a busy event loop delays (Node accepts one connection per loop iteration).
 instance.on("response", (client, statusCode, _bytes, responseTime) => {
-  const kind = client.requestIterator.currentRequest.kind ?? "?";
+  const kind = client.reqsMade === 1 ? "new-conn" : (client.requestIterator.currentRequest.kind ?? "?");
   if (!latencies.has(kind)) latencies.set(kind, []);
   latencies.get(kind).push(responseTime);
   const key = `${kind} ${statusCode}`;
