@@ -30,7 +30,8 @@ export function shareEventLoop(client: PGlite, turnMs = PGLITE_TURN_MS): void {
   let turnStarted = 0;
   let inTurn = false;
   const pauseIfLong = async () => {
-    if (inTurn && performance.now() - turnStarted >= turnMs) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (inTurn && performance.now() - turnStarted >= turnMs)
+      await new Promise<void>((resolve) => setImmediate(resolve));
     if (inTurn) return;
     turnStarted = performance.now();
     inTurn = true;
