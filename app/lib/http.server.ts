@@ -66,6 +66,27 @@ export async function api(
 }
 
 /**
+ * Runs a resource route that answers neither JSON nor a page (the sitemap, an uploaded file): an
+ * unreachable database is a 503 in plain text with Retry-After, as for pages and the API, instead of
+ * React Router's 500 "Unexpected Server Error". Any other error goes on as it was.
+ */
+export async function resource(
+  context: Pick<AppLoadContext, "log" | "requestId">,
+  handler: () => Promise<Response>,
+): Promise<Response> {
+  try {
+    return await handler();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    context.log.warn({ err: error, requestId: context.requestId }, "database unavailable");
+    return new Response(DATABASE_UNAVAILABLE, {
+      status: 503,
+      headers: { ...noStore, "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" },
+    });
+  }
+}
+
+/**
  * Reads a JSON body with a byte cap (checked while streaming, so a lying Content-Length does not help)
  * and validates it. Non-JSON, too large or wrong-shaped bodies become Spanish 4xx errors.
  */

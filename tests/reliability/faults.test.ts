@@ -256,6 +256,11 @@ describe("faults", () => {
           const r = await call(app, "/checkout", { timeoutMs });
           return { at: Date.now(), what: "page", status: r.status, body: r.text, type: r.type };
         },
+        // A resource route (neither a page nor JSON), asked in a way nobody did before (not from the cache).
+        sitemap: async () => {
+          const r = await call(app, `/sitemap.xml?falla=${n++}`, { timeoutMs });
+          return { at: Date.now(), what: "sitemap", status: r.status, body: r.text, type: r.type };
+        },
         order: async () => {
           const r = await call(app, "/api/orders", {
             body: orderBody([{ id: book.id, quantity: 1 }], `caida-${n++}@example.com`),
@@ -303,6 +308,9 @@ describe("faults", () => {
               success: false,
               error: "La base de datos no está disponible en este momento. Probá de nuevo en unos minutos.",
             });
+          } else if (s.what === "sitemap") {
+            expect(s.type).toContain("text/plain");
+            expect(s.body).toBe("La base de datos no está disponible en este momento. Probá de nuevo en unos minutos.");
           } else if (s.what === "page") {
             expect(s.type).toContain("text/html");
             expect(s.body).toContain("Algo salió mal");
@@ -330,7 +338,14 @@ describe("faults", () => {
           async () => {
             const after = seen.filter((s) => s.from > upAt);
             const ok = (what: string, status: number) => after.some((s) => s.what === what && s.status === status);
-            return ok("api", 200) && ok("page", 200) && ok("order", 201) && ok("healthz", 200) && Date.now();
+            return (
+              ok("api", 200) &&
+              ok("page", 200) &&
+              ok("sitemap", 200) &&
+              ok("order", 201) &&
+              ok("healthz", 200) &&
+              Date.now()
+            );
           },
           `requests to succeed again after PostgreSQL came back (${mode})`,
           15_000,
@@ -376,7 +391,7 @@ describe("faults", () => {
         );
         expect((orphans as unknown as { rows: unknown[] }).rows).toEqual([]);
         report(
-          `PostgreSQL stopped and restarted twice under traffic (public and admin APIs, two pages, orders, /healthz; ` +
+          `PostgreSQL stopped and restarted twice under traffic (public and admin APIs, two pages, the sitemap, orders, /healthz; ` +
             `${seen.length} requests, none 500, the app never restarted): ${rounds.join("; ")}; ` +
             `${acknowledged} orders acknowledged, stock 10000 = ${stock?.stock} + ${sold}`,
         );

@@ -1,6 +1,6 @@
 import { receiveMercadoPagoNotification } from "~/domain/payments/mercadopago-webhook.server";
 import { boxContext } from "~/lib/box-context.server";
-import { jsonResponse, MAX_JSON_BYTES, methodNotAllowed } from "~/lib/http.server";
+import { api, jsonResponse, MAX_JSON_BYTES, methodNotAllowed } from "~/lib/http.server";
 import type { Route } from "./+types/mercadopago";
 
 /**
@@ -18,11 +18,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       body = null;
     }
   }
-  const outcome = await receiveMercadoPagoNotification(
-    { ...boxContext(context), log: context.log },
-    { url: new URL(request.url), headers: request.headers, body },
-  );
-  return jsonResponse(outcome.body, { status: outcome.status });
+  // A database that does not answer is a 503 (Mercado Pago retries the notification), not a 500.
+  return api(context, async () => {
+    const outcome = await receiveMercadoPagoNotification(
+      { ...boxContext(context), log: context.log },
+      { url: new URL(request.url), headers: request.headers, body },
+    );
+    return jsonResponse(outcome.body, { status: outcome.status });
+  });
 }
 
 export const loader = () => methodNotAllowed("POST");
