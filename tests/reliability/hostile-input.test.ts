@@ -13,6 +13,19 @@ import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-
  * page must never produce a 5xx; on PostgreSQL, an endpoint that refused every body wrote nothing.
  */
 const admin = { email: "fuzz@rizoma.com.ar", password: "clave-de-prueba-fuzz" };
+const report = (line: string) => console.log(`[hostile] ${line}`);
+/** "2xx 120, 4xx 9,380": how many answers of each class. */
+const classes = (statuses: number[]) => {
+  const counts = new Map<string, number>();
+  for (const status of statuses) {
+    const key = status === 0 ? "no answer" : `${Math.floor(status / 100)}xx`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort()
+    .map(([key, n]) => `${key} ${n.toLocaleString("en-US")}`)
+    .join(", ");
+};
 const BODIES_PER_ENDPOINT = 500;
 const QUERIES_PER_PAGE = 60;
 const FORMS_PER_PAGE = 60;
@@ -134,6 +147,8 @@ describe("hostile input", () => {
   it(`never answers 5xx to ${BODIES_PER_ENDPOINT} generated bodies on every JSON endpoint`, async () => {
     expect(apis.length).toBeGreaterThan(20);
     const failures: string[] = [];
+    const statuses: number[] = [];
+    let unwritten = 0;
     for (const path of apis) {
       const before = await rowCounts();
       let accepted = 0;
@@ -153,6 +168,7 @@ describe("hostile input", () => {
               failures.push(`${sample.method} ${path} -> ${error.message}: ${sample.body.slice(0, 120)}`);
               return 0;
             });
+            statuses.push(status);
             if (status >= 500) failures.push(`${sample.method} ${path} -> ${status}: ${sample.body.slice(0, 120)}`);
             if (status >= 200 && status < 300) accepted += 1;
           }),
@@ -164,14 +180,23 @@ describe("hostile input", () => {
           if (name === "mail_outbox" || name === "audit_log") continue;
           expect(count, `${path} refused every body but ${name} changed`).toBe(before[name]);
         }
+        unwritten += 1;
       }
     }
+    report(
+      `fuzz: ${statuses.length.toLocaleString("en-US")} generated bodies (wrong types, huge strings, odd unicode, ` +
+        `__proto__/constructor keys, deep nesting, wrong content types) to ${apis.length} JSON endpoints: ${classes(statuses)}; ` +
+        (postgres
+          ? `${unwritten} endpoints refused every body and not one business table changed`
+          : "writes checked on PostgreSQL only (the embedded database lives inside the server)"),
+    );
     expect(failures.slice(0, 20)).toEqual([]);
     expect((await fetch(`${app.baseUrl}/healthz`)).status).toBe(200);
   });
 
   it("answers 413 to a body over 1 MB on every JSON endpoint", async () => {
     const big = JSON.stringify({ email: "a@b.co", note: "x".repeat(1_100_000) });
+    const statuses: number[] = [];
     for (const path of apis) {
       const status = await send(`${app.baseUrl}${path}`, {
         method: "POST",
@@ -180,7 +205,12 @@ describe("hostile input", () => {
       });
       // The admin gate and unknown API paths answer before the size matters; all others refuse the size.
       expect([413, 401, 404], path).toContain(status);
+      statuses.push(status);
     }
+    report(
+      `bodies over 1 MB (signed in) to ${apis.length} JSON endpoints: ${classes(statuses)} ` +
+        `(${statuses.filter((status) => status === 413).length} of them 413)`,
+    );
   });
 
   it(`answers every page's action ${FORMS_PER_PAGE} hostile forms without a 5xx`, async () => {
@@ -205,6 +235,7 @@ describe("hostile input", () => {
       signedIn: fc.boolean(),
     });
     const failures: string[] = [];
+    const statuses: number[] = [];
     for (const path of pages) {
       const samples = fc.sample(form, { numRuns: FORMS_PER_PAGE, seed: path.length * 15485863 });
       for (let i = 0; i < samples.length; i += 6) {
@@ -219,11 +250,15 @@ describe("hostile input", () => {
                 return 0;
               },
             );
+            statuses.push(status);
             if (status >= 500) failures.push(`POST ${path} -> ${status}: ${sample.body.slice(0, 100)}`);
           }),
         );
       }
     }
+    report(
+      `hostile forms: ${statuses.length.toLocaleString("en-US")} posts to ${pages.length} pages: ${classes(statuses)}`,
+    );
     expect(failures.slice(0, 20)).toEqual([]);
   });
 
@@ -257,6 +292,7 @@ describe("hostile input", () => {
       fc.constantFrom("%ff%fe", "a=%", "pagina[]=1&pagina[]=2", "search=%00", `search=${"ñ".repeat(3000)}`),
     );
     const failures: string[] = [];
+    const statuses: number[] = [];
     for (const path of pages) {
       const queries = fc.sample(query, { numRuns: QUERIES_PER_PAGE, seed: path.length * 104729 });
       for (let i = 0; i < queries.length; i += 6) {
@@ -265,11 +301,15 @@ describe("hostile input", () => {
             const headers: Record<string, string> = isAdminPagePath(path) ? { cookie } : {};
             const response = await fetch(`${app.baseUrl}${path}?${q}`, { headers, redirect: "manual" });
             await response.arrayBuffer();
+            statuses.push(response.status);
             if (response.status >= 500) failures.push(`${path}?${q.slice(0, 100)} -> ${response.status}`);
           }),
         );
       }
     }
+    report(
+      `garbage query strings: ${statuses.length.toLocaleString("en-US")} page loads on ${pages.length} pages: ${classes(statuses)}`,
+    );
     expect(failures.slice(0, 20)).toEqual([]);
   });
 });

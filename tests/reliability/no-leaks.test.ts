@@ -25,7 +25,9 @@ const person = {
   email: "remedios.quintanilla@example.com",
   dni: "31987654",
   phone: "+54 11 4987-6543",
+  address: "Pasaje Tres Sargentos 1457",
 };
+const report = (line: string) => console.log(`[no-leaks] ${line}`);
 let app: AppServer;
 
 beforeAll(async () => {
@@ -108,6 +110,10 @@ describe("no leaks", () => {
       for (const [name, value] of Object.entries(secrets))
         expect(text.includes(value), `${name} in ${url}`).toBe(false);
     }
+    report(
+      `secrets: the values of ${Object.keys(secrets).join(", ")} searched in ${bundle.length} files of build/client ` +
+        `and ${answers.length - bundle.length} public answers: none found`,
+    );
   });
 
   it("keeps the personal data people give the shop out of every public answer", async () => {
@@ -115,7 +121,8 @@ describe("no leaks", () => {
     const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     const created = await post("/api/qr/admin/create", { bookTitle: "Rayuela", code: "FUGAS1" }, { cookie });
     expect(created.status).toBe(201);
-    expect((await post("/api/qr/claim/FUGAS1", person)).status).toBe(200);
+    const { address, ...claimant } = person;
+    expect((await post("/api/qr/claim/FUGAS1", claimant)).status).toBe(200);
     expect(
       (await post("/api/newsletter/subscribe", { email: person.email, name: person.name, source: "carousel" })).status,
     ).toBe(200);
@@ -127,6 +134,26 @@ describe("no leaks", () => {
       scope: "national",
     });
     expect(special.status).toBe(201);
+    // An order delivered in CABA: name, e-mail, phone and street address.
+    const { books } = (await (await fetch(`${app.baseUrl}/api/books?limit=50`)).json()) as {
+      books: { id: number; price: number | null; isPreorder: boolean }[];
+    };
+    const book = books.find((candidate) => (candidate.price ?? 0) > 0 && !candidate.isPreorder);
+    expect(book).toBeDefined();
+    const stocked = await fetch(`${app.baseUrl}/api/admin/books/${book?.id}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", origin: app.baseUrl, cookie },
+      body: JSON.stringify({ stock: 5 }),
+    });
+    expect(stocked.status, await stocked.clone().text()).toBe(200);
+    const [firstName, lastName] = person.name.split(" ");
+    const order = await post("/api/orders", {
+      items: [{ id: book?.id, quantity: 1 }],
+      customer: { firstName, lastName, email: person.email, phone: person.phone },
+      delivery: { method: "caba", address, city: "Ciudad Autónoma de Buenos Aires" },
+      paymentMethod: "transfer",
+    });
+    expect(order.status, await order.clone().text()).toBe(201);
 
     const answers = await publicAnswers("FUGAS1");
     const check = answers.find((answer) => answer.url === "/api/qr/check/FUGAS1");
@@ -139,6 +166,12 @@ describe("no leaks", () => {
       expect(text.includes("Quintanilla"), `surname in ${url}`).toBe(false);
       expect(flat.includes(person.dni) && text.includes(person.dni), `DNI in ${url}`).toBe(false);
       expect(flat.includes(digits) && text.includes(person.phone), `phone in ${url}`).toBe(false);
+      expect(text.includes(person.address), `address in ${url}`).toBe(false);
     }
+    report(
+      `personal data: a QR prize claim (name, e-mail, DNI, phone), a newsletter sign-up, a special order and a ` +
+        `delivered order (street address) made; ${answers.length} public answers walked: none carries any of it ` +
+        `(the QR check shows the winner as "R.")`,
+    );
   });
 });
