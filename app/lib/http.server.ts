@@ -70,20 +70,18 @@ export async function api(
  * unreachable database is a 503 in plain text with Retry-After, as for pages and the API, instead of
  * React Router's 500 "Unexpected Server Error". Any other error goes on as it was.
  */
-export async function resource(
+export function resource(
   context: Pick<AppLoadContext, "log" | "requestId">,
   handler: () => Promise<Response>,
 ): Promise<Response> {
-  try {
-    return await handler();
-  } catch (error) {
+  return handler().catch((error: unknown) => {
     if (!isDatabaseUnavailable(error)) throw error;
     context.log.warn({ err: error, requestId: context.requestId }, "database unavailable");
     return new Response(DATABASE_UNAVAILABLE, {
       status: 503,
       headers: { ...noStore, "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" },
     });
-  }
+  });
 }
 
 /**
