@@ -5,7 +5,7 @@ import type { PGlite } from "@electric-sql/pglite";
  * a loop iteration stays in the tens of milliseconds under a full load; long enough that a page's few
  * queries run without a pause when the shop is quiet.
  */
-export const PGLITE_TURN_MS = 8;
+const PGLITE_TURN_MS = 8;
 
 /**
  * PGlite runs PostgreSQL on the server's own thread, and each query resolves as a promise. Under load,

@@ -7,6 +7,7 @@ import { type FakeTiendanube, startFakeTiendanube } from "../fakes/tiendanube/se
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
 import { createDatabase, startTempPostgres, type TempPostgres } from "../support/postgres-server";
+import { saleBooks, setStock } from "../support/shop";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { onPostgres } from "../support/test-database";
 import { until } from "../support/until";
@@ -78,19 +79,6 @@ async function allowManyOrders(app: AppServer, cookie: string): Promise<void> {
   const current = await call(app, "/api/admin/settings", { cookie });
   const rateLimits = { ...current.json.settings.rateLimits, ordersPerIpPerHour: 1000, boxSubscribePerIpPerHour: 1000 };
   const saved = await call(app, "/api/admin/settings/rateLimits", { method: "PUT", body: rateLimits, cookie });
-  expect(saved.status, saved.text).toBe(200);
-}
-
-/** Published books with a plain sale price (no pre-order), for orders whose stock the test controls. */
-async function saleBooks(app: AppServer, count: number): Promise<{ id: number; title: string }[]> {
-  const { json } = await call(app, "/api/books?limit=100");
-  const found = (json.books as Answer[]).filter((book) => !book.isPreorder && book.price > 0 && book.available);
-  expect(found.length).toBeGreaterThanOrEqual(count);
-  return found.slice(0, count).map((book) => ({ id: book.id, title: book.title }));
-}
-
-async function setStock(app: AppServer, cookie: string, id: number, stock: number): Promise<void> {
-  const saved = await call(app, `/api/admin/books/${id}`, { method: "PUT", body: { stock }, cookie });
   expect(saved.status, saved.text).toBe(200);
 }
 

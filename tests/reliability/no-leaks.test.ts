@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAdminApiPath, isAdminPagePath } from "../../app/domain/auth/admin-paths";
 import routes from "../../app/routes";
 import { type AppServer, appEnv, freePort, removeDataDir, startApp } from "../support/app-server";
+import { saleBooks, setStock } from "../support/shop";
 
 /**
  * Issue 11: no secret reaches the browser (the client bundle and every public answer are scanned for each
@@ -135,17 +136,8 @@ describe("no leaks", () => {
     });
     expect(special.status).toBe(201);
     // An order delivered in CABA: name, e-mail, phone and street address.
-    const { books } = (await (await fetch(`${app.baseUrl}/api/books?limit=50`)).json()) as {
-      books: { id: number; price: number | null; isPreorder: boolean }[];
-    };
-    const book = books.find((candidate) => (candidate.price ?? 0) > 0 && !candidate.isPreorder);
-    expect(book).toBeDefined();
-    const stocked = await fetch(`${app.baseUrl}/api/admin/books/${book?.id}`, {
-      method: "PUT",
-      headers: { "content-type": "application/json", origin: app.baseUrl, cookie },
-      body: JSON.stringify({ stock: 5 }),
-    });
-    expect(stocked.status, await stocked.clone().text()).toBe(200);
+    const [book] = await saleBooks(app, 1);
+    await setStock(app, cookie, book?.id ?? 0, 5);
     const [firstName, lastName] = person.name.split(" ");
     const order = await post("/api/orders", {
       items: [{ id: book?.id, quantity: 1 }],
