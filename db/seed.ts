@@ -5,7 +5,7 @@ import { demoBooks } from "./demo/books";
 import { demoCategories, demoGenres } from "./demo/taxonomy";
 import type { DemoBook } from "./demo/types";
 import type { Db } from "./index";
-import { books, categories, genres } from "./schema";
+import { books, categories, genres, orders, settings } from "./schema";
 
 type NewBook = typeof books.$inferInsert;
 
@@ -66,8 +66,18 @@ export function demoBookRow(book: DemoBook, today: string): NewBook {
 }
 
 /**
- * Loads the demo catalogue when the database has no books. Inserted oldest first, so the list order
- * ("newest first by id") shows the end of the list as the latest arrivals. Returns how many were added.
+ * The settings row that says this database is a demo shop: `{ state: "demo", since }`, written in the same
+ * transaction as the demo catalogue; `{ state: "live", ... }` once the admin chose "Pasar a producción"
+ * (app/domain/demo). No row: a shop that never had the demo.
+ */
+export const SHOP_MODE_KEY = "shop_mode";
+
+export type ShopModeRow = { state: "demo"; since: string } | { state: "live"; since: string; leftAt: string };
+
+/**
+ * Loads the demo catalogue into a new database (no books, no orders, never taken to production) and marks
+ * it as a demo shop. Inserted oldest first, so the list order ("newest first by id") shows the end of the
+ * list as the latest arrivals. Returns how many were added.
  */
 export async function seedDemoCatalogue(db: Db, today = todayInBuenosAires()): Promise<number> {
   await seedTaxonomy(db);
@@ -75,10 +85,19 @@ export async function seedDemoCatalogue(db: Db, today = todayInBuenosAires()): P
     // Serialise concurrent starts on PostgreSQL: only one seeds.
     await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
     if ((await countBooks(tx as unknown as Db)) > 0) return 0;
+    // A shop that went live, or took orders, stays as it is even if its catalogue is empty now.
+    const [mode] = await tx.select({ key: settings.key }).from(settings).where(sql`${settings.key} = ${SHOP_MODE_KEY}`);
+    const [order] = await tx.select({ id: orders.id }).from(orders).limit(1);
+    if (mode || order) return 0;
     await tx.insert(books).values(interleaveByCategory(demoBooks).map((book) => demoBookRow(book, today)));
+    const row: ShopModeRow = { state: "demo", since: new Date().toISOString() };
+    await tx.insert(settings).values({ key: SHOP_MODE_KEY, value: row });
     return demoBooks.length;
   });
 }
+
+/** The ISBNs of the demo catalogue: what "Pasar a producción" may delete as the demo's books. */
+export const demoIsbns = (): string[] => demoBooks.map((book) => book.isbn);
 
 /**
  * Spreads each category evenly over the insertion order, so "newest first" mixes literature, philosophy,

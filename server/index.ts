@@ -3,6 +3,7 @@ import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import type express from "express";
 import type { ServerBuild } from "react-router";
+import { maySimulate, shopMode } from "~/domain/demo/demo-mode.server";
 import { configureSharp } from "~/domain/images/optimize.server";
 import { createCoverVariantWorker, installCoverVariantWorker } from "~/domain/images/variants.server";
 import { fileMailer, smtpMailer } from "~/domain/mail/transport.server";
@@ -63,12 +64,19 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     siteUrl: env.publicUrl,
     configuredSecret: env.sessionSecret,
     ...env.mercadoPago,
+    maySimulate: () => maySimulate(database.db, env.nodeEnv),
   });
-  if (mercadoPago.mode === "sandbox")
+  const payments = await mercadoPago.current();
+  const demo = (await shopMode(database.db)) === "demo";
+  if (demo)
+    console.log(
+      `Tienda de demostración: ${payments.mode === "sandbox" ? "los pagos son simulados (sandbox de Mercado Pago en /pagos/sandbox)" : "con Mercado Pago real"}; para pasar a producción: ${env.publicUrl}/admin/ajustes/produccion`,
+    );
+  else if (payments.mode === "sandbox")
     console.log("Mercado Pago: sin MP_ACCESS_TOKEN, los pagos usan el sandbox local (/pagos/sandbox)");
-  if (mercadoPago.mode === "live" && !env.mercadoPago.webhookSecret)
+  if (payments.mode === "live" && !env.mercadoPago.webhookSecret)
     console.warn("Mercado Pago: falta MP_WEBHOOK_SECRET, así que se rechazan todas sus notificaciones (401)");
-  if (mercadoPago.mode === "unavailable")
+  if (payments.mode === "unavailable")
     console.warn("Mercado Pago no está configurado (MP_ACCESS_TOKEN): la Caja Rizoma no toma suscripciones");
 
   const images = {

@@ -1,26 +1,33 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { CartButton } from "~/components/cart/cart-button";
+import { DemoBanner } from "~/components/layout/demo-banner";
 import { NotFoundPage } from "~/components/layout/not-found-page";
 import { ServerErrorPage } from "~/components/layout/server-error-page";
 import { type FooterContact, SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { shopMode } from "~/domain/demo/demo-mode.server";
 import { whatsappLink } from "~/domain/settings/argentina";
 import { getSection } from "~/domain/settings/settings.server";
 import type { Route } from "./+types/shop-layout";
 
 /**
  * The footer's contact data comes from the settings (/admin/ajustes), on every shop page. `publicUrl`
- * lets every page's meta build canonical URLs (see publicOrigin in ~/lib/seo).
+ * lets every page's meta build canonical URLs (see publicOrigin in ~/lib/seo). A demo shop shows its banner
+ * (leaving demo mode clears the page cache, so no cached page keeps it).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { address, hours, whatsapp, email } = await getSection(context.db, "contact");
+  const [{ address, hours, whatsapp, email }, mode] = await Promise.all([
+    getSection(context.db, "contact"),
+    shopMode(context.db),
+  ]);
   const contact: FooterContact = { address, hours, whatsapp, whatsappUrl: whatsappLink(whatsapp), email };
-  return { contact, publicUrl: context.config.publicUrl };
+  return { contact, publicUrl: context.config.publicUrl, demo: mode === "demo" };
 }
 
 function Frame({ children }: { children: React.ReactNode }) {
   // In the error boundary too: a child page's error still has this layout's data (null if this loader failed).
-  const contact = useRouteLoaderData<typeof loader>("routes/shop-layout")?.contact ?? null;
+  const layout = useRouteLoaderData<typeof loader>("routes/shop-layout");
+  const contact = layout?.contact ?? null;
   return (
     <>
       <a
@@ -29,6 +36,7 @@ function Frame({ children }: { children: React.ReactNode }) {
       >
         Saltar al contenido
       </a>
+      {layout?.demo ? <DemoBanner /> : null}
       <SiteHeader actions={<CartButton />} />
       {children}
       <SiteFooter contact={contact} />

@@ -5,6 +5,7 @@ import { enqueueMail } from "~/domain/mail/outbox.server";
 import { boxSubscriberChangedShop } from "~/domain/mail/templates/templates.server";
 import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
 import { getSection } from "~/domain/settings/settings.server";
+import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import type { PreapprovalStatus } from "~/integrations/mercadopago/types";
 import type { Db } from "~db/index";
 import { boxPayments, boxPlans, boxSubscriptionEvents, boxSubscriptions } from "~db/schema";
@@ -107,7 +108,7 @@ export async function changeOwnSubscription(
   const from = rule.from as readonly SubscriptionStatus[];
   if (!from.includes(current.sub.status)) throw new Conflict(SELF_SERVICE_CONFLICT);
 
-  const api = ctx.mercadoPago?.api;
+  const { api } = await mercadoPagoLink(ctx.mercadoPago);
   if (api && current.sub.providerPreapprovalId) {
     try {
       await api.updatePreapproval(current.sub.providerPreapprovalId, { status: rule.provider }, randomUUID());

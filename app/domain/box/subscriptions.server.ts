@@ -8,7 +8,12 @@ import { enqueueMail } from "~/domain/mail/outbox.server";
 import { boxPaymentReceived, boxWelcome, bulkMessage } from "~/domain/mail/templates/templates.server";
 import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { getSection } from "~/domain/settings/settings.server";
-import { type MercadoPago, MercadoPagoError, PAYMENTS_UNAVAILABLE } from "~/integrations/mercadopago/index.server";
+import {
+  type MercadoPago,
+  MercadoPagoError,
+  mercadoPagoLink,
+  PAYMENTS_UNAVAILABLE,
+} from "~/integrations/mercadopago/index.server";
 import type { PreapprovalStatus } from "~/integrations/mercadopago/types";
 import { containsPattern } from "~/lib/like";
 import { centsToPesos, pesosToCents } from "~/lib/money";
@@ -50,7 +55,7 @@ export async function subscribeToBox(ctx: BoxContext, raw: unknown): Promise<{ i
   const parsed = subscribeSchema.safeParse(raw);
   if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Los datos no son válidos");
   const input = parsed.data;
-  const api = ctx.mercadoPago?.api;
+  const { api } = await mercadoPagoLink(ctx.mercadoPago);
   if (!api) throw new Unavailable(PAYMENTS_UNAVAILABLE);
   if (ctx.clientIp) {
     const { boxSubscribePerIpPerHour } = await getSection(ctx.db, "rateLimits");
@@ -153,7 +158,7 @@ const planName = (planId: string, label?: string) =>
  * activation, in the same transaction.
  */
 export async function syncPreapproval(ctx: BoxContext, preapprovalId: string): Promise<{ changed: boolean }> {
-  const api = ctx.mercadoPago?.api;
+  const { api } = await mercadoPagoLink(ctx.mercadoPago);
   if (!api) return { changed: false };
   const preapproval = await api.getPreapproval(preapprovalId);
   const target = FROM_PROVIDER[preapproval.status];
@@ -200,7 +205,7 @@ const PAID = new Set(["processed", "approved"]);
  * month's box, else next month's) and the payment e-mail queued, all in one transaction.
  */
 export async function recordAuthorizedPayment(ctx: BoxContext, chargeId: string): Promise<{ recorded: boolean }> {
-  const api = ctx.mercadoPago?.api;
+  const { api } = await mercadoPagoLink(ctx.mercadoPago);
   if (!api) return { recorded: false };
   const charge = await api.getAuthorizedPayment(chargeId);
   const paid = PAID.has(charge.status) && (!charge.payment || charge.payment.status === "approved");
@@ -286,7 +291,7 @@ export async function changeStatusByAdmin(
   if (!current) throw new NotFound("Suscripción no encontrada");
   if (current.status !== from) throw new Conflict(STATUS_CONFLICT);
 
-  const api = ctx.mercadoPago?.api;
+  const { api } = await mercadoPagoLink(ctx.mercadoPago);
   if (api && current.providerPreapprovalId) {
     try {
       await api.updatePreapproval(

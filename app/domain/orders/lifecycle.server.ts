@@ -11,6 +11,7 @@ import {
   orderStatusNotice,
   type RenderedMail,
 } from "~/domain/mail/templates/templates.server";
+import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import { pesosToCents } from "~/lib/money";
 import type { Db } from "~db/index";
 import { books, orderEvents, orderItems, orders } from "~db/schema";
@@ -329,7 +330,7 @@ export function startOrderExpiryJob(ctx: OrderContext, intervalMs = 5 * 60_000) 
  * that are not the shop's orders (box charges also arrive as `payment`) are ignored.
  */
 export async function recordOrderPayment(ctx: OrderContext, paymentId: string): Promise<{ changed: boolean }> {
-  const api = ctx.mercadoPago?.api;
+  const { api } = await mercadoPagoLink(ctx.mercadoPago);
   if (!api) return { changed: false };
   const payment = await api.getPayment(paymentId);
   const reference = payment.external_reference ?? "";

@@ -20,6 +20,7 @@ import {
 import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { MercadoPagoError } from "~/integrations/mercadopago/errors";
+import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import type { Preference } from "~/integrations/mercadopago/types";
 import { zodMessage } from "~/lib/http.server";
 import { type Cents, centsToPesos } from "~/lib/money";
@@ -154,7 +155,7 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
     if (!point) throw new Invalid("Elegí un punto de retiro de la lista");
     pickupName = point.name;
   }
-  const api = input.paymentMethod === "mercadopago" ? ctx.mercadoPago?.api : null;
+  const api = input.paymentMethod === "mercadopago" ? (await mercadoPagoLink(ctx.mercadoPago)).api : null;
   if (input.paymentMethod === "mercadopago" && !api) throw new Unavailable(MERCADOPAGO_UNAVAILABLE);
 
   // A first look without locks: bad input and visible shortages answer before anything is reserved.

@@ -1,6 +1,6 @@
 import { recordAuthorizedPayment, syncPreapproval } from "~/domain/box/subscriptions.server";
 import { recordOrderPayment } from "~/domain/orders/lifecycle.server";
-import { type MercadoPago, MercadoPagoError } from "~/integrations/mercadopago/index.server";
+import { type MercadoPago, MercadoPagoError, mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import { verifyNotification } from "~/integrations/mercadopago/signature.server";
 import { WEBHOOK_TYPES, type WebhookType } from "~/integrations/mercadopago/types";
 import type { Db } from "~db/index";
@@ -54,7 +54,7 @@ export async function receiveMercadoPagoNotification(
   const dataId = query.get("data.id") ?? query.get("id") ?? (body.data?.id != null ? String(body.data.id) : null);
   const type = query.get("type") ?? query.get("topic") ?? (typeof body.type === "string" ? body.type : null);
 
-  const secret = ctx.mercadoPago ? await ctx.mercadoPago.webhookSecret() : null;
+  const secret = await (await mercadoPagoLink(ctx.mercadoPago)).webhookSecret();
   const signed = verifyNotification(secret, input.headers.get("x-signature"), {
     dataId,
     requestId: input.headers.get("x-request-id"),

@@ -1,15 +1,22 @@
 import { Invalid, NotFound, Unavailable } from "~/domain/errors";
-import { type MercadoPago, MercadoPagoError, PAYMENTS_UNAVAILABLE } from "~/integrations/mercadopago/index.server";
+import {
+  type MercadoPago,
+  MercadoPagoError,
+  mercadoPagoLink,
+  PAYMENTS_UNAVAILABLE,
+} from "~/integrations/mercadopago/index.server";
 import { type SandboxNotification, sandboxRequestId } from "~/integrations/mercadopago/sandbox.server";
 import { signNotification } from "~/integrations/mercadopago/signature.server";
 import type { Preapproval } from "~/integrations/mercadopago/types";
 import { pesosToCents } from "~/lib/money";
 import { receiveMercadoPagoNotification, type WebhookContext } from "./mercadopago-webhook.server";
 
-function sandboxOf(mercadoPago: MercadoPago | null) {
-  if (mercadoPago?.mode === "unavailable" || !mercadoPago) throw new Unavailable(PAYMENTS_UNAVAILABLE);
-  if (!mercadoPago.sandbox) throw new NotFound("Esta página solo existe en el sandbox de pagos");
-  return mercadoPago.sandbox;
+/** The sandbox, if the shop may simulate payments right now (a shop that went live: never again). */
+async function sandboxOf(mercadoPago: MercadoPago | null) {
+  const link = await mercadoPagoLink(mercadoPago);
+  if (link.mode === "unavailable") throw new Unavailable(PAYMENTS_UNAVAILABLE);
+  if (!link.sandbox) throw new NotFound("Esta página solo existe en el sandbox de pagos");
+  return link.sandbox;
 }
 
 interface SandboxCheckoutPage {
@@ -44,7 +51,7 @@ export async function sandboxCheckout(mercadoPago: MercadoPago | null, id: strin
       frequency: preapproval.auto_recurring.frequency,
     };
   }
-  const sandbox = sandboxOf(mercadoPago);
+  const sandbox = await sandboxOf(mercadoPago);
   try {
     const preference = await sandbox.getPreference(id);
     return {
@@ -65,7 +72,7 @@ export async function sandboxCheckout(mercadoPago: MercadoPago | null, id: strin
 
 /** The preapproval the sandbox checkout page shows. */
 export async function sandboxPreapproval(mercadoPago: MercadoPago | null, id: string): Promise<Preapproval> {
-  const sandbox = sandboxOf(mercadoPago);
+  const sandbox = await sandboxOf(mercadoPago);
   try {
     return await sandbox.getPreapproval(id);
   } catch (error) {
@@ -85,7 +92,7 @@ export async function decideSandboxPayment(
   id: string,
   decision: string,
 ): Promise<string> {
-  const sandbox = sandboxOf(ctx.mercadoPago);
+  const sandbox = await sandboxOf(ctx.mercadoPago);
   if (decision !== "approve" && decision !== "reject") throw new Invalid("Elegí aprobar o rechazar el pago");
   if (isPreferenceId(id)) {
     await sandboxCheckout(ctx.mercadoPago, id);

@@ -7,17 +7,25 @@ export { MercadoPagoError } from "./errors";
 export type * from "./types";
 
 /**
- * The shop's one Mercado Pago link (DESIGN §7), for box subscriptions and orders alike:
+ * The shop's one Mercado Pago link (DESIGN §7), for box subscriptions and orders alike, as it is now:
  * - "live": MP_ACCESS_TOKEN is set; the real API, notifications signed with MP_WEBHOOK_SECRET;
- * - "sandbox": no token and not production; the built-in sandbox (a local checkout page);
- * - "unavailable": production without MP: paying is refused with a clear Spanish error.
+ * - "sandbox": no token and the shop may simulate (a demo shop, or not production); the built-in sandbox;
+ * - "unavailable": otherwise; paying is refused with a clear Spanish error.
  */
-export interface MercadoPago {
+export interface MercadoPagoLink {
   mode: "live" | "sandbox" | "unavailable";
   api: MercadoPagoApi | null;
   sandbox: MercadoPagoSandbox | null;
   /** The secret notifications must be signed with; null when none can be checked (all refused). */
   webhookSecret(): Promise<string | null>;
+}
+
+/**
+ * What the request context carries. Without credentials the answer can change while the server runs (the
+ * admin takes a demo shop to production), so every payment asks for the link at that moment.
+ */
+export interface MercadoPago {
+  current(): Promise<MercadoPagoLink>;
 }
 
 export const PAYMENTS_UNAVAILABLE =
@@ -33,11 +41,23 @@ export interface MercadoPagoSetup {
   webhookSecret: string | null;
   timeoutMs?: number;
   retries?: number;
+  /**
+   * Whether the shop may simulate Mercado Pago now (app/domain/demo's maySimulate). Without it: only
+   * outside production.
+   */
+  maySimulate?: () => Promise<boolean>;
+}
+
+const unavailable: MercadoPagoLink = { mode: "unavailable", api: null, sandbox: null, webhookSecret: async () => null };
+
+/** The link of a context that may have none (a test, a task): no Mercado Pago means unavailable. */
+export async function mercadoPagoLink(mercadoPago: MercadoPago | null | undefined): Promise<MercadoPagoLink> {
+  return mercadoPago ? mercadoPago.current() : unavailable;
 }
 
 export function createMercadoPago(setup: MercadoPagoSetup): MercadoPago {
   if (setup.accessToken) {
-    return {
+    const live: MercadoPagoLink = {
       mode: "live",
       api: mercadoPagoClient({
         apiBase: setup.apiBase,
@@ -48,9 +68,7 @@ export function createMercadoPago(setup: MercadoPagoSetup): MercadoPago {
       sandbox: null,
       webhookSecret: async () => setup.webhookSecret,
     };
-  }
-  if (setup.nodeEnv === "production") {
-    return { mode: "unavailable", api: null, sandbox: null, webhookSecret: async () => null };
+    return { current: async () => live };
   }
   const sandbox = mercadoPagoSandbox({
     db: setup.db,
@@ -58,5 +76,12 @@ export function createMercadoPago(setup: MercadoPagoSetup): MercadoPago {
     configuredSecret: setup.configuredSecret,
     webhookSecret: setup.webhookSecret,
   });
-  return { mode: "sandbox", api: sandbox, sandbox, webhookSecret: () => sandbox.webhookSecret() };
+  const simulated: MercadoPagoLink = {
+    mode: "sandbox",
+    api: sandbox,
+    sandbox,
+    webhookSecret: () => sandbox.webhookSecret(),
+  };
+  const maySimulate = setup.maySimulate ?? (async () => setup.nodeEnv !== "production");
+  return { current: async () => ((await maySimulate()) ? simulated : unavailable) };
 }

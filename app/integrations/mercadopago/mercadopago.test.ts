@@ -100,11 +100,31 @@ describe("createMercadoPago", () => {
     apiBase: "https://api.mercadopago.com",
     webhookSecret: null,
   };
-  it("uses the real API with a token, the sandbox without one, and nothing in production without MP", () => {
-    expect(createMercadoPago({ ...base, nodeEnv: "production", accessToken: "APP_USR-1" }).mode).toBe("live");
-    expect(createMercadoPago({ ...base, nodeEnv: "development", accessToken: null }).mode).toBe("sandbox");
-    const off = createMercadoPago({ ...base, nodeEnv: "production", accessToken: null });
+  it("uses the real API with a token, the sandbox without one, and nothing in production without MP", async () => {
+    const mode = async (setup: Parameters<typeof createMercadoPago>[0]) =>
+      (await createMercadoPago(setup).current()).mode;
+    expect(await mode({ ...base, nodeEnv: "production", accessToken: "APP_USR-1" })).toBe("live");
+    expect(await mode({ ...base, nodeEnv: "development", accessToken: null })).toBe("sandbox");
+    const off = await createMercadoPago({ ...base, nodeEnv: "production", accessToken: null }).current();
     expect(off.mode).toBe("unavailable");
     expect(off.api).toBeNull();
+  });
+
+  it("asks the shop whether it may simulate at every payment, so a demo shop simulates in production until it goes live", async () => {
+    let demo = true;
+    const mp = createMercadoPago({ ...base, nodeEnv: "production", accessToken: null, maySimulate: async () => demo });
+    expect((await mp.current()).mode).toBe("sandbox");
+    demo = false;
+    const after = await mp.current();
+    expect(after.mode).toBe("unavailable");
+    expect(await after.webhookSecret()).toBeNull();
+    // Credentials win: a demo shop with a token takes real payments.
+    const live = createMercadoPago({
+      ...base,
+      nodeEnv: "test",
+      accessToken: "APP_USR-1",
+      maySimulate: async () => true,
+    });
+    expect((await live.current()).mode).toBe("live");
   });
 });

@@ -1,8 +1,10 @@
 import { Info, Plus, Trash2 } from "lucide-react";
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { ShopModeSection } from "~/components/admin/shop-mode-section";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { listCategories } from "~/domain/catalog/categories.server";
+import { shopMode } from "~/domain/demo/demo-mode.server";
 import { Invalid } from "~/domain/errors";
 import { PROVINCES_BY_NAME } from "~/domain/settings/argentina";
 import {
@@ -23,8 +25,11 @@ import type { Route } from "./+types/ajustes";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const saved = new URL(request.url).searchParams.get("guardado") ?? "";
+  const params = new URL(request.url).searchParams;
+  const saved = params.get("guardado") ?? "";
   return {
+    demo: (await shopMode(context.db)) === "demo",
+    justWentLive: params.get("produccion") === "listo",
     settings: await getSettings(context.db),
     saved: isSectionKey(saved) ? saved : null,
     envStoreUrl: context.config.storeUrl,
@@ -71,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta = () => seoMeta({ title: "Ajustes", noIndex: true });
 
 export default function Ajustes({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, saved, envStoreUrl, siteCategories } = loaderData;
+  const { settings, saved, envStoreUrl, siteCategories, demo, justWentLive } = loaderData;
   const outcome = actionData as Outcome | undefined;
   const stateOf = (key: SectionKey): SectionState => ({
     values: outcome?.section === key ? outcome.values : null,
@@ -87,6 +92,7 @@ export default function Ajustes({ loaderData, actionData }: Route.ComponentProps
           Los datos que muestra la tienda: lo que guardes acá se ve enseguida en el sitio.
         </p>
       </div>
+      <ShopModeSection demo={demo} justWentLive={justWentLive} />
       {outcome?.section === null ? (
         <RefusedNotice title="No se guardaron los cambios" message={outcome.message ?? ""} />
       ) : null}

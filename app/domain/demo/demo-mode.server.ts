@@ -1,0 +1,181 @@
+import { and, count, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { recordAudit } from "~/domain/audit/audit.server";
+import type { AdminIdentity } from "~/domain/auth/admin-users.server";
+import { publicPagesChanged } from "~/domain/cache/public-pages.server";
+import { Conflict, Invalid } from "~/domain/errors";
+import type { Db } from "~db/index";
+import {
+  books,
+  boxSubscriptions,
+  discountCodes,
+  discountRedemptions,
+  mailOutbox,
+  newsletterSubscribers,
+  orderItems,
+  orders,
+  paymentSandboxResources,
+  prizeClaims,
+  qrCodes,
+  settings,
+  specialOrders,
+} from "~db/schema";
+import { demoIsbns, SHOP_MODE_KEY, type ShopModeRow } from "~db/seed";
+
+/**
+ * Demo mode is a property of the data (DESIGN §3, §8): a database that received the demo catalogue is a
+ * demo shop until an admin chooses "Pasar a producción". A demo shop may simulate outside services that
+ * have no credentials (Mercado Pago today; invoices and carriers later) whatever NODE_ENV says, and shows
+ * a banner. A shop that left demo mode never simulates again; one that never had the demo simulates only
+ * outside production, as before.
+ */
+export type ShopMode = "demo" | "live" | "plain";
+
+export async function shopMode(db: Db): Promise<ShopMode> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SHOP_MODE_KEY));
+  const state = (row?.value as ShopModeRow | undefined)?.state;
+  return state === "demo" || state === "live" ? state : "plain";
+}
+
+export type NodeEnv = "development" | "production" | "test";
+
+/**
+ * The one answer to "may this shop simulate an outside service?", asked by every sandbox (payments,
+ * invoices, carriers) for a service that has no credentials. Read from the database each time, so every
+ * instance knows the moment the shop goes live.
+ */
+export async function maySimulate(db: Db, nodeEnv: NodeEnv): Promise<boolean> {
+  const mode = await shopMode(db);
+  if (mode === "demo") return true;
+  if (mode === "live") return false;
+  return nodeEnv !== "production";
+}
+
+/** What "Pasar a producción" offers to delete, counted now (shown in its confirmation). */
+export interface DemoData {
+  books: number;
+  orders: number;
+  specialOrders: number;
+  boxSubscriptions: number;
+  newsletterSubscribers: number;
+  qrCodes: number;
+  mail: number;
+  sandboxPayments: number;
+}
+
+export const DEMO_DATA_LABELS: Record<keyof DemoData, [one: string, many: string]> = {
+  books: ["libro del catálogo de demostración", "libros del catálogo de demostración"],
+  orders: ["pedido (con sus artículos e historial)", "pedidos (con sus artículos e historial)"],
+  specialOrders: ["pedido especial (con sus respuestas)", "pedidos especiales (con sus respuestas)"],
+  boxSubscriptions: [
+    "suscripción a la Caja Rizoma (con sus cobros)",
+    "suscripciones a la Caja Rizoma (con sus cobros)",
+  ],
+  newsletterSubscribers: ["suscriptor del newsletter", "suscriptores del newsletter"],
+  qrCodes: ["código QR (con su ganador)", "códigos QR (con sus ganadores)"],
+  mail: ["correo de la bandeja de salida", "correos de la bandeja de salida"],
+  sandboxPayments: ["pago simulado del sandbox", "pagos simulados del sandbox"],
+};
+
+const demoBooksWhere = () => inArray(books.isbn, demoIsbns());
+
+export async function demoData(db: Db): Promise<DemoData> {
+  const countOf = async (table: PgTable, where?: SQL) => {
+    const [row] = await db.select({ n: count() }).from(table).where(where);
+    return Number(row?.n ?? 0);
+  };
+  return {
+    books: await countOf(books, demoBooksWhere()),
+    orders: await countOf(orders),
+    specialOrders: await countOf(specialOrders),
+    boxSubscriptions: await countOf(boxSubscriptions),
+    newsletterSubscribers: await countOf(newsletterSubscribers),
+    qrCodes: await countOf(qrCodes),
+    mail: await countOf(mailOutbox),
+    sandboxPayments: await countOf(paymentSandboxResources),
+  };
+}
+
+export const NOT_IN_DEMO = "La tienda ya no está en modo demostración.";
+export const CONFIRM_LEAVING = "Escribí PRODUCCION para confirmar.";
+
+export interface LeaveDemoInput {
+  /** Delete the demo catalogue and everything made in demo mode (the list of `demoData`). */
+  deleteDemoData: boolean;
+  /** The admin typed the confirmation word. */
+  confirmation: string;
+}
+
+/**
+ * "Pasar a producción": the shop stops simulating and loses its banner; optionally the demo catalogue and
+ * everything made in demo mode (exactly the tables `demoData` counts) go, in one transaction with the
+ * audit record. The mode row is locked first, so two admins confirming at once leave demo mode once.
+ * Stock that deleted orders held of books the shop keeps goes back, and discount codes count only the
+ * uses that remain. Returns what was deleted.
+ */
+export async function leaveDemoMode(db: Db, admin: AdminIdentity, input: LeaveDemoInput): Promise<DemoData | null> {
+  const typed = input.confirmation.normalize("NFD").replace(/\p{M}/gu, "").trim().toUpperCase();
+  if (typed !== "PRODUCCION") throw new Invalid(CONFIRM_LEAVING);
+  const deleted = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ value: settings.value })
+      .from(settings)
+      .where(eq(settings.key, SHOP_MODE_KEY))
+      .for("update");
+    const current = row?.value as ShopModeRow | undefined;
+    if (current?.state !== "demo") throw new Conflict(NOT_IN_DEMO);
+    const counted = input.deleteDemoData ? await demoData(tx as unknown as Db) : null;
+    if (input.deleteDemoData) await deleteDemoData(tx as unknown as Db);
+    const live: ShopModeRow = { state: "live", since: current.since, leftAt: new Date().toISOString() };
+    await tx.update(settings).set({ value: live, updatedAt: new Date() }).where(eq(settings.key, SHOP_MODE_KEY));
+    await recordAudit(tx as unknown as Db, admin, {
+      action: "shop.go-live",
+      entity: "shop",
+      summary: counted
+        ? "Pasó la tienda a producción y borró los datos de demostración"
+        : "Pasó la tienda a producción (sin borrar datos)",
+      details: counted ? { deleted: counted } : { deleted: null },
+    });
+    return counted;
+  });
+  await publicPagesChanged(db, "shop.go-live");
+  return deleted;
+}
+
+async function deleteDemoData(tx: Db): Promise<void> {
+  const demoBookIds = tx.select({ id: books.id }).from(books).where(demoBooksWhere());
+  // Orders that still hold stock of a book the shop keeps give it back (pre-orders free their places).
+  const held = await tx
+    .select({
+      bookId: orderItems.bookId,
+      isPreorder: orderItems.isPreorder,
+      quantity: sql<number>`sum(${orderItems.quantity})::int`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(sql`${orders.status} <> 'cancelled'`, notInArray(orderItems.bookId, demoBookIds)))
+    .groupBy(orderItems.bookId, orderItems.isPreorder)
+    .orderBy(orderItems.bookId);
+  for (const item of held) {
+    await tx
+      .update(books)
+      .set(
+        item.isPreorder
+          ? { preorderCount: sql`greatest(${books.preorderCount} - ${item.quantity}, 0)` }
+          : { stock: sql`${books.stock} + ${item.quantity}` },
+      )
+      .where(eq(books.id, item.bookId));
+  }
+  await tx.delete(orders); // items, events and code redemptions cascade
+  await tx.update(discountCodes).set({
+    usedCount: sql`(select count(*)::int from ${discountRedemptions} where ${discountRedemptions.discountCodeId} = ${discountCodes.id})`,
+  });
+  await tx.delete(specialOrders); // replies cascade
+  await tx.delete(boxSubscriptions); // events and charges cascade
+  await tx.delete(newsletterSubscribers);
+  await tx.delete(prizeClaims);
+  await tx.delete(qrCodes);
+  await tx.delete(mailOutbox);
+  await tx.delete(paymentSandboxResources);
+  await tx.delete(books).where(demoBooksWhere());
+}
