@@ -11,12 +11,12 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The built-in sandbox's checkout (no MP_ACCESS_TOKEN, never in production): a stand-in for Mercado Pago. */
+/** The built-in sandbox's checkout (no MP_ACCESS_TOKEN, a demo shop or not production): a stand-in for Mercado Pago. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     return await sandboxCheckout(context.mercadoPago ?? null, params.id);
   } catch (error) {
-    // Where the sandbox is off (production, or live Mercado Pago) this page does not exist.
+    // Where the sandbox is off (a live shop, or real Mercado Pago) this page does not exist.
     if (error instanceof Unavailable) throw data("Página no encontrada", { status: 404 });
     if (error instanceof DomainError) throw data(error.message, { status: error.status });
     throw error;

@@ -58,7 +58,7 @@ export async function appEnv(overrides: Record<string, string> = {}): Promise<Re
   const adminUrl = inject("postgresAdminUrl");
   if (adminUrl && !("DATABASE_URL" in overrides)) {
     env.DATABASE_URL = await createDatabase(adminUrl, `e2e_${randomBytes(6).toString("hex")}`);
-    env.DEMO_DATA = "on";
+    env.DEMO_DATA ??= "on";
   }
   return env;
 }

@@ -21,6 +21,9 @@ import {
   specialOrders,
 } from "~db/schema";
 import { demoIsbns, SHOP_MODE_KEY, type ShopModeRow } from "~db/seed";
+import { CONFIRM_LEAVING, type DemoData } from "./labels";
+
+export { CONFIRM_LEAVING, DEMO_DATA_LABELS, type DemoData } from "./labels";
 
 /**
  * Demo mode is a property of the data (DESIGN §3, §8): a database that received the demo catalogue is a
@@ -51,32 +54,6 @@ export async function maySimulate(db: Db, nodeEnv: NodeEnv): Promise<boolean> {
   return nodeEnv !== "production";
 }
 
-/** What "Pasar a producción" offers to delete, counted now (shown in its confirmation). */
-export interface DemoData {
-  books: number;
-  orders: number;
-  specialOrders: number;
-  boxSubscriptions: number;
-  newsletterSubscribers: number;
-  qrCodes: number;
-  mail: number;
-  sandboxPayments: number;
-}
-
-export const DEMO_DATA_LABELS: Record<keyof DemoData, [one: string, many: string]> = {
-  books: ["libro del catálogo de demostración", "libros del catálogo de demostración"],
-  orders: ["pedido (con sus artículos e historial)", "pedidos (con sus artículos e historial)"],
-  specialOrders: ["pedido especial (con sus respuestas)", "pedidos especiales (con sus respuestas)"],
-  boxSubscriptions: [
-    "suscripción a la Caja Rizoma (con sus cobros)",
-    "suscripciones a la Caja Rizoma (con sus cobros)",
-  ],
-  newsletterSubscribers: ["suscriptor del newsletter", "suscriptores del newsletter"],
-  qrCodes: ["código QR (con su ganador)", "códigos QR (con sus ganadores)"],
-  mail: ["correo de la bandeja de salida", "correos de la bandeja de salida"],
-  sandboxPayments: ["pago simulado del sandbox", "pagos simulados del sandbox"],
-};
-
 const demoBooksWhere = () => inArray(books.isbn, demoIsbns());
 
 export async function demoData(db: Db): Promise<DemoData> {
@@ -97,7 +74,6 @@ export async function demoData(db: Db): Promise<DemoData> {
 }
 
 export const NOT_IN_DEMO = "La tienda ya no está en modo demostración.";
-export const CONFIRM_LEAVING = "Escribí PRODUCCION para confirmar.";
 
 export interface LeaveDemoInput {
   /** Delete the demo catalogue and everything made in demo mode (the list of `demoData`). */

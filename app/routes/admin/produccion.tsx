@@ -1,13 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Notice } from "~/components/ui/notice";
-import {
-  CONFIRM_LEAVING,
-  DEMO_DATA_LABELS,
-  type DemoData,
-  demoData,
-  leaveDemoMode,
-  shopMode,
-} from "~/domain/demo/demo-mode.server";
+import { demoData, leaveDemoMode, shopMode } from "~/domain/demo/demo-mode.server";
+import { CONFIRM_LEAVING, DEMO_DATA_LABELS, type DemoData } from "~/domain/demo/labels";
 import { DomainError } from "~/domain/errors";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import { requireAdmin } from "~/lib/admin.server";
