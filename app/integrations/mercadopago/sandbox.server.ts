@@ -46,7 +46,7 @@ export interface MercadoPagoSandbox extends MercadoPagoApi {
 const notFound = (what: string) => new MercadoPagoError(`Mercado Pago (sandbox) no encontró ${what}`, 404);
 
 /**
- * The built-in stand-in for Mercado Pago (no MP_ACCESS_TOKEN, never in production): it keeps
+ * The built-in stand-in for Mercado Pago (no MP_ACCESS_TOKEN; a demo shop, or outside production): it keeps
  * preapprovals and charges in the database, answers with MP's shapes, and its checkout page
  * (`/pagos/sandbox/{id}`) approves or rejects and then notifies our webhook, signed, as MP would.
  */
