@@ -8,6 +8,7 @@ import { createCode, listCodes, listWinners, qrImage, qrUrl } from "~/domain/pri
 import { normaliseCode, QR_CODE_MAX } from "~/domain/prizes/rules";
 import { requireAdmin } from "~/lib/admin.server";
 import { readForm } from "~/lib/http.server";
+import { loadSection } from "~/lib/section.server";
 import type { Route } from "./+types/qr";
 
 export const meta: Route.MetaFunction = () => [{ title: "Códigos QR | Panel Rizoma" }];
@@ -23,8 +24,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
   const tab: Tab = TABS.find((t) => t.id === params.get("tab"))?.id ?? "crear";
-  const [codes, winners] = await Promise.all([listCodes(context.db), listWinners(context.db)]);
-  const viewing = params.get("ver") ? codes.find((c) => c.code === normaliseCode(params.get("ver") ?? "")) : undefined;
+  // Each list can fail on its own: the other still shows, and the failed one says so in its tab.
+  const [codes, winners] = await Promise.all([
+    loadSection(context, "qr codes", () => listCodes(context.db)),
+    loadSection(context, "qr winners", () => listWinners(context.db)),
+  ]);
+  const viewing = params.get("ver") ? codes?.find((c) => c.code === normaliseCode(params.get("ver") ?? "")) : undefined;
   return {
     tab,
     codes,
@@ -105,14 +110,30 @@ export default function AdminQr({ loaderData, actionData }: Route.ComponentProps
             className={`rounded-full px-4 py-1.5 text-sm font-semibold ${item.id === tab ? "bg-moss text-white" : "border border-moss/40 bg-white text-moss"}`}
           >
             {item.label}
-            {item.id === "codigos" ? ` (${codes.length})` : item.id === "ganadores" ? ` (${winners.length})` : ""}
+            {item.id === "codigos" && codes
+              ? ` (${codes.length})`
+              : item.id === "ganadores" && winners
+                ? ` (${winners.length})`
+                : ""}
           </Link>
         ))}
       </nav>
       {tab === "crear" ? <CreateTab result={actionData} /> : null}
-      {tab === "codigos" ? <CodesTab codes={codes} /> : null}
-      {tab === "ganadores" ? <WinnersTab winners={winners} /> : null}
-      {viewing ? <QrDialog viewing={viewing} tab={tab} /> : null}
+      {tab === "codigos" ? (
+        codes ? (
+          <CodesTab codes={codes} />
+        ) : (
+          <Notice notice={{ tone: "error", title: "Error", message: "No se pudieron cargar los códigos QR" }} />
+        )
+      ) : null}
+      {tab === "ganadores" ? (
+        winners ? (
+          <WinnersTab winners={winners} />
+        ) : (
+          <Notice notice={{ tone: "error", title: "Error", message: "No se pudieron cargar los ganadores" }} />
+        )
+      ) : null}
+      {viewing ? <QrDialog key={viewing.code} viewing={viewing} tab={tab} /> : null}
     </div>
   );
 }
@@ -238,7 +259,9 @@ function DownloadLinks({ code }: { code: string }) {
   );
 }
 
-function CodesTab({ codes }: { codes: Route.ComponentProps["loaderData"]["codes"] }) {
+type Loaded = Route.ComponentProps["loaderData"];
+
+function CodesTab({ codes }: { codes: NonNullable<Loaded["codes"]> }) {
   if (codes.length === 0) return <p className="rounded-lg bg-white p-6 text-ink/75">Todavía no creaste códigos QR.</p>;
   return (
     <ul className="divide-y divide-ink/10 rounded-xl border border-ink/10 bg-white">
@@ -272,7 +295,7 @@ function CodesTab({ codes }: { codes: Route.ComponentProps["loaderData"]["codes"
   );
 }
 
-function WinnersTab({ winners }: { winners: Route.ComponentProps["loaderData"]["winners"] }) {
+function WinnersTab({ winners }: { winners: NonNullable<Loaded["winners"]> }) {
   return (
     <div className="space-y-3">
       <a
