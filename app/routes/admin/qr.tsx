@@ -339,8 +339,23 @@ function WinnersTab({ winners }: { winners: NonNullable<Loaded["winners"]> }) {
   );
 }
 
-function QrDialog({ viewing, tab }: { viewing: NonNullable<Route.ComponentProps["loaderData"]["viewing"]>; tab: Tab }) {
-  const revalidator = useRevalidator();
+/** The code's QR drawn again by the server (the PNG of the download), as a data URL the page can show. */
+async function regeneratedImage(code: string): Promise<string> {
+  const response = await fetch(`/api/qr/admin/image/${code}.png`, { cache: "no-store" });
+  const type = response.headers.get("Content-Type") ?? "";
+  if (!response.ok || !type.startsWith("image/png")) throw new Error(`QR image answered ${response.status}`);
+  const blob = await response.blob();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+}
+
+function QrDialog({ viewing, tab }: { viewing: NonNullable<Loaded["viewing"]>; tab: Tab }) {
+  const [image, setImage] = useState(viewing.image);
+  const [regenerating, setRegenerating] = useState(false);
   const [copied, setCopied] = useState(false);
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-ink/50 p-4">
@@ -359,13 +374,7 @@ function QrDialog({ viewing, tab }: { viewing: NonNullable<Route.ComponentProps[
           </Link>
         </div>
         <p className="mt-1 text-sm text-ink/80">{viewing.bookTitle}</p>
-        <img
-          src={viewing.image}
-          alt={`Código QR de ${viewing.code}`}
-          width={256}
-          height={256}
-          className="mx-auto mt-4"
-        />
+        <img src={image} alt={`Código QR de ${viewing.code}`} width={256} height={256} className="mx-auto mt-4" />
         <p className="mt-2 break-all text-xs text-ink/75">{viewing.url}</p>
         <div className="mt-4 flex flex-wrap justify-center gap-2">
           <button
@@ -386,13 +395,21 @@ function QrDialog({ viewing, tab }: { viewing: NonNullable<Route.ComponentProps[
           </button>
           <button
             type="button"
-            onClick={() => {
-              revalidator.revalidate();
-              toast({ title: "QR Regenerado" });
+            disabled={regenerating}
+            onClick={async () => {
+              setRegenerating(true);
+              try {
+                setImage(await regeneratedImage(viewing.code));
+                toast({ title: "QR Regenerado" });
+              } catch {
+                toast({ title: "Error", description: "No se pudo regenerar el código QR", variant: "destructive" });
+              } finally {
+                setRegenerating(false);
+              }
             }}
-            className="flex items-center gap-2 rounded-full border border-moss px-4 py-2 text-sm font-semibold text-moss hover:bg-moss/10"
+            className="flex items-center gap-2 rounded-full border border-moss px-4 py-2 text-sm font-semibold text-moss hover:bg-moss/10 disabled:opacity-70"
           >
-            <RefreshCw aria-hidden="true" className="size-4" /> Regenerar
+            <RefreshCw aria-hidden="true" className={`size-4 ${regenerating ? "animate-spin" : ""}`} /> Regenerar
           </button>
         </div>
         <DownloadLinks code={viewing.code} />
