@@ -1,10 +1,11 @@
+import { sql } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPglite, openPostgres } from "~db/connect";
+import { prizeClaims, qrCodes } from "~db/schema";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
 import { expectAccessible, launchBrowser, openPage, type WatchedPage } from "../support/browser";
 
-// The loaders' own failures (a list that cannot be read) are covered in app/routes/admin/failed-sections.test.ts,
-// against a database that really fails; here, what an admin sees when the browser's calls fail.
 const admin = { email: "errores@rizoma.com.ar", password: "clave-de-prueba-errores" };
 let app: AppServer;
 let browser: Browser;
@@ -159,6 +160,54 @@ describe("admin errors", () => {
     acknowledge(watched, [
       "Failed to load resource: the server responded with a status of 500 (Internal Server Error)",
     ]);
+    await page.context().close();
+  });
+
+  // Last, since it leaves the database broken: each list's own query fails in the database itself.
+  it("lists the database cannot read: each page says so in its place, and the rest of the page and the panel stay", async () => {
+    await app.stop();
+    const env = app.env;
+    const database = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(env.DATA_DIR ?? "");
+    const [code] = await database.db.insert(qrCodes).values({ code: "ROTO1", bookTitle: "Facundo" }).returning();
+    await database.db.insert(prizeClaims).values({
+      qrCodeId: code?.id ?? 0,
+      name: "Marta Gómez",
+      email: "marta@example.com",
+      dni: "30123456",
+      phone: "1155551234",
+    });
+    // Columns the admin book list, the carousel and the winners read, and nothing else the panel needs.
+    await database.db.execute(sql.raw("ALTER TABLE books RENAME COLUMN featured_order TO featured_order_gone"));
+    await database.db.execute(sql.raw("ALTER TABLE prize_claims RENAME COLUMN dni TO dni_gone"));
+    await database.close();
+    app = await startApp(env);
+
+    const { page, errors } = await openPage(browser, { width: 1280 });
+    await signIn(page, "/admin/libros");
+    expect(await page.getByRole("alert").textContent()).toBe("ErrorError al cargar libros");
+    expect(await page.getByRole("search", { name: "Buscar libros del catálogo" }).isVisible()).toBe(true);
+    expect(await navigation(page).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await page.screenshot({ path: "/tmp/admin-errors-libros.png" });
+
+    await navigation(page).getByRole("link", { name: "Carrusel" }).click();
+    await page.waitForURL(`${app.baseUrl}/admin/carousel`);
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("ErrorNo se pudieron cargar los libros");
+    expect(await page.getByRole("button", { name: "Agregar" }).count()).toBe(0);
+
+    await navigation(page).getByRole("link", { name: "Códigos QR" }).click();
+    await page.waitForURL(`${app.baseUrl}/admin/qr`);
+    await page.getByRole("link", { name: "Ganadores" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("ErrorNo se pudieron cargar los ganadores");
+    await expectAccessible(page);
+    await page.screenshot({ path: "/tmp/admin-errors-ganadores.png" });
+    // The codes do not depend on the winners.
+    await page.getByRole("link", { name: /^Códigos QR \(/ }).click();
+    await expect.poll(() => page.locator("main ul").textContent()).toContain("ROTO1");
+    expect(await page.getByRole("alert").count()).toBe(0);
+
+    expect(app.output()).toContain("page section failed to load");
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 });
