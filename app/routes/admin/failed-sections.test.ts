@@ -7,6 +7,7 @@ import { renderAdminPage } from "../../../tests/support/render-page";
 import { routeContext } from "../../../tests/support/route-context";
 import { testDatabase } from "../../../tests/support/test-database";
 import * as carousel from "./carousel";
+import * as bookEdit from "./libros/edit";
 import * as booksList from "./libros/list";
 import * as qr from "./qr";
 
@@ -148,6 +149,18 @@ describe("admin pages whose data fails to load", () => {
     expect(text(page.html)).toContain("Algo salió mal");
     expect(text(page.html)).toContain("Tuvimos un problema para mostrar esta sección del panel.");
     expect(text(page.html)).not.toContain("se cayó algo");
+    shellKept(page.html);
+  });
+
+  it("a page that answers 404 (a book that does not exist) says so inside the admin shell", async () => {
+    const page = await renderAdminPage(
+      "/admin/libros/999999",
+      { path: "libros/:id", module: bookEdit },
+      adminContext().context,
+    );
+    expect(page.status).toBe(404);
+    expect(text(page.html)).toContain("404 — Página no encontrada");
+    expect(text(page.html)).not.toContain("Algo salió mal");
     shellKept(page.html);
   });
 });
