@@ -65,7 +65,9 @@ export default function AdminCaja({ loaderData }: Route.ComponentProps) {
       setDetail((current) => (current?.id === subscription.id ? { ...current, status } : current));
       await revalidator.revalidate();
     } else {
-      toast({ title: "Error", description: result.error ?? "Error al actualizar estado", variant: "destructive" });
+      // The spec's message, followed by the server's reason when it gave one.
+      const description = result.error ? `Error al actualizar estado: ${result.error}` : "Error al actualizar estado";
+      toast({ title: "Error", description, variant: "destructive" });
     }
   }
 

@@ -9,6 +9,7 @@ import { DomainError } from "~/domain/errors";
 import { requireAdmin } from "~/lib/admin.server";
 import { readForm } from "~/lib/http.server";
 import { formatPrice, fromPesos } from "~/lib/money";
+import { loadSection } from "~/lib/section.server";
 import type { Route } from "./+types/carousel";
 
 /** Results of a change, carried in the URL after the redirect so a reload does not repeat it. */
@@ -26,8 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
   const url = new URL(request.url);
   const search = normaliseSearch(url.searchParams.get("buscar"));
-  const state = await carouselState(context.db, search);
-  return { ...state, search, max: MAX_CAROUSEL_BOOKS, notice: notices[url.searchParams.get("aviso") ?? ""] ?? null };
+  const state = await loadSection(context, "carousel books", () => carouselState(context.db, search));
+  return { state, search, max: MAX_CAROUSEL_BOOKS, notice: notices[url.searchParams.get("aviso") ?? ""] ?? null };
 }
 
 const failures: Record<string, string> = {
@@ -68,9 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminCarousel({ loaderData, actionData }: Route.ComponentProps) {
-  const { featured, candidates, search, max } = loaderData;
-  const full = featured.length >= max;
-  const busy = useNavigation().state !== "idle";
+  const { state, search, max } = loaderData;
   return (
     <div className="space-y-8">
       <div>
@@ -78,6 +77,26 @@ export default function AdminCarousel({ loaderData, actionData }: Route.Componen
         <p className="mt-1 text-ink/75">Los libros destacados del inicio, en el orden en que aparecen.</p>
       </div>
       <Notice notice={actionData?.notice ?? loaderData.notice} />
+      {state ? (
+        <CarouselEditor {...state} search={search} max={max} />
+      ) : (
+        // The books could not be read: nothing to edit, and no form that would act on a stale picture.
+        <Notice notice={{ tone: "error", title: "Error", message: "No se pudieron cargar los libros" }} />
+      )}
+    </div>
+  );
+}
+
+function CarouselEditor({
+  featured,
+  candidates,
+  search,
+  max,
+}: NonNullable<Route.ComponentProps["loaderData"]["state"]> & { search: string; max: number }) {
+  const full = featured.length >= max;
+  const busy = useNavigation().state !== "idle";
+  return (
+    <>
       <p className="flex gap-3 rounded-lg border border-ochre/40 bg-ochre/10 p-4 text-sm">
         <Info aria-hidden="true" className="size-5 shrink-0 text-ink/75" />
         Recomendamos entre 3 y 4 libros: así cada tapa tiene su momento. El máximo es {max}.
@@ -227,6 +246,6 @@ export default function AdminCarousel({ loaderData, actionData }: Route.Componen
           </ul>
         )}
       </section>
-    </div>
+    </>
   );
 }

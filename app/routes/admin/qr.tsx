@@ -8,6 +8,7 @@ import { createCode, listCodes, listWinners, qrImage, qrUrl } from "~/domain/pri
 import { normaliseCode, QR_CODE_MAX } from "~/domain/prizes/rules";
 import { requireAdmin } from "~/lib/admin.server";
 import { readForm } from "~/lib/http.server";
+import { loadSection } from "~/lib/section.server";
 import type { Route } from "./+types/qr";
 
 export const meta: Route.MetaFunction = () => [{ title: "Códigos QR | Panel Rizoma" }];
@@ -23,8 +24,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
   const tab: Tab = TABS.find((t) => t.id === params.get("tab"))?.id ?? "crear";
-  const [codes, winners] = await Promise.all([listCodes(context.db), listWinners(context.db)]);
-  const viewing = params.get("ver") ? codes.find((c) => c.code === normaliseCode(params.get("ver") ?? "")) : undefined;
+  // Each list can fail on its own: the other still shows, and the failed one says so in its tab.
+  const [codes, winners] = await Promise.all([
+    loadSection(context, "qr codes", () => listCodes(context.db)),
+    loadSection(context, "qr winners", () => listWinners(context.db)),
+  ]);
+  const viewing = params.get("ver") ? codes?.find((c) => c.code === normaliseCode(params.get("ver") ?? "")) : undefined;
   return {
     tab,
     codes,
@@ -105,14 +110,30 @@ export default function AdminQr({ loaderData, actionData }: Route.ComponentProps
             className={`rounded-full px-4 py-1.5 text-sm font-semibold ${item.id === tab ? "bg-moss text-white" : "border border-moss/40 bg-white text-moss"}`}
           >
             {item.label}
-            {item.id === "codigos" ? ` (${codes.length})` : item.id === "ganadores" ? ` (${winners.length})` : ""}
+            {item.id === "codigos" && codes
+              ? ` (${codes.length})`
+              : item.id === "ganadores" && winners
+                ? ` (${winners.length})`
+                : ""}
           </Link>
         ))}
       </nav>
       {tab === "crear" ? <CreateTab result={actionData} /> : null}
-      {tab === "codigos" ? <CodesTab codes={codes} /> : null}
-      {tab === "ganadores" ? <WinnersTab winners={winners} /> : null}
-      {viewing ? <QrDialog viewing={viewing} tab={tab} /> : null}
+      {tab === "codigos" ? (
+        codes ? (
+          <CodesTab codes={codes} />
+        ) : (
+          <Notice notice={{ tone: "error", title: "Error", message: "No se pudieron cargar los códigos QR" }} />
+        )
+      ) : null}
+      {tab === "ganadores" ? (
+        winners ? (
+          <WinnersTab winners={winners} />
+        ) : (
+          <Notice notice={{ tone: "error", title: "Error", message: "No se pudieron cargar los ganadores" }} />
+        )
+      ) : null}
+      {viewing ? <QrDialog key={viewing.code} viewing={viewing} tab={tab} /> : null}
     </div>
   );
 }
@@ -238,7 +259,9 @@ function DownloadLinks({ code }: { code: string }) {
   );
 }
 
-function CodesTab({ codes }: { codes: Route.ComponentProps["loaderData"]["codes"] }) {
+type Loaded = Route.ComponentProps["loaderData"];
+
+function CodesTab({ codes }: { codes: NonNullable<Loaded["codes"]> }) {
   if (codes.length === 0) return <p className="rounded-lg bg-white p-6 text-ink/75">Todavía no creaste códigos QR.</p>;
   return (
     <ul className="divide-y divide-ink/10 rounded-xl border border-ink/10 bg-white">
@@ -272,7 +295,7 @@ function CodesTab({ codes }: { codes: Route.ComponentProps["loaderData"]["codes"
   );
 }
 
-function WinnersTab({ winners }: { winners: Route.ComponentProps["loaderData"]["winners"] }) {
+function WinnersTab({ winners }: { winners: NonNullable<Loaded["winners"]> }) {
   return (
     <div className="space-y-3">
       <a
@@ -316,8 +339,23 @@ function WinnersTab({ winners }: { winners: Route.ComponentProps["loaderData"]["
   );
 }
 
-function QrDialog({ viewing, tab }: { viewing: NonNullable<Route.ComponentProps["loaderData"]["viewing"]>; tab: Tab }) {
-  const revalidator = useRevalidator();
+/** The code's QR drawn again by the server (the PNG of the download), as a data URL the page can show. */
+async function regeneratedImage(code: string): Promise<string> {
+  const response = await fetch(`/api/qr/admin/image/${code}.png`, { cache: "no-store" });
+  const type = response.headers.get("Content-Type") ?? "";
+  if (!response.ok || !type.startsWith("image/png")) throw new Error(`QR image answered ${response.status}`);
+  const blob = await response.blob();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+}
+
+function QrDialog({ viewing, tab }: { viewing: NonNullable<Loaded["viewing"]>; tab: Tab }) {
+  const [image, setImage] = useState(viewing.image);
+  const [regenerating, setRegenerating] = useState(false);
   const [copied, setCopied] = useState(false);
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-ink/50 p-4">
@@ -336,13 +374,7 @@ function QrDialog({ viewing, tab }: { viewing: NonNullable<Route.ComponentProps[
           </Link>
         </div>
         <p className="mt-1 text-sm text-ink/80">{viewing.bookTitle}</p>
-        <img
-          src={viewing.image}
-          alt={`Código QR de ${viewing.code}`}
-          width={256}
-          height={256}
-          className="mx-auto mt-4"
-        />
+        <img src={image} alt={`Código QR de ${viewing.code}`} width={256} height={256} className="mx-auto mt-4" />
         <p className="mt-2 break-all text-xs text-ink/75">{viewing.url}</p>
         <div className="mt-4 flex flex-wrap justify-center gap-2">
           <button
@@ -363,13 +395,21 @@ function QrDialog({ viewing, tab }: { viewing: NonNullable<Route.ComponentProps[
           </button>
           <button
             type="button"
-            onClick={() => {
-              revalidator.revalidate();
-              toast({ title: "QR Regenerado" });
+            disabled={regenerating}
+            onClick={async () => {
+              setRegenerating(true);
+              try {
+                setImage(await regeneratedImage(viewing.code));
+                toast({ title: "QR Regenerado" });
+              } catch {
+                toast({ title: "Error", description: "No se pudo regenerar el código QR", variant: "destructive" });
+              } finally {
+                setRegenerating(false);
+              }
             }}
-            className="flex items-center gap-2 rounded-full border border-moss px-4 py-2 text-sm font-semibold text-moss hover:bg-moss/10"
+            className="flex items-center gap-2 rounded-full border border-moss px-4 py-2 text-sm font-semibold text-moss hover:bg-moss/10 disabled:opacity-70"
           >
-            <RefreshCw aria-hidden="true" className="size-4" /> Regenerar
+            <RefreshCw aria-hidden="true" className={`size-4 ${regenerating ? "animate-spin" : ""}`} /> Regenerar
           </button>
         </div>
         <DownloadLinks code={viewing.code} />

@@ -8,6 +8,7 @@ import { listAdminBooks, UNPUBLISHED_INSTEAD } from "~/domain/catalog/admin-book
 import { normaliseSearch } from "~/domain/catalog/search.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { formatPrice, fromPesos } from "~/lib/money";
+import { loadSection } from "~/lib/section.server";
 import type { Route } from "./+types/list";
 
 /** The spec's toasts for the book list, shown after the redirect that follows each change. */
@@ -34,8 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = ADMIN_BOOK_FILTERS.find((f) => f === params.get("estado")) ?? "todos";
   const search = normaliseSearch(params.get("buscar"));
   const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("pagina") ?? "1", 10) || 1));
-  const result = await listAdminBooks(context.db, { search, filter, page });
-  return { ...result, filter, search, notice: notices[params.get("aviso") ?? ""] ?? null };
+  // A failed read keeps the page (search, filters) and says so where the list goes.
+  const result = await loadSection(context, "admin books", () => listAdminBooks(context.db, { search, filter, page }));
+  return { result, filter, search, notice: notices[params.get("aviso") ?? ""] ?? null };
 }
 
 function href(search: string, filter: AdminBookFilter, page = 1) {
@@ -48,7 +50,7 @@ function href(search: string, filter: AdminBookFilter, page = 1) {
 }
 
 export default function AdminBooks({ loaderData }: Route.ComponentProps) {
-  const { books, pagination, filter, search, notice } = loaderData;
+  const { result, filter, search, notice } = loaderData;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -92,6 +94,23 @@ export default function AdminBooks({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
+      {result ? (
+        <BookList {...result} filter={filter} search={search} />
+      ) : (
+        <Notice notice={{ tone: "error", title: "Error", message: "Error al cargar libros" }} />
+      )}
+    </div>
+  );
+}
+
+function BookList({
+  books,
+  pagination,
+  filter,
+  search,
+}: NonNullable<Route.ComponentProps["loaderData"]["result"]> & { filter: AdminBookFilter; search: string }) {
+  return (
+    <>
       <p className="text-sm text-ink/75" aria-live="polite">
         {pagination.total === 1 ? "1 libro" : `${pagination.total.toLocaleString("es-AR")} libros`}
       </p>
@@ -123,7 +142,7 @@ export default function AdminBooks({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <AdminPagination page={pagination.page} pages={pagination.totalPages} href={(to) => href(search, filter, to)} />
-    </div>
+    </>
   );
 }
 
