@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from "react";
-import { useLocation } from "react-router";
+import { data, useLocation } from "react-router";
 import type { SectionNavigationState } from "~/components/layout/section-link";
 import { monthlyPriceCents } from "~/domain/box/plans.server";
 import { featuredBooks, newArrivals, newestInCategory } from "~/domain/catalog/books.server";
@@ -10,6 +10,7 @@ import { imageVersions, withCoverVersion } from "~/domain/images/versions.server
 import { whatsappLink } from "~/domain/settings/argentina";
 import { getSettings } from "~/domain/settings/settings.server";
 import { htmlToText } from "~/lib/html.server";
+import { PARTIAL_PAGE_HEADERS, pageParts } from "~/lib/page-parts.server";
 import { ANCHOR_SCROLL_DELAY_MS, isHomeSection, scrollToSection } from "~/lib/scroll";
 import { absoluteUrl, DEFAULT_DESCRIPTION, publicOrigin, SHOP_NAME, seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
@@ -27,11 +28,13 @@ const HomeSections = import.meta.env.SSR
   ? (await import("~/components/home/home-sections")).default
   : lazy(() => import("~/components/home/home-sections"));
 
+/** A failing featured or new-arrivals query leaves its section empty; the rest of the home still shows. */
 export async function loader({ context }: Route.LoaderArgs) {
   const view = { storeUrl: context.config.storeUrl };
+  const parts = pageParts(context);
   const [featured, arrivals, categories, titles, settings, boxMonthlyCents] = await Promise.all([
-    featuredBooks(context.db, view),
-    newArrivals(context.db, view, 6),
+    parts.orFallback("featured books", featuredBooks(context.db, view), []),
+    parts.orFallback("new arrivals", newArrivals(context.db, view, 6), []),
     listCategories(context.db),
     countPublishedBooks(context.db),
     getSettings(context.db),
@@ -50,7 +53,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...cards.flatMap((card) => card.covers.map((cover) => cover.coverUrl)),
   ]);
   const { contact, bank, shipping } = settings;
-  return {
+  const home = {
     carousel: {
       featured: featured.map((book) => ({
         id: book.id,
@@ -82,7 +85,11 @@ export async function loader({ context }: Route.LoaderArgs) {
       fastDays: shipping.fastDays,
     },
   };
+  return data(home, parts.failed ? { headers: PARTIAL_PAGE_HEADERS } : undefined);
 }
+
+/** A partial page (see the loader) carries its no-cache header. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const origin = publicOrigin(matches);
