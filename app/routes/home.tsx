@@ -13,6 +13,7 @@ import { htmlToText } from "~/lib/html.server";
 import { PARTIAL_PAGE_HEADERS, pageParts } from "~/lib/page-parts.server";
 import { ANCHOR_SCROLL_DELAY_MS, isHomeSection, scrollToSection } from "~/lib/scroll";
 import { absoluteUrl, DEFAULT_DESCRIPTION, publicOrigin, SHOP_NAME, seoMeta } from "~/lib/seo";
+import { itemListJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/home";
 
 /**
@@ -91,6 +92,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** A partial page (see the loader) carries its no-cache header. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
+/** Structured data lists the home's first 10 books, in the order they appear: the carousel's, then the new ones. */
+const ITEM_LIST_SIZE = 10;
+
+type Shown = { id: number; title: string };
+
+function homeBooks(data: { carousel: { featured: Shown[] }; arrivals: Shown[] }): Shown[] {
+  const byId = new Map<number, Shown>();
+  for (const book of [...data.carousel.featured, ...data.arrivals]) if (!byId.has(book.id)) byId.set(book.id, book);
+  return [...byId.values()].slice(0, ITEM_LIST_SIZE);
+}
+
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const origin = publicOrigin(matches);
   const url = absoluteUrl(origin, "/");
@@ -122,7 +134,12 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
       returnMethod: "https://schema.org/ReturnByMail",
     },
   };
-  return seoMeta({ url, jsonLd: [store] });
+  const books = data
+    ? itemListJsonLd(
+        homeBooks(data).map((book) => ({ name: book.title, url: absoluteUrl(origin, `/libro/${book.id}`) })),
+      )
+    : null;
+  return seoMeta({ url, jsonLd: books ? [store, books] : [store] });
 };
 
 /**
