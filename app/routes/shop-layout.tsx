@@ -4,6 +4,7 @@ import { NotFoundPage } from "~/components/layout/not-found-page";
 import { ServerErrorPage } from "~/components/layout/server-error-page";
 import { type FooterContact, SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { catalogView } from "~/domain/catalog/view.server";
 import { whatsappLink } from "~/domain/settings/argentina";
 import { getSection } from "~/domain/settings/settings.server";
 import type { Route } from "./+types/shop-layout";
@@ -13,14 +14,18 @@ import type { Route } from "./+types/shop-layout";
  * lets every page's meta build canonical URLs (see publicOrigin in ~/lib/seo).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { address, hours, whatsapp, email } = await getSection(context.db, "contact");
+  const [{ address, hours, whatsapp, email }, { storeUrl }] = await Promise.all([
+    getSection(context.db, "contact"),
+    catalogView(context.db, context.config),
+  ]);
   const contact: FooterContact = { address, hours, whatsapp, whatsappUrl: whatsappLink(whatsapp), email };
-  return { contact, publicUrl: context.config.publicUrl };
+  return { contact, publicUrl: context.config.publicUrl, storeUrl };
 }
 
 function Frame({ children }: { children: React.ReactNode }) {
   // In the error boundary too: a child page's error still has this layout's data (null if this loader failed).
-  const contact = useRouteLoaderData<typeof loader>("routes/shop-layout")?.contact ?? null;
+  const layout = useRouteLoaderData<typeof loader>("routes/shop-layout");
+  const contact = layout?.contact ?? null;
   return (
     <>
       <a
@@ -29,7 +34,7 @@ function Frame({ children }: { children: React.ReactNode }) {
       >
         Saltar al contenido
       </a>
-      <SiteHeader actions={<CartButton />} />
+      <SiteHeader actions={<CartButton />} storeUrl={layout?.storeUrl ?? null} />
       {children}
       <SiteFooter contact={contact} />
     </>
