@@ -1,3 +1,6 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { logger } from "~/lib/logger.server";
 import { isDatabaseUnavailable } from "~db/errors";
@@ -33,6 +36,20 @@ async function load<T>(loader: (args: never) => Promise<unknown>, url: string) {
   const result = (await loader(routeArgs(url, database, { context: { log } }) as never)) as Loaded<T>;
   const headers = new Headers(result.init?.headers);
   return { data: result.data, cacheControl: headers.get("cache-control"), logged };
+}
+
+/** The shop's page component with its loader data, as the framework gives it. */
+function ShopPage() {
+  return createElement(tienda.default as never, { loaderData: useLoaderData(), params: {}, matches: [] } as never);
+}
+
+/** The shop page's HTML for this loader data, rendered as the server renders it. */
+async function renderShop(data: Shop): Promise<string> {
+  const handler = createStaticHandler([{ id: "tienda", path: "/tienda", loader: () => data, Component: ShopPage }]);
+  const context = await handler.query(new Request("http://localhost/tienda"));
+  if (context instanceof Response) throw new Error("the stub route renders");
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
 }
 
 type Home = Awaited<ReturnType<typeof home.loader>>["data"];
@@ -83,6 +100,15 @@ describe("the shop with a failing list", () => {
     expect(data.categories.length).toBeGreaterThan(0);
     expect(cacheControl).toBe("private, no-store");
     expect(logged).toHaveBeenCalledWith(expect.objectContaining({ part: "shop books" }), expect.any(String));
+  });
+
+  it("tells the visitor in Spanish, where the books would be", async () => {
+    restore = failQueries(db, SHOP_PAGE);
+    const { data } = await load<Shop>(tienda.loader, "/tienda");
+    const html = await renderShop(data);
+    expect(html).toContain("No pudimos cargar los libros en este momento. Probá de nuevo en un rato.");
+    expect(html).not.toContain("No hay libros disponibles en este momento.");
+    expect(html).not.toContain("0 libros");
   });
 
   it("does the same when a search fails", async () => {
