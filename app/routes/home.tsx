@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from "react";
-import { useLocation } from "react-router";
+import { data, useLocation } from "react-router";
 import type { SectionNavigationState } from "~/components/layout/section-link";
 import { monthlyPriceCents } from "~/domain/box/plans.server";
 import { featuredBooks, newArrivals, newestInCategory } from "~/domain/catalog/books.server";
@@ -10,8 +10,10 @@ import { imageVersions, withCoverVersion } from "~/domain/images/versions.server
 import { whatsappLink } from "~/domain/settings/argentina";
 import { getSettings } from "~/domain/settings/settings.server";
 import { htmlToText } from "~/lib/html.server";
+import { PARTIAL_PAGE_HEADERS, pageParts } from "~/lib/page-parts.server";
 import { ANCHOR_SCROLL_DELAY_MS, isHomeSection, scrollToSection } from "~/lib/scroll";
 import { absoluteUrl, DEFAULT_DESCRIPTION, publicOrigin, SHOP_NAME, seoMeta } from "~/lib/seo";
+import { itemListJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/home";
 
 /**
@@ -27,11 +29,13 @@ const HomeSections = import.meta.env.SSR
   ? (await import("~/components/home/home-sections")).default
   : lazy(() => import("~/components/home/home-sections"));
 
+/** A failing featured or new-arrivals query leaves its section empty; the rest of the home still shows. */
 export async function loader({ context }: Route.LoaderArgs) {
   const view = { storeUrl: context.config.storeUrl };
+  const parts = pageParts(context);
   const [featured, arrivals, categories, titles, settings, boxMonthlyCents] = await Promise.all([
-    featuredBooks(context.db, view),
-    newArrivals(context.db, view, 6),
+    parts.orFallback("featured books", featuredBooks(context.db, view), []),
+    parts.orFallback("new arrivals", newArrivals(context.db, view, 6), []),
     listCategories(context.db),
     countPublishedBooks(context.db),
     getSettings(context.db),
@@ -50,7 +54,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...cards.flatMap((card) => card.covers.map((cover) => cover.coverUrl)),
   ]);
   const { contact, bank, shipping } = settings;
-  return {
+  const home = {
     carousel: {
       featured: featured.map((book) => ({
         id: book.id,
@@ -82,6 +86,21 @@ export async function loader({ context }: Route.LoaderArgs) {
       fastDays: shipping.fastDays,
     },
   };
+  return data(home, parts.failed ? { headers: PARTIAL_PAGE_HEADERS } : undefined);
+}
+
+/** A partial page (see the loader) carries its no-cache header. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** Structured data lists the home's first 10 books, in the order they appear: the carousel's, then the new ones. */
+const ITEM_LIST_SIZE = 10;
+
+type Shown = { id: number; title: string };
+
+function homeBooks(data: { carousel: { featured: Shown[] }; arrivals: Shown[] }): Shown[] {
+  const byId = new Map<number, Shown>();
+  for (const book of [...data.carousel.featured, ...data.arrivals]) if (!byId.has(book.id)) byId.set(book.id, book);
+  return [...byId.values()].slice(0, ITEM_LIST_SIZE);
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -115,7 +134,12 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
       returnMethod: "https://schema.org/ReturnByMail",
     },
   };
-  return seoMeta({ url, jsonLd: [store] });
+  const books = data
+    ? itemListJsonLd(
+        homeBooks(data).map((book) => ({ name: book.title, url: absoluteUrl(origin, `/libro/${book.id}`) })),
+      )
+    : null;
+  return seoMeta({ url, jsonLd: books ? [store, books] : [store] });
 };
 
 /**

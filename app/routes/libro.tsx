@@ -9,6 +9,7 @@ import { PreorderBadge } from "~/components/book/preorder-badge";
 import { StoreLink } from "~/components/book/store-link";
 import { SpecialOrderLink } from "~/components/special-orders/special-order-link";
 import { ExternalLink } from "~/components/ui/icons/external-link";
+import { Headphones } from "~/components/ui/icons/headphones";
 import { Truck } from "~/components/ui/icons/truck";
 import { toCatalogBook, toStoreProduct } from "~/domain/catalog/book-view.server";
 import { getVisibleBook, relatedBooks } from "~/domain/catalog/books.server";
@@ -200,6 +201,20 @@ export default function Libro({ loaderData }: Route.ComponentProps) {
               </StoreLink>
             ) : null}
           </div>
+          {book.audiobookUrl ? (
+            <p className="mt-4">
+              <a
+                href={book.audiobookUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-2 font-semibold text-moss underline underline-offset-4 hover:text-moss-dark"
+              >
+                <Headphones aria-hidden="true" className="size-5" />
+                Escuchá el audiolibro
+                <span className="sr-only"> (se abre en una pestaña nueva)</span>
+              </a>
+            </p>
+          ) : null}
           <div
             className="prose-book mt-8 max-w-prose space-y-4 leading-relaxed"
             data-testid="book-description"

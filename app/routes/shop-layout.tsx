@@ -5,6 +5,7 @@ import { NotFoundPage } from "~/components/layout/not-found-page";
 import { ServerErrorPage } from "~/components/layout/server-error-page";
 import { type FooterContact, SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { catalogView } from "~/domain/catalog/view.server";
 import { shopMode } from "~/domain/demo/demo-mode.server";
 import { whatsappLink } from "~/domain/settings/argentina";
 import { getSection } from "~/domain/settings/settings.server";
@@ -16,12 +17,13 @@ import type { Route } from "./+types/shop-layout";
  * (leaving demo mode clears the page cache, so no cached page keeps it).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ address, hours, whatsapp, email }, mode] = await Promise.all([
+  const [{ address, hours, whatsapp, email }, { storeUrl }, mode] = await Promise.all([
     getSection(context.db, "contact"),
+    catalogView(context.db, context.config),
     shopMode(context.db),
   ]);
   const contact: FooterContact = { address, hours, whatsapp, whatsappUrl: whatsappLink(whatsapp), email };
-  return { contact, publicUrl: context.config.publicUrl, demo: mode === "demo" };
+  return { contact, publicUrl: context.config.publicUrl, storeUrl, demo: mode === "demo" };
 }
 
 function Frame({ children }: { children: React.ReactNode }) {
@@ -37,7 +39,7 @@ function Frame({ children }: { children: React.ReactNode }) {
         Saltar al contenido
       </a>
       {layout?.demo ? <DemoBanner /> : null}
-      <SiteHeader actions={<CartButton />} />
+      <SiteHeader actions={<CartButton />} storeUrl={layout?.storeUrl ?? null} />
       {children}
       <SiteFooter contact={contact} />
     </>

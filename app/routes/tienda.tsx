@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { BookCard } from "~/components/book/book-card";
 import { BackgroundVideo } from "~/components/shop/background-video";
 import { GenreChips } from "~/components/shop/genre-chips";
@@ -6,7 +6,7 @@ import { SHOP_BANNER_VIDEO } from "~/components/shop/shop-banner";
 import { ShopFilters } from "~/components/shop/shop-filters";
 import { ShopNewsletter } from "~/components/shop/shop-newsletter";
 import { ShopSearch } from "~/components/shop/shop-search";
-import { listAuthors, newestInCategory, shopBooks } from "~/domain/catalog/books.server";
+import { listAuthors, newestInCategory, pagination as paginationOf, shopBooks } from "~/domain/catalog/books.server";
 import { listCategories, listGenres } from "~/domain/catalog/categories.server";
 import {
   PARTNER_CATEGORY,
@@ -17,13 +17,21 @@ import {
 } from "~/domain/catalog/shop-params";
 import { catalogView } from "~/domain/catalog/view.server";
 import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
+import { PARTIAL_PAGE_HEADERS, pageParts } from "~/lib/page-parts.server";
 import { seoMeta } from "~/lib/seo";
 import { canonicalMeta, itemListJsonLd, jsonLdMeta } from "~/lib/structured-data";
 import type { Route } from "./+types/tienda";
 
+/** Shown instead of the books when their query failed. */
+export const SHOP_UNAVAILABLE = "No pudimos cargar los libros en este momento. Probá de nuevo en un rato.";
+
 /** Structured data lists the first 20 books of the page (spec §9). */
 const ITEM_LIST_SIZE = 20;
 
+/**
+ * A failing catalogue or search query shows an empty list with a notice (`unavailable`) instead of an
+ * error page; the partner strip, an empty strip. A database that does not answer stays a 503.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [categories, genres, authors, view] = await Promise.all([
     listCategories(context.db),
@@ -43,24 +51,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       params.minCents !== undefined ||
       params.maxCents !== undefined,
   );
+  const parts = pageParts(context);
+  const unavailable = {
+    books: [],
+    pagination: paginationOf(params.pagina, SHOP_PAGE_SIZE, 0),
+    correctedSearch: null,
+    unavailable: true,
+  };
   const query = (page: number) =>
-    shopBooks(context.db, view, {
-      search: params.search,
-      category: params.categoria,
-      author: params.autor,
-      genre: params.genero,
-      minCents: params.minCents,
-      maxCents: params.maxCents,
-      sort: params.orden,
-      dir: params.dir,
-      page,
-      limit: SHOP_PAGE_SIZE,
-    });
+    parts.orFallback(
+      "shop books",
+      shopBooks(context.db, view, {
+        search: params.search,
+        category: params.categoria,
+        author: params.autor,
+        genre: params.genero,
+        minCents: params.minCents,
+        maxCents: params.maxCents,
+        sort: params.orden,
+        dir: params.dir,
+        page,
+        limit: SHOP_PAGE_SIZE,
+      }).then((found) => ({ ...found, unavailable: false })),
+      unavailable,
+    );
   const [firstTry, partner] = await Promise.all([
     query(params.pagina),
     // The partner strip shows only with no filter active (spec §2), at most 3 books.
     !filtered && params.pagina === 1 && categories.some((c) => c.key === PARTNER_CATEGORY)
-      ? newestInCategory(context.db, view, PARTNER_CATEGORY, PARTNER_STRIP_SIZE)
+      ? parts.orFallback(
+          "partner strip",
+          newestInCategory(context.db, view, PARTNER_CATEGORY, PARTNER_STRIP_SIZE),
+          null,
+        )
       : null,
   ]);
   // A page past the end (an old link, a typed number) shows the last page instead of an empty one.
@@ -74,7 +97,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...result.books.map((b) => b.coverUrl),
     ...(partner ?? []).map((b) => b.coverUrl),
   ]);
-  return {
+  const page = {
     ...result,
     books: result.books.map((b) => withCoverVersion(b, versions)),
     params,
@@ -86,7 +109,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     authors,
     publicUrl: context.config.publicUrl,
   };
+  return data(page, parts.failed ? { headers: PARTIAL_PAGE_HEADERS } : undefined);
 }
+
+/** A partial page (see the loader) carries its no-cache header. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return seoMeta({ title: "Tienda" });
@@ -111,8 +138,19 @@ export const meta: Route.MetaFunction = ({ data }) => {
 };
 
 export default function Tienda({ loaderData }: Route.ComponentProps) {
-  const { books, pagination, correctedSearch, params, categories, genres, authors, filtered, partner, partnerName } =
-    loaderData;
+  const {
+    books,
+    pagination,
+    correctedSearch,
+    unavailable,
+    params,
+    categories,
+    genres,
+    authors,
+    filtered,
+    partner,
+    partnerName,
+  } = loaderData;
   const keep = {
     categoria: params.categoria,
     autor: params.autor,
@@ -190,7 +228,11 @@ export default function Tienda({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="results-title">
         <div className="flex flex-wrap items-baseline justify-between gap-3">
           <h2 id="results-title" className="text-sm text-ink/75" aria-live="polite">
-            {pagination.total === 1 ? "1 libro" : `${pagination.total.toLocaleString("es-AR")} libros`}
+            {unavailable
+              ? "Libros"
+              : pagination.total === 1
+                ? "1 libro"
+                : `${pagination.total.toLocaleString("es-AR")} libros`}
             {params.search ? ` para “${correctedSearch ?? params.search}”` : ""}
           </h2>
           {correctedSearch ? (
@@ -204,7 +246,11 @@ export default function Tienda({ loaderData }: Route.ComponentProps) {
             </Link>
           ) : null}
         </div>
-        {books.length > 0 ? (
+        {unavailable ? (
+          <p role="alert" className="mt-10 rounded-lg bg-white p-8 text-center text-ink/75">
+            {SHOP_UNAVAILABLE}
+          </p>
+        ) : books.length > 0 ? (
           <ul className="mt-6 grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
             {books.map((book, index) => (
               <li key={book.id} className="flex">

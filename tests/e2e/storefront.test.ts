@@ -42,6 +42,8 @@ describe.each([
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Los libros son puertas");
     expect(await page.getByRole("link", { name: "Literatura y Ficción" }).count()).toBe(1);
     expect(await page.locator("#new article").count()).toBe(6);
+    // No external store is set up here: no IR A TIENDA, in the header or the phone menu.
+    expect(await page.getByRole("link", { name: /IR A TIENDA/, includeHidden: true }).count()).toBe(0);
     await expectAccessible(page);
   });
 

@@ -35,11 +35,12 @@ export interface WatchedPage {
 
 export async function openPage(
   browser: Browser,
-  options: { width?: number; height?: number; javaScriptEnabled?: boolean } = {},
+  options: { width?: number; height?: number; javaScriptEnabled?: boolean; hasTouch?: boolean } = {},
 ): Promise<WatchedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+    hasTouch: options.hasTouch ?? false,
     locale: "es-AR",
   });
   const page = await context.newPage();

@@ -113,6 +113,7 @@ export async function startFakeMercadoPago(options: { token?: string } = {}): Pr
         payer: input.payer,
         back_urls: input.back_urls,
         notification_url: input.notification_url,
+        payment_methods: input.payment_methods,
         date_created: new Date().toISOString(),
       };
       preferences.set(id, preference);

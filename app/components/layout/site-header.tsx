@@ -1,5 +1,6 @@
 import { type MouseEvent, type ReactNode, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { ExternalLink } from "~/components/ui/icons/external-link";
 import { Menu } from "~/components/ui/icons/menu";
 import { Search } from "~/components/ui/icons/search";
 import { X } from "~/components/ui/icons/x";
@@ -25,6 +26,21 @@ export const homeAnchors: readonly { section: HomeSection; label: string }[] = [
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `text-sm font-semibold tracking-wider hover:text-ochre-light ${isActive ? "text-ochre-light underline underline-offset-8" : ""}`;
 
+/**
+ * IR A TIENDA (spec §2): the external store's home, in a new tab. On wide screens it closes the row of
+ * home anchors (the main row has no room for it beside the search between md and xl); on phones it is
+ * the last item of the menu.
+ */
+function StoreButton({ url, className }: { url: string; className: string }) {
+  return (
+    <a href={url} target="_blank" rel="noopener" className={className}>
+      IR A TIENDA
+      <ExternalLink aria-hidden="true" className="size-3.5" />
+      <span className="sr-only"> (se abre en una pestaña nueva)</span>
+    </a>
+  );
+}
+
 /** True once the page has scrolled past the header threshold (50 px). */
 function useScrolledPast(threshold: number): boolean {
   const [past, setPast] = useState(false);
@@ -41,9 +57,10 @@ function useScrolledPast(threshold: number): boolean {
  * The shop header. Past 50 px of scroll it turns darker, with a shadow and a smaller logo; its height
  * never changes, so nothing below it jumps (and section offsets stay right). `actions` is the spot for buttons at the right end (the cart button goes there);
  * it stays visible on every width.
- * The mobile search and menu are <details>, so they open without JavaScript too.
+ * The mobile search and menu are <details>, so they open without JavaScript too. `storeUrl`: the
+ * external store for IR A TIENDA (none, no button).
  */
-export function SiteHeader({ actions }: { actions?: ReactNode }) {
+export function SiteHeader({ actions, storeUrl = null }: { actions?: ReactNode; storeUrl?: string | null }) {
   const location = useLocation();
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
   const [panel, setPanel] = useState<"search" | "menu" | null>(null);
@@ -88,6 +105,12 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
               {anchor.label}
             </SectionLink>
           ))}
+          {storeUrl ? (
+            <StoreButton
+              url={storeUrl}
+              className="inline-flex items-center gap-1.5 rounded-full border border-ochre-light/70 px-3 py-0.5 text-xs font-bold tracking-wider text-ochre-light hover:bg-ochre-light hover:text-moss-dark"
+            />
+          ) : null}
         </nav>
       </div>
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 md:h-[52px]">
@@ -156,6 +179,12 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
                     {anchor.label}
                   </SectionLink>
                 ))}
+                {storeUrl ? (
+                  <StoreButton
+                    url={storeUrl}
+                    className="mt-3 inline-flex items-center justify-center gap-2 rounded-full border border-ochre-light py-2.5 text-sm font-bold tracking-wider text-ochre-light hover:bg-ochre-light hover:text-moss-dark"
+                  />
+                ) : null}
               </nav>
             </div>
           </details>

@@ -285,6 +285,9 @@ describe("Mercado Pago orders", () => {
     expect(preference?.notification_url).toBe(`${SITE}/api/webhooks/mercadopago`);
     const request = fake.requests.find((r) => r.path === "/checkout/preferences");
     expect(request?.headers["x-idempotency-key"]).toBeTruthy();
+    // "Hasta 3 cuotas sin interés": Checkout Pro must not offer the buyer more instalments than that.
+    expect(request?.body).toMatchObject({ payment_methods: { installments: 3 } });
+    expect(preference?.payment_methods).toEqual({ installments: 3 });
   });
 
   it("leaves nothing behind when Mercado Pago fails (no order, no stock taken, no e-mail, no code use)", async () => {

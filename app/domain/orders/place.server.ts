@@ -39,6 +39,8 @@ import {
 } from "./shared.server";
 
 export const OUT_OF_STOCK = "Stock insuficiente";
+/** The most card instalments Checkout Pro offers: the shop promises "Hasta 3 cuotas sin interés". */
+export const MAX_INSTALLMENTS = 3;
 export const TOO_MANY_ORDERS = "Demasiados pedidos desde tu conexión. Probá de nuevo en un rato o escribinos.";
 export const PAYMENT_FAILED = "No pudimos iniciar el pago con Mercado Pago. Probá de nuevo en unos minutos.";
 export const PAYMENT_TIMED_OUT =
@@ -194,6 +196,7 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
           back_urls: { success: back, failure: back, pending: back },
           auto_return: "approved",
           notification_url: `${ctx.siteUrl}/api/webhooks/mercadopago`,
+          payment_methods: { installments: MAX_INSTALLMENTS },
         },
         `order-${number}-${now.getTime()}`,
       );

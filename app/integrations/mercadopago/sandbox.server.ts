@@ -118,6 +118,7 @@ export function mercadoPagoSandbox(options: {
         payer: input.payer,
         back_urls: input.back_urls,
         notification_url: input.notification_url,
+        payment_methods: input.payment_methods,
         date_created: new Date().toISOString(),
       };
       await write("preference", id, preference);

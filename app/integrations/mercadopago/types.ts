@@ -78,6 +78,8 @@ export interface NewPreference {
   back_urls: { success: string; failure: string; pending: string };
   auto_return: "approved" | "all";
   notification_url: string;
+  /** `installments`: the most instalments Checkout Pro offers the buyer. */
+  payment_methods: { installments: number };
 }
 
 export interface Preference {
@@ -89,6 +91,7 @@ export interface Preference {
   payer?: NewPreference["payer"];
   back_urls?: NewPreference["back_urls"];
   notification_url?: string;
+  payment_methods?: NewPreference["payment_methods"];
   date_created?: string;
 }
 

@@ -9,7 +9,7 @@ import { DomainError } from "~/domain/errors";
 import { requireAdmin } from "~/lib/admin.server";
 import { readForm } from "~/lib/http.server";
 import { formatPrice, fromPesos } from "~/lib/money";
-import { loadSection } from "~/lib/section.server";
+import { loadSection } from "~/lib/page-parts.server";
 import type { Route } from "./+types/carousel";
 
 /** Results of a change, carried in the URL after the redirect so a reload does not repeat it. */

@@ -8,7 +8,7 @@ import { createCode, listCodes, listWinners, qrImage, qrUrl } from "~/domain/pri
 import { normaliseCode, QR_CODE_MAX } from "~/domain/prizes/rules";
 import { requireAdmin } from "~/lib/admin.server";
 import { readForm } from "~/lib/http.server";
-import { loadSection } from "~/lib/section.server";
+import { loadSection } from "~/lib/page-parts.server";
 import type { Route } from "./+types/qr";
 
 export const meta: Route.MetaFunction = () => [{ title: "Códigos QR | Panel Rizoma" }];

@@ -8,7 +8,7 @@ import { listAdminBooks, UNPUBLISHED_INSTEAD } from "~/domain/catalog/admin-book
 import { normaliseSearch } from "~/domain/catalog/search.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { formatPrice, fromPesos } from "~/lib/money";
-import { loadSection } from "~/lib/section.server";
+import { loadSection } from "~/lib/page-parts.server";
 import type { Route } from "./+types/list";
 
 /** The spec's toasts for the book list, shown after the redirect that follows each change. */
