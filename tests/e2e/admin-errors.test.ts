@@ -206,7 +206,7 @@ describe("admin errors", () => {
     await expect.poll(() => page.locator("main ul").textContent()).toContain("ROTO1");
     expect(await page.getByRole("alert").count()).toBe(0);
 
-    expect(app.output()).toContain("page section failed to load");
+    expect(app.output()).toContain("page part failed, shown without it");
     expect(errors).toEqual([]);
     await page.context().close();
   });

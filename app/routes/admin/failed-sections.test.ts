@@ -77,7 +77,7 @@ describe("admin pages whose data fails to load", () => {
       expect(page.html).toContain('value="facundo"');
       expect(text(page.html)).toContain("Sin stock");
       shellKept(page.html);
-      expect(logged).toEqual([expect.objectContaining({ section: "admin books", requestId: "test" })]);
+      expect(logged).toEqual([expect.objectContaining({ part: "admin books", requestId: "test" })]);
     });
   });
 
@@ -90,7 +90,7 @@ describe("admin pages whose data fails to load", () => {
       expect(text(page.html)).not.toContain("Reordenar");
       expect(text(page.html)).not.toContain("Agregar");
       shellKept(page.html);
-      expect(logged).toEqual([expect.objectContaining({ section: "carousel books" })]);
+      expect(logged).toEqual([expect.objectContaining({ part: "carousel books" })]);
     });
     const healthy = await renderAdminPage("/admin/carousel", carouselPage, adminContext().context);
     expect(text(healthy.html)).toContain("En el carrusel");
@@ -111,8 +111,8 @@ describe("admin pages whose data fails to load", () => {
         expect(text(codes.html)).toContain("PREMIO1");
         expect(text(codes.html)).not.toContain("No se pudieron cargar");
         expect(logged).toEqual([
-          expect.objectContaining({ section: "qr winners" }),
-          expect.objectContaining({ section: "qr winners" }),
+          expect.objectContaining({ part: "qr winners" }),
+          expect.objectContaining({ part: "qr winners" }),
         ]);
       },
     );
@@ -130,8 +130,8 @@ describe("admin pages whose data fails to load", () => {
         const winners = await renderAdminPage("/admin/qr?tab=ganadores", qrPage, context);
         expect(text(winners.html)).toContain("Marta Gómez");
         expect(logged).toEqual([
-          expect.objectContaining({ section: "qr codes" }),
-          expect.objectContaining({ section: "qr codes" }),
+          expect.objectContaining({ part: "qr codes" }),
+          expect.objectContaining({ part: "qr codes" }),
         ]);
       },
     );
