@@ -12,6 +12,7 @@ import {
   type RenderedMail,
 } from "~/domain/mail/templates/templates.server";
 import { pesosToCents } from "~/lib/money";
+import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { books, orderEvents, orderItems, orders } from "~db/schema";
 import {
@@ -158,7 +159,7 @@ export const shipSchema = z
 /** paid -> shipped. Carrier shipments need their tracking code; pickups and CABA deliveries may go without. */
 export async function shipOrder(ctx: OrderContext, admin: AdminIdentity, number: string, raw: unknown) {
   const parsed = shipSchema.safeParse(raw);
-  if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Datos inválidos");
+  if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
   const { trackingCode } = parsed.data;
   const id = await orderIdByNumber(ctx.db, number);
   const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
@@ -236,7 +237,7 @@ const cancelEffects = async (tx: Db, order: Order, items: OrderItem[]) => {
  */
 export async function cancelOrder(ctx: OrderContext, admin: AdminIdentity, number: string, raw: unknown) {
   const parsed = cancelSchema.safeParse(raw);
-  if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Datos inválidos");
+  if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
   const { reason } = parsed.data;
   const id = await orderIdByNumber(ctx.db, number);
   const order = await changeStatus(
