@@ -2,23 +2,23 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { clientChunks } from "./vite.chunks";
+import { clientChunks, resourceRouteModules } from "./vite.chunks";
 
 const at = (dir: string) => fileURLToPath(new URL(dir, import.meta.url));
 
+// Built with Vite's environment API (React Router's future.v8_viteEnvironmentApi): one build per
+// environment, each configured below.
 // The SSR bundle's entry is our Express app (server/index.ts), which imports the React Router server
 // build itself: one bundle, one process for pages, API and assets.
 // The browser bundle is minified with terser (smaller than esbuild's output on React DOM and React
 // Router) and grouped as vite.chunks.ts says; `node scripts/first-load-js.mjs` measures the result.
-export default defineConfig(({ isSsrBuild }) => ({
-  build: isSsrBuild
-    ? { target: "node20", rollupOptions: { input: "./server/index.ts" } }
-    : {
-        minify: "terser",
-        terserOptions: { compress: { passes: 2 } },
-        rollupOptions: { output: { manualChunks: clientChunks(at("./app")) } },
-      },
-  plugins: [tailwindcss(), reactRouter()],
+export default defineConfig({
+  build: { minify: "terser", terserOptions: { compress: { passes: 2 } } },
+  environments: {
+    client: { build: { rollupOptions: { output: { manualChunks: clientChunks(at("./app")) } } } },
+    ssr: { build: { target: "node20", minify: false, rollupOptions: { input: "./server/index.ts" } } },
+  },
+  plugins: [tailwindcss(), reactRouter(), resourceRouteModules()],
   resolve: {
     alias: [
       // zod without eval-compiled parsers, for the Content-Security-Policy (see the file).
@@ -27,4 +27,4 @@ export default defineConfig(({ isSsrBuild }) => ({
       { find: "~db", replacement: at("./db") },
     ],
   },
-}));
+});

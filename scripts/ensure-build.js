@@ -5,6 +5,8 @@ import { existsSync } from "node:fs";
 const force = process.argv.includes("--force");
 if (force || !existsSync("build/server/index.js") || !existsSync("build/client")) {
   console.log(force ? "Compilando la app…" : "No hay build todavía: compilando la app (una sola vez)…");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", shell: process.platform === "win32" });
+  // Warnings and errors only: the list of every file written is for `npm run build`, not for a first start.
+  const build = ["react-router", "build", "--logLevel", "warn"];
+  const result = spawnSync("npx", build, { stdio: "inherit", shell: process.platform === "win32" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

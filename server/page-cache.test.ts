@@ -309,7 +309,7 @@ describe("what the page cache takes", () => {
   it("lists the storefront pages and public catalogue APIs", () => {
     const cached = [
       "/",
-      "/_root.data",
+      "/_.data",
       "/tienda",
       "/tienda.data",
       "/libro/12",

@@ -23,7 +23,7 @@ export const PAGE_CACHE_MAX_AGE_MS = 5 * 60_000;
 
 /** Storefront pages (and their `.data` for client navigation) and public catalogue APIs, GET only. */
 const CACHEABLE_PATHS = [
-  /^\/(_root\.data)?$/,
+  /^\/(_\.data)?$/,
   /^\/(tienda|sobre-nosotros|audiolibros|terminos|privacidad|caja-rizoma)(\.data)?$/,
   /^\/libro\/[^/]+$/,
   /^\/(sitemap\.xml|robots\.txt)$/,

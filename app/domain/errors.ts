@@ -37,8 +37,14 @@ export class OutOfStock extends DomainError {
 export class Forbidden extends DomainError {
   override readonly status = 403;
 }
+/** A rate limit refused the request; `retryAfterSeconds` says when it frees (the answer's Retry-After). */
 export class TooManyRequests extends DomainError {
   override readonly status = 429;
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number, details?: Record<string, unknown>) {
+    super(message, details);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
 }
 /** An outside service (Mercado Pago...) failed: the visitor may try again. */
 export class BadGateway extends DomainError {

@@ -8,6 +8,7 @@ import { DomainError } from "~/domain/errors";
 import { scheduleCoverVariants } from "~/domain/images/variants.server";
 import { storeCover } from "~/domain/uploads/uploads.server";
 import type { Db } from "~db/index";
+import { issueMessage } from "./zod-spanish";
 
 const checkboxes = ["available", "published", "freeShipping"];
 
@@ -86,7 +87,7 @@ export async function saveBookForm(db: Db, admin: AdminIdentity, form: FormData,
       const errors: FieldErrors = {};
       for (const issue of error.issues) {
         const field = String(issue.path[0] ?? "form");
-        errors[field] ??= issue.message;
+        errors[field] ??= issueMessage(issue);
       }
       return { ok: false, errors, values: { ...formValues(form), coverUrl: String(input.coverUrl ?? "") } };
     }

@@ -1,7 +1,8 @@
-import { type AppLoadContext, data } from "react-router";
+import { type AppLoadContext, data, type HeadersFunction } from "react-router";
 import { ZodError, type z } from "zod";
-import { DomainError, Invalid, PayloadTooLarge, UnsupportedMediaType } from "~/domain/errors";
+import { DomainError, Invalid, PayloadTooLarge, TooManyRequests, UnsupportedMediaType } from "~/domain/errors";
 import { isDatabaseUnavailable } from "~db/errors";
+import { zodMessage } from "./zod-spanish";
 
 /** Largest JSON body any public endpoint accepts; a cart or a form is a few KB. */
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -21,12 +22,34 @@ export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
 }
 
 /**
+ * The status and headers of a typed error's answer, for the API and for page actions alike: a refused
+ * rate limit says in `Retry-After` how many seconds until it frees.
+ */
+export function errorInit(error: DomainError): { status: number; headers: Record<string, string> } {
+  const headers: Record<string, string> =
+    error instanceof TooManyRequests ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+  return { status: error.status, headers };
+}
+
+/**
+ * `headers` of a page whose action or loader may be refused by a rate limit: React Router keeps only the
+ * cookies of an action's or loader's headers unless the route passes them on, and a 429 page must say in
+ * `Retry-After` when to try again.
+ */
+export const retryAfterHeaders: HeadersFunction = ({ parentHeaders, actionHeaders, loaderHeaders, errorHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = [actionHeaders, loaderHeaders, errorHeaders].map((h) => h?.get("Retry-After")).find(Boolean);
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+/**
  * Maps a thrown error to the API's `{success:false, error}` answer: typed errors keep their status, an
  * unreachable database is a 503, anything else a 500.
  */
 export function apiError(error: unknown, context: Pick<AppLoadContext, "log" | "requestId">): Response {
   if (error instanceof DomainError) {
-    return jsonResponse({ success: false, error: error.message, ...error.details }, { status: error.status });
+    return jsonResponse({ success: false, error: error.message, ...error.details }, errorInit(error));
   }
   if (error instanceof ZodError) {
     return jsonResponse({ success: false, error: zodMessage(error) }, { status: 400 });
@@ -45,13 +68,8 @@ export function apiError(error: unknown, context: Pick<AppLoadContext, "log" | "
   );
 }
 
-export function zodMessage(error: ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return "Datos inválidos";
-  if (issue.code === "unrecognized_keys") return `Campo no permitido: ${issue.keys.join(", ")}`;
-  if (issue.code === "invalid_type" && issue.path.length === 0) return "El cuerpo debe ser un objeto JSON";
-  return issue.message;
-}
+/** The Spanish message of a failed parse (one mapping for every API and form: `~/lib/zod-spanish`). */
+export { zodMessage };
 
 /** Runs an API handler and turns any thrown error into its JSON answer. */
 export async function api(

@@ -4,6 +4,8 @@
  * zod's mere probe for it is reported as a violation by the browser. Tests import zod itself.
  */
 import { config } from "zod/v4";
+// Issues without a message of their own read in Spanish in the browser and on the server alike.
+import "./zod-spanish";
 
 config({ jitless: true });
 

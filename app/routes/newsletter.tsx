@@ -8,7 +8,7 @@ import { DomainError } from "~/domain/errors";
 import { subscribeInputFromForm } from "~/domain/newsletter/form";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
 import { PAGE_TOPIC_IDS, topicsFor } from "~/domain/newsletter/topics";
-import { readForm } from "~/lib/http.server";
+import { errorInit, readForm, retryAfterHeaders } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/newsletter";
 
@@ -21,6 +21,9 @@ export const meta: Route.MetaFunction = () =>
 
 const TOPICS = topicsFor(PAGE_TOPIC_IDS);
 const SOURCE = "order_confirmation";
+
+/** A refused rate limit's Retry-After reaches the page's answer. */
+export const headers = retryAfterHeaders;
 
 /**
  * Every newsletter form posts here when JavaScript is off (the home's, the shop's and this page's own),
@@ -41,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true as const, message: result.message };
   } catch (error) {
     if (error instanceof DomainError) {
-      return data({ ok: false as const, error: error.message, values: input }, { status: error.status });
+      return data({ ok: false as const, error: error.message, values: input }, errorInit(error));
     }
     throw error;
   }

@@ -4,7 +4,7 @@ import { DomainError } from "~/domain/errors";
 import { SCOPE_PROMISE, SPECIAL_ORDER_SCOPES } from "~/domain/special-orders/labels";
 import { requestFromForm } from "~/domain/special-orders/rules";
 import { bookForRequest, createSpecialOrder } from "~/domain/special-orders/special-orders.server";
-import { readForm } from "~/lib/http.server";
+import { errorInit, readForm, retryAfterHeaders } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
 import { specialOrderContext } from "~/lib/special-order-context.server";
 import type { Route } from "./+types/pedidos-especiales";
@@ -15,6 +15,9 @@ export const meta: Route.MetaFunction = ({ data }) =>
     description: `¿No encontrás un libro? Lo conseguimos. ${SCOPE_PROMISE.national} ${SCOPE_PROMISE.international}`,
     url: data?.canonical,
   });
+
+/** A refused rate limit's Retry-After reaches the page's answer. */
+export const headers = retryAfterHeaders;
 
 /**
  * The request form as a page: what the home's dialog and the "ORDENAR 72HS" buttons are without
@@ -41,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof DomainError) {
       const field = typeof error.details?.field === "string" ? error.details.field : null;
-      return data({ error: { message: error.message, field }, values }, { status: error.status });
+      return data({ error: { message: error.message, field }, values }, errorInit(error));
     }
     throw error;
   }

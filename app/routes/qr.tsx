@@ -8,7 +8,7 @@ import { DomainError } from "~/domain/errors";
 import { checkCode, claimPrize, type PublicQrCode } from "~/domain/prizes/prizes.server";
 import { type ClaimInput, claimErrors, INVALID_CODE } from "~/domain/prizes/rules";
 import { getSection } from "~/domain/settings/settings.server";
-import { readForm } from "~/lib/http.server";
+import { errorInit, readForm, retryAfterHeaders } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/qr";
 
@@ -19,6 +19,9 @@ export const meta: Route.MetaFunction = ({ data }) =>
     noIndex: true,
   });
 
+/** A refused rate limit's Retry-After reaches the page's answer. */
+export const headers = retryAfterHeaders;
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const contact = await getSection(context.db, "contact");
   try {
@@ -26,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return { qr, error: null, contact };
   } catch (error) {
     if (error instanceof DomainError) {
-      return data({ qr: null, error: error.message, contact }, { status: error.status });
+      return data({ qr: null, error: error.message, contact }, errorInit(error));
     }
     throw error;
   }
@@ -71,9 +74,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { status: 409 },
       );
     }
-    return data({ ok: false, error: error.message, fields: claimErrors(values), values } satisfies ClaimResult, {
-      status: error.status,
-    });
+    return data(
+      { ok: false, error: error.message, fields: claimErrors(values), values } satisfies ClaimResult,
+      errorInit(error),
+    );
   }
 }
 

@@ -50,7 +50,9 @@ function which(name: string): string | undefined {
 function binDir(): string {
   const dir = process.env.PG_BIN ?? "/usr/local/bin";
   if (existsSync(path.join(dir, "initdb"))) return dir;
-  const found = which("initdb");
+  // Debian's postgresql-15 keeps initdb off PATH; scripts/preflight.mjs counts it there too.
+  const debian = "/usr/lib/postgresql/15/bin/initdb";
+  const found = which("initdb") ?? (existsSync(debian) ? debian : undefined);
   if (!found) throw new Error(`initdb not found in ${dir} nor on PATH (set PG_BIN)`);
   return path.dirname(found);
 }

@@ -1,5 +1,6 @@
 import type { CartItem } from "~/domain/cart/cart";
 import { orderInputSchema } from "~/domain/orders/input";
+import { zodMessage } from "~/lib/zod-spanish";
 
 export type OrderOutcome =
   | { kind: "placed"; number: string; token: string; paymentUrl: string | null }
@@ -46,7 +47,7 @@ export async function submitOrder(
   };
   // The same rules the server applies, to answer at once; the server checks everything again.
   const checked = orderInputSchema.safeParse(body);
-  if (!checked.success) return { kind: "error", error: checked.error.issues[0]?.message ?? "Revisá los datos" };
+  if (!checked.success) return { kind: "error", error: zodMessage(checked.error) };
   try {
     const response = await fetch("/api/orders", {
       method: "POST",

@@ -50,7 +50,9 @@ export async function login(
     hit(db, "login-email", email, limit),
     hit(db, "login-ip", meta.ip, limit),
   ]);
-  if (!byEmail.allowed || !byIp.allowed) throw new TooManyRequests(TOO_MANY_ATTEMPTS);
+  if (!byEmail.allowed || !byIp.allowed) {
+    throw new TooManyRequests(TOO_MANY_ATTEMPTS, Math.max(byEmail.retryAfterSeconds, byIp.retryAfterSeconds));
+  }
 
   const user = await findAdminByEmail(db, email);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);

@@ -215,17 +215,22 @@ describe("POST /api/caja/subscribe", () => {
     expect(await db.select().from(boxSubscriptions)).toHaveLength(before);
   });
 
-  it("limits attempts per IP (a setting): the next one is 429 and creates nothing at Mercado Pago", async () => {
+  it("limits attempts per IP (a setting): the next one is 429 with Retry-After and creates nothing at Mercado Pago", async () => {
     const limit = 10;
     const answers: number[] = [];
+    let retryAfter: string | null = null;
     for (let i = 0; i <= limit; i++) {
       const response = await post(subscribeRoute, "/api/caja/subscribe", form({ email: `ip${i}@example.com` }), {
         context: { clientIp: "10.99.0.1" },
       });
       answers.push(response.status);
+      retryAfter = response.headers.get("retry-after");
     }
     expect(answers.slice(0, limit).every((status) => status === 200)).toBe(true);
     expect(answers[limit]).toBe(429);
+    // The hour's attempts all fell in its last few minutes: they free in about an hour.
+    expect(Number(retryAfter)).toBeGreaterThan(3000);
+    expect(Number(retryAfter)).toBeLessThanOrEqual(3600);
     const made = [...fake.preapprovals.values()].filter((p) => p.payer_email?.startsWith("ip"));
     expect(made).toHaveLength(limit);
   });

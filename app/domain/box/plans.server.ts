@@ -5,6 +5,7 @@ import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import { Invalid, NotFound } from "~/domain/errors";
 import { formatMoney, pesosToCents } from "~/lib/money";
+import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { boxPlans } from "~db/schema";
 import type { BoxPlanView } from "./plans";
@@ -67,7 +68,7 @@ export const planUpdateSchema = z
 /** The admin edits a plan's price, struck price or availability (subscriptions keep their own price). */
 export async function updatePlan(db: Db, admin: AdminIdentity, id: string, raw: unknown): Promise<BoxPlanView> {
   const parsed = planUpdateSchema.safeParse(raw);
-  if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Datos inválidos");
+  if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
   const input = parsed.data;
   const result = await db.transaction(async (tx) => {
     const [row] = await tx

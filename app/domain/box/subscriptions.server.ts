@@ -17,6 +17,7 @@ import {
 import type { PreapprovalStatus } from "~/integrations/mercadopago/types";
 import { containsPattern } from "~/lib/like";
 import { centsToPesos, pesosToCents } from "~/lib/money";
+import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { boxPayments, boxPlans, boxSubscriptionEvents, boxSubscriptions } from "~db/schema";
 import { subscribeSchema } from "./form";
@@ -53,7 +54,7 @@ export const backUrl = (siteUrl: string) => `${siteUrl}/caja-rizoma/gracias`;
  */
 export async function subscribeToBox(ctx: BoxContext, raw: unknown): Promise<{ id: number; initPoint: string }> {
   const parsed = subscribeSchema.safeParse(raw);
-  if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Los datos no son válidos");
+  if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
   const input = parsed.data;
   const { api } = await mercadoPagoLink(ctx.mercadoPago);
   if (!api) throw new Unavailable(PAYMENTS_UNAVAILABLE);
@@ -63,7 +64,7 @@ export async function subscribeToBox(ctx: BoxContext, raw: unknown): Promise<{ i
       max: boxSubscribePerIpPerHour,
       windowSeconds: 3600,
     });
-    if (!turn.allowed) throw new TooManyRequests(TOO_MANY_SUBSCRIBE_ATTEMPTS);
+    if (!turn.allowed) throw new TooManyRequests(TOO_MANY_SUBSCRIBE_ATTEMPTS, turn.retryAfterSeconds);
   }
 
   const [plan] = await ctx.db
@@ -282,7 +283,7 @@ export async function changeStatusByAdmin(
   raw: unknown,
 ): Promise<{ id: number; status: SubscriptionStatus }> {
   const parsed = statusChangeSchema.safeParse(raw);
-  if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Datos inválidos");
+  if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
   const to = parsed.data.status;
   // The admin only pauses and reactivates; any other change is a conflict with the subscription's life.
   if (to !== "paused" && to !== "active") throw new Conflict(STATUS_CONFLICT);
@@ -433,7 +434,7 @@ export async function sendBulkEmail(
   raw: unknown,
 ): Promise<{ queued: number; campaign: string }> {
   const parsed = bulkEmailSchema.safeParse(raw);
-  if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Datos inválidos");
+  if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
   const { subject, content } = parsed.data;
   return ctx.db.transaction(async (tx) => {
     // One message per address (someone with two boxes gets one), with the link to their own page.

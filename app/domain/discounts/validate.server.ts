@@ -2,8 +2,8 @@ import { z } from "zod";
 import { Invalid, TooManyRequests } from "~/domain/errors";
 import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { getSection } from "~/domain/settings/settings.server";
-import { zodMessage } from "~/lib/http.server";
 import { type Cents, centsToPesos, pesosToCents } from "~/lib/money";
+import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { MAX_DISCOUNT_CENTS } from "./input";
 import { quoteDiscount } from "./redeem.server";
@@ -44,7 +44,7 @@ export async function checkDiscountCode(db: Db, raw: unknown, clientIp: string):
   if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
   const { discountValidatePerIpPerMinute } = await getSection(db, "rateLimits");
   const turn = await hit(db, "discount-validate", clientIp, { max: discountValidatePerIpPerMinute, windowSeconds: 60 });
-  if (!turn.allowed) throw new TooManyRequests(TOO_MANY_CHECKS);
+  if (!turn.allowed) throw new TooManyRequests(TOO_MANY_CHECKS, turn.retryAfterSeconds);
   try {
     const quote = await quoteDiscount(db, parsed.data.code, parsed.data.subtotal);
     return {

@@ -8,8 +8,8 @@ import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { csvDocument } from "~/lib/csv";
-import { zodMessage } from "~/lib/http.server";
 import { containsPattern } from "~/lib/like";
+import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { newsletterSubscribers, newsletterTopics } from "~db/schema";
 import { subscribeSchema } from "./subscribe-schema";
@@ -54,7 +54,7 @@ export async function subscribe(
 
   const { newsletterPerIpPerHour } = await getSection(db, "rateLimits");
   const turn = await hit(db, "newsletter-ip", meta.ip, { max: newsletterPerIpPerHour, windowSeconds: 3600 });
-  if (!turn.allowed) throw new TooManyRequests(TOO_MANY_SUBSCRIPTIONS);
+  if (!turn.allowed) throw new TooManyRequests(TOO_MANY_SUBSCRIPTIONS, turn.retryAfterSeconds);
 
   const secret = await signingSecret(db, meta.context.configuredSecret);
   return db.transaction(async (tx) => {

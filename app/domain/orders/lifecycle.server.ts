@@ -13,6 +13,7 @@ import {
 } from "~/domain/mail/templates/templates.server";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import { pesosToCents } from "~/lib/money";
+import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { books, orderEvents, orderItems, orders } from "~db/schema";
 import {
@@ -159,7 +160,7 @@ export const shipSchema = z
 /** paid -> shipped. Carrier shipments need their tracking code; pickups and CABA deliveries may go without. */
 export async function shipOrder(ctx: OrderContext, admin: AdminIdentity, number: string, raw: unknown) {
   const parsed = shipSchema.safeParse(raw);
-  if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Datos inválidos");
+  if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
   const { trackingCode } = parsed.data;
   const id = await orderIdByNumber(ctx.db, number);
   const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
@@ -237,7 +238,7 @@ const cancelEffects = async (tx: Db, order: Order, items: OrderItem[]) => {
  */
 export async function cancelOrder(ctx: OrderContext, admin: AdminIdentity, number: string, raw: unknown) {
   const parsed = cancelSchema.safeParse(raw);
-  if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Datos inválidos");
+  if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
   const { reason } = parsed.data;
   const id = await orderIdByNumber(ctx.db, number);
   const order = await changeStatus(

@@ -22,8 +22,8 @@ import { getSettings } from "~/domain/settings/settings.server";
 import { MercadoPagoError } from "~/integrations/mercadopago/errors";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import type { Preference } from "~/integrations/mercadopago/types";
-import { zodMessage } from "~/lib/http.server";
 import { type Cents, centsToPesos } from "~/lib/money";
+import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { books, orderEvents, orderItems, orders } from "~db/schema";
 import { pickupPointFor, quoteDelivery } from "./delivery";
@@ -145,7 +145,7 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
       max: settings.rateLimits.ordersPerIpPerHour,
       windowSeconds: 3600,
     });
-    if (!turn.allowed) throw new TooManyRequests(TOO_MANY_ORDERS);
+    if (!turn.allowed) throw new TooManyRequests(TOO_MANY_ORDERS, turn.retryAfterSeconds);
   }
   const parsed = orderInputSchema.safeParse(raw);
   if (!parsed.success) throw new Invalid(zodMessage(parsed.error));

@@ -8,8 +8,8 @@ import { prizeClaimedShop, prizeClaimedWinner } from "~/domain/mail/templates/te
 import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { csvDocument } from "~/lib/csv";
-import { zodMessage } from "~/lib/http.server";
 import { randomCode } from "~/lib/random-code.server";
+import { zodMessage } from "~/lib/zod-spanish";
 import { isUniqueViolation } from "~db/errors";
 import type { Db } from "~db/index";
 import { prizeClaims, qrCodes } from "~db/schema";
@@ -185,6 +185,7 @@ async function limit(db: Db, kind: "check" | "claim", ip: string) {
       kind === "check"
         ? "Demasiadas consultas de códigos desde tu conexión. Esperá un minuto y probá de nuevo."
         : "Demasiados intentos de reclamo desde tu conexión. Esperá un minuto y probá de nuevo.",
+      turn.retryAfterSeconds,
     );
   }
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { issueMessage } from "~/lib/zod-spanish";
 
 /**
  * QR prize rules shared by the forms (client) and the server: the spec's limits and messages.
@@ -103,7 +104,7 @@ export function claimErrors(input: unknown): Partial<Record<keyof ClaimInput, st
   const errors: Partial<Record<keyof ClaimInput, string>> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as keyof ClaimInput | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
+    if (field && !errors[field]) errors[field] = issueMessage(issue);
   }
   return errors;
 }

@@ -14,6 +14,11 @@ export interface Hit {
   allowed: boolean;
   /** The bucket this hit went into (to take it back with `undoHit`). */
   bucketStart: Date;
+  /**
+   * When refused: whole seconds until enough of the window's hits have aged out for one more to be
+   * allowed (for `Retry-After`), assuming no more arrive meanwhile. 0 when allowed.
+   */
+  retryAfterSeconds: number;
 }
 
 /** The window is split in 15 buckets, so "5 in 15 minutes" slides a minute at a time. */
@@ -46,7 +51,29 @@ export async function hit(db: Db, bucket: string, key: string, limit: Limit): Pr
   if (!row) throw new Error("rate limit upsert returned nothing");
   if (Math.random() < 0.01) void forgetOldHits(db).catch(() => {});
   const total = Number(row.total);
-  return { total, allowed: total <= limit.max, bucketStart: new Date(row.bucket_start) };
+  const allowed = total <= limit.max;
+  const retryAfterSeconds = allowed ? 0 : await secondsUntilFree(db, bucket, key, limit, total);
+  return { total, allowed, bucketStart: new Date(row.bucket_start), retryAfterSeconds };
+}
+
+/**
+ * A refused hit: the window's buckets age out oldest first, each `windowSeconds` after it began; the
+ * limit frees once `total - max + 1` hits have aged out. Read with the database's clock, as `hit` counts.
+ */
+async function secondsUntilFree(db: Db, bucket: string, key: string, limit: Limit, total: number) {
+  const result = await db.execute<{ hits: string | number; frees_in: string | number }>(sql`
+    select hits, extract(epoch from window_start + make_interval(secs => ${limit.windowSeconds}) - now()) as frees_in
+    from ${rateLimits}
+    where bucket = ${bucket} and key = ${key} and window_start > now() - make_interval(secs => ${limit.windowSeconds})
+    order by window_start
+  `);
+  const rows = (result as unknown as { rows: { hits: string | number; frees_in: string | number }[] }).rows;
+  let agedOut = 0;
+  for (const row of rows) {
+    agedOut += Number(row.hits);
+    if (total - agedOut <= limit.max - 1) return Math.max(1, Math.ceil(Number(row.frees_in)));
+  }
+  return limit.windowSeconds;
 }
 
 /** Takes back one hit (e.g. a login that turned out right should not count against the IP). */

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { rateLimits } from "~db/schema";
 import { testDatabase } from "../../../tests/support/test-database";
 import { hit, resetHits, undoHit } from "./rate-limit.server";
 
@@ -25,5 +27,28 @@ describe("rate limits", () => {
     const first = await hit(database.db, "test", "undo", limit);
     await undoHit(database.db, "test", "undo", first.bucketStart);
     expect((await hit(database.db, "test", "undo", limit)).total).toBe(1);
+  });
+
+  it("says when a refused key may try again: when enough of its oldest hits leave the window", async () => {
+    // Three hits ten minutes ago and two now fill "5 in 15 minutes"; the next is refused until the old
+    // three leave the window, in about five minutes (not the whole fifteen).
+    await database.db
+      .insert(rateLimits)
+      .values({ bucket: "test", key: "old", windowStart: sql`now() - interval '600 seconds'`, hits: 3 });
+    for (let i = 0; i < 2; i++) expect((await hit(database.db, "test", "old", limit)).allowed).toBe(true);
+    const refused = await hit(database.db, "test", "old", limit);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(240);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(300);
+  });
+
+  it("makes a key that hit the limit just now wait about the whole window", async () => {
+    for (let i = 0; i < 5; i++) await hit(database.db, "test", "now", limit);
+    const refused = await hit(database.db, "test", "now", limit);
+    expect(refused.allowed).toBe(false);
+    // All five are in the current minute's bucket, which leaves the window 14-15 minutes from now.
+    expect(refused.retryAfterSeconds).toBeGreaterThan(14 * 60 - 60);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
+    expect((await hit(database.db, "test", "fresh", limit)).retryAfterSeconds).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import { Invalid, NotFound } from "~/domain/errors";
+import { issueMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { settings as settingsTable } from "~db/schema";
 import {
@@ -61,8 +62,7 @@ function invalid(error: ZodError): Invalid {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const path = issue.path.join(".");
-    fields[path] ??=
-      issue.code === "unrecognized_keys" ? `Campo no permitido: ${issue.keys.join(", ")}` : issue.message;
+    fields[path] ??= issueMessage(issue);
   }
   const first = Object.values(fields)[0] ?? "Datos inválidos";
   return new Invalid(first, { fields });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { argentinePhoneDigits } from "~/domain/settings/argentina";
+import { issueMessage } from "~/lib/zod-spanish";
 import { LIMITS, SPECIAL_ORDER_SCOPES, SPECIAL_ORDER_STATUSES, type SpecialOrderStatus } from "./labels";
 
 /**
@@ -76,7 +77,7 @@ export function requestErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
+    errors[field] ??= issueMessage(issue);
   }
   return errors;
 }

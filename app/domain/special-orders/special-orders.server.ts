@@ -10,8 +10,8 @@ import {
 } from "~/domain/mail/templates/special-orders.server";
 import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { getSection } from "~/domain/settings/settings.server";
-import { zodMessage } from "~/lib/http.server";
 import { containsPattern } from "~/lib/like";
+import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { books, specialOrderReplies, specialOrders } from "~db/schema";
 import { receivedMessage, type SpecialOrderStatus, STATUS_LABELS } from "./labels";
@@ -56,7 +56,7 @@ export async function createSpecialOrder(
       max: specialOrdersPerIpPerHour,
       windowSeconds: 3600,
     });
-    if (!turn.allowed) throw new TooManyRequests(TOO_MANY_REQUESTS);
+    if (!turn.allowed) throw new TooManyRequests(TOO_MANY_REQUESTS, turn.retryAfterSeconds);
   }
   const shopEmail = ctx.shopEmail ?? (await getSection(ctx.db, "contact")).email;
 

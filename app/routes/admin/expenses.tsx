@@ -23,6 +23,7 @@ import { requireAdmin } from "~/lib/admin.server";
 import { readForm, zodMessage } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
 import { seoMeta } from "~/lib/seo";
+import { issueMessage } from "~/lib/zod-spanish";
 import type { Route } from "./+types/expenses";
 
 const CONFIRM_DELETE = "¿Seguro que querés eliminar este gasto?";
@@ -111,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const errors: Partial<FormValues> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as keyof FormValues;
-        errors[field] ??= issue.message;
+        errors[field] ??= issueMessage(issue);
       }
       return failed(400, zodMessage(parsed.error), errors);
     }

@@ -3,7 +3,7 @@ import { safeNext } from "~/domain/auth/admin-paths";
 import { login, loginSchema } from "~/domain/auth/login.server";
 import { DomainError } from "~/domain/errors";
 import { sessionCookie } from "~/lib/admin-cookie.server";
-import { readForm, zodMessage } from "~/lib/http.server";
+import { errorInit, readForm, retryAfterHeaders, zodMessage } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
 
@@ -12,6 +12,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   if (context.admin) throw redirect(next, 303);
   return { next };
 }
+
+/** A refused rate limit's Retry-After reaches the page's answer. */
+export const headers = retryAfterHeaders;
 
 /** A plain form post: signing in works without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -26,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { "Set-Cookie": sessionCookie(session.token, session.expiresAt, context.config.secureCookies) },
     });
   } catch (error) {
-    if (error instanceof DomainError) return data({ error: error.message, email: parsed.data.email }, error.status);
+    if (error instanceof DomainError) return data({ error: error.message, email: parsed.data.email }, errorInit(error));
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DomainError } from "~/domain/errors";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
-import { apiError, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
+import { apiError, errorInit, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
 import type { Route } from "./+types/newsletter-subscribe";
 
 /**
@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return jsonResponse({ success: true, message: result.message });
   } catch (error) {
     if (error instanceof DomainError) {
-      return jsonResponse({ success: false, error: error.message, message: error.message }, { status: error.status });
+      return jsonResponse({ success: false, error: error.message, message: error.message }, errorInit(error));
     }
     return apiError(error, context);
   }

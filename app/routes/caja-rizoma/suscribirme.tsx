@@ -7,12 +7,15 @@ import { boxPageData } from "~/domain/box/page-data.server";
 import { subscribeToBox } from "~/domain/box/subscriptions.server";
 import { DomainError } from "~/domain/errors";
 import { boxContext } from "~/lib/box-context.server";
-import { readForm } from "~/lib/http.server";
+import { errorInit, readForm, retryAfterHeaders } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/suscribirme";
 
 export const meta: Route.MetaFunction = () =>
   seoMeta({ title: "Suscribirme a la Caja Rizoma", description: "Elegí tu plan y suscribite a la Caja Rizoma." });
+
+/** A refused rate limit's Retry-After reaches the page's answer. */
+export const headers = retryAfterHeaders;
 
 /** The subscription form as a page: the landing's SUSCRIBIRME without JavaScript comes here. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -31,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(result.initPoint, 303);
   } catch (error) {
     if (error instanceof DomainError) {
-      return data({ error: error.message, values: body }, { status: error.status });
+      return data({ error: error.message, values: body }, errorInit(error));
     }
     throw error;
   }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { checkDiscountCode } from "~/domain/discounts/validate.server";
 import { DomainError } from "~/domain/errors";
-import { apiError, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
+import { apiError, errorInit, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
 import type { Route } from "./+types/validate";
 
 /**
@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof DomainError)) return apiError(error, context);
     return jsonResponse(
       { success: false, valid: false, discountAmount: 0, error: error.message, message: error.message },
-      { status: error.status },
+      errorInit(error),
     );
   }
 }
