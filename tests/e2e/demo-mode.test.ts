@@ -82,7 +82,7 @@ describe("a demo shop in production", () => {
       await page.goto(`${app.baseUrl}/`);
       await page.screenshot({ path: `/tmp/demo-banner-${width}.png` });
       await expectAccessible(page);
-      await banner(page).getByRole("link", { name: "¿Qué quiere decir?" }).click();
+      await banner(page).getByRole("link", { name: "Saber más" }).click();
       await page.waitForURL(`${app.baseUrl}/demostracion`);
       await expect
         .poll(() => page.getByRole("heading", { level: 1 }).textContent())

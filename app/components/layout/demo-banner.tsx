@@ -12,7 +12,7 @@ export function DemoBanner() {
       <p className="mx-auto max-w-7xl px-4 py-1 text-center text-xs sm:text-sm">
         {DEMO_BANNER_TEXT}{" "}
         <Link to="/demostracion" className="font-semibold underline underline-offset-2 hover:text-moss">
-          ¿Qué quiere decir?
+          Saber más
         </Link>
       </p>
     </aside>
