@@ -205,7 +205,8 @@ describe("/admin/caja", () => {
     await page.getByLabel("Contenido").fill("Hola.\n\nEsta semana sale tu caja.");
     await send.click();
     await expect.poll(() => page.getByText("Emails enviados correctamente").count()).toBeGreaterThan(0);
-    expect(await page.getByLabel("Asunto").inputValue()).toBe("");
+    // The toast and the emptied form are two renders (the toast's store updates first): wait for the form.
+    await expect.poll(() => page.getByLabel("Asunto").inputValue()).toBe("");
     await expectAccessible(page);
     const bulk = await until(
       () => mailsTo("lucia@example.com").find((m) => m.parsed.subject === "Llega la caja de diciembre"),
