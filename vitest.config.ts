@@ -33,6 +33,9 @@ export default defineConfig({
           globalSetup: ["tests/support/global-database.ts"],
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // expect.poll waits for what the page shows; its 1 s default is shorter than one server round
+          // trip on a busy two-core machine. A poll still returns as soon as the state is there.
+          expect: { poll: { timeout: 15_000 } },
           // Each file starts its own server and browser; two at a time fit two cores.
           maxWorkers: 2,
         },

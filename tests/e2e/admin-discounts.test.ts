@@ -6,7 +6,7 @@ import { formatMoney } from "~/lib/money";
 import { discountCodes } from "~db/schema";
 import { openMigratedDatabase } from "../../server/open-database";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage, type WatchedPage } from "../support/browser";
+import { expectAccessible, hydrated, launchBrowser, openPage, type WatchedPage } from "../support/browser";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const admin = { email: "descuentos@rizoma.com.ar", password: "clave-de-prueba-descuentos" };
@@ -43,6 +43,9 @@ async function signedIn(options: Parameters<typeof openPage>[1]): Promise<Page> 
   await page.getByRole("button", { name: "Ingresar" }).click();
   await page.waitForURL(`${app.baseUrl}/admin/descuentos`);
   await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Códigos de Descuento");
+  // With JavaScript, the tests drive the enhanced page (dialogs, confirm()): before hydration a click would
+  // take the no-JavaScript path instead.
+  if (options?.javaScriptEnabled !== false) await hydrated(page);
   return page;
 }
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { todayInBuenosAires } from "../../app/domain/dates";
 import { formatMoney } from "../../app/lib/money";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage, type WatchedPage } from "../support/browser";
+import { expectAccessible, hydrated, launchBrowser, openPage, type WatchedPage } from "../support/browser";
 
 const admin = { email: "libreria@rizoma.com.ar", password: "clave-de-prueba-e2e" };
 let app: AppServer;
@@ -38,6 +38,9 @@ async function signedIn(options: Parameters<typeof openPage>[1]): Promise<Page> 
   await page.getByRole("button", { name: "Ingresar" }).click();
   await page.waitForURL(`${app.baseUrl}/admin/expenses`);
   await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Gastos");
+  // With JavaScript, the tests drive the enhanced page (dialogs, confirm()): before hydration a click would
+  // take the no-JavaScript path instead.
+  if (options?.javaScriptEnabled !== false) await hydrated(page);
   return page;
 }
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage } from "../support/browser";
+import { expectAccessible, hydrated, launchBrowser, openPage } from "../support/browser";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { until } from "../support/until";
 
@@ -73,6 +73,8 @@ describe("/caja-rizoma", () => {
       expect(text).toMatch(/entre el 15 y el 25/i);
       await expectAccessible(page);
       await page.screenshot({ path: `/tmp/caja-landing-${width}.png`, fullPage: true });
+      // Before hydration the link leads to /caja-rizoma/suscribirme instead of opening the dialog.
+      await hydrated(page);
       await page.getByRole("link", { name: /SUSCRIBIRME al plan Semestral/ }).click();
       const dialog = page.getByRole("dialog");
       await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -91,6 +93,7 @@ describe("/caja-rizoma", () => {
   it("subscribes with JavaScript: validation toasts, sandbox approval, webhook, active, welcome mail", async () => {
     const { page, errors } = await openPage(browser, { width: 390 });
     await page.goto(`${app.baseUrl}/caja-rizoma`);
+    await hydrated(page);
     await page.getByRole("link", { name: /SUSCRIBIRME al plan Mensual/ }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Pagar Suscripción" }).click();
@@ -174,6 +177,7 @@ describe("/admin/caja", () => {
     await page.getByLabel("Contraseña").fill(admin.password);
     await page.getByRole("button", { name: "Ingresar" }).click();
     await page.waitForURL(`${app.baseUrl}/admin/caja`);
+    await hydrated(page);
     expect(await page.getByTestId("stat-Activas").textContent()).toBe("1");
     expect(await page.getByTestId("stat-Total").textContent()).toBe("2");
     expect(plain(await page.getByTestId("stat-Ingreso mensual").textContent())).toBe("$ 54.000");
@@ -201,7 +205,8 @@ describe("/admin/caja", () => {
     await page.getByLabel("Contenido").fill("Hola.\n\nEsta semana sale tu caja.");
     await send.click();
     await expect.poll(() => page.getByText("Emails enviados correctamente").count()).toBeGreaterThan(0);
-    expect(await page.getByLabel("Asunto").inputValue()).toBe("");
+    // The toast and the emptied form are two renders (the toast's store updates first): wait for the form.
+    await expect.poll(() => page.getByLabel("Asunto").inputValue()).toBe("");
     await expectAccessible(page);
     const bulk = await until(
       () => mailsTo("lucia@example.com").find((m) => m.parsed.subject === "Llega la caja de diciembre"),

@@ -28,7 +28,8 @@ describe("durability", () => {
     expect(await total(second)).toBe(before);
     await second.stop();
     removeDataDir(env.DATA_DIR ?? "");
-  });
+    // Each test here starts the app two to five times: half a minute a start on a busy two-core machine.
+  }, 240_000);
 
   it("recovers when killed while it is loading the demo catalogue", async () => {
     const env = await appEnv();
@@ -44,15 +45,19 @@ describe("durability", () => {
     expect(await total(survivor)).toBe(expected);
     await survivor.stop();
     removeDataDir(env.DATA_DIR ?? "");
-  });
+  }, 240_000);
 
-  it.skipIf(onPostgres())("refuses a second server on the same embedded DATA_DIR", async () => {
-    // Only the embedded database has this rule: PostgreSQL takes any number of instances.
-    const env = await appEnv();
-    await start(env);
-    const intruder = await start(env, { waitReady: false });
-    const code = await new Promise<number | null>((resolve) => intruder.process.once("exit", resolve));
-    expect(code).not.toBe(0);
-    expect(intruder.output()).toContain("El directorio de datos ya está en uso por otro proceso");
-  });
+  it.skipIf(onPostgres())(
+    "refuses a second server on the same embedded DATA_DIR",
+    async () => {
+      // Only the embedded database has this rule: PostgreSQL takes any number of instances.
+      const env = await appEnv();
+      await start(env);
+      const intruder = await start(env, { waitReady: false });
+      const code = await new Promise<number | null>((resolve) => intruder.process.once("exit", resolve));
+      expect(code).not.toBe(0);
+      expect(intruder.output()).toContain("El directorio de datos ya está en uso por otro proceso");
+    },
+    240_000,
+  );
 });

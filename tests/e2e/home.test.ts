@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { titleCountLabel } from "~/domain/catalog/title-count";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage, type WatchedPage } from "../support/browser";
+import { expectAccessible, launchBrowser, openPage, hydrated as reactOwns, type WatchedPage } from "../support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -69,10 +69,13 @@ const hydrated = async (page: Page) => {
   await ready.waitFor();
 };
 const headerReady = (page: Page) => page.locator('header[data-hydrated="true"]').waitFor();
-/** The home's sections hydrate from their own chunk: wait until it has arrived. */
+/**
+ * The home's sections hydrate from their own chunk, after the rest of the page: wait until React has
+ * taken over their forms (a quiet network only says the chunk arrived, not that it has hydrated).
+ */
 const sectionsReady = async (page: Page) => {
   await headerReady(page);
-  await page.waitForLoadState("networkidle");
+  await reactOwns(page, "#newsletter form");
 };
 
 async function featuredCount(): Promise<number> {

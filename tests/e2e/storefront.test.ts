@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage, type WatchedPage } from "../support/browser";
+import { expectAccessible, hydrated, launchBrowser, openPage, type WatchedPage } from "../support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -80,8 +80,9 @@ describe("content security policy", () => {
       // Hydrated: React Router's inline bootstrap ran (a refused script would leave the page inert).
       await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
     }
-    // The cart badge reacts to a click only when the page's scripts run.
+    // The cart badge reacts to a click only when the page's scripts run (and once they have hydrated it).
     await page.goto(`${app.baseUrl}/libro/5`);
+    await hydrated(page);
     await page
       .getByRole("button", { name: /agregar al carrito/i })
       .first()

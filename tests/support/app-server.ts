@@ -96,7 +96,10 @@ export async function startApp(env: Record<string, string>, options: { waitReady
     },
   };
   if (options.waitReady === false) return server;
-  const deadline = Date.now() + 60_000;
+  // Readiness is /healthz answering; the deadline only stops a start that hangs. A first start (migrations,
+  // the demo catalogue) takes seconds on a quiet machine, half a minute on a busy two-core one, and went past
+  // 60 s while other suites ran beside this one. Below the 180 s hook timeout, so the failure shows the output.
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}:\n${output}`);
     try {
@@ -108,7 +111,7 @@ export async function startApp(env: Record<string, string>, options: { waitReady
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   await server.kill();
-  throw new Error(`the app did not become healthy in 60 s:\n${output}`);
+  throw new Error(`the app did not become healthy in 150 s:\n${output}`);
 }
 
 export function removeDataDir(dir: string): void {

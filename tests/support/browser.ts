@@ -55,6 +55,20 @@ export async function openPage(
   return { page, errors };
 }
 
+/**
+ * React has taken over `selector` (default: the page's <main>): its handlers are attached, so a click or a
+ * key press runs the page's code instead of the browser's default (a native form post, a link followed,
+ * nothing at all). `goto` and `waitForURL` return at the load event, which can come before hydration on a
+ * busy machine. Parts hydrated lazily from their own chunk (the home's sections) take over later than
+ * <main>: name an element inside them.
+ */
+export async function hydrated(page: Page, selector = "main"): Promise<void> {
+  await page.waitForFunction((css) => {
+    const element = document.querySelector(css);
+    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactProps"));
+  }, selector);
+}
+
 /** Runs axe-core on the page and expects no violation (names them when there are some). */
 export async function expectAccessible(page: Page): Promise<void> {
   // Entrance animations (shop cards fade in) must end first: mid-fade text would fail the contrast rule.

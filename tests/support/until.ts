@@ -15,3 +15,30 @@ export async function until<T>(
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/**
+ * Like `until`, for work done in steps (messages delivered one by one): waits as long as `progress()`
+ * keeps changing, and fails once it has stood still for `stallMs`. A busy machine only takes longer;
+ * a worker that stopped still fails the test.
+ */
+export async function untilDone<T>(
+  read: () => T | false | null | undefined | Promise<T | false | null | undefined>,
+  progress: () => number,
+  what: string,
+  stallMs = 30_000,
+): Promise<T> {
+  let seen = progress();
+  let movedAt = Date.now();
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    const now = progress();
+    if (now !== seen) {
+      seen = now;
+      movedAt = Date.now();
+    } else if (Date.now() - movedAt > stallMs) {
+      throw new Error(`timed out waiting for ${what}: nothing moved for ${stallMs / 1000} s (at ${now})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
