@@ -10,6 +10,7 @@ import { fileMailer, smtpMailer } from "~/domain/mail/transport.server";
 import { startMailWorker } from "~/domain/mail/worker.server";
 import { seedNewsletterTopics } from "~/domain/newsletter/newsletter.server";
 import { startOrderExpiryJob } from "~/domain/orders/lifecycle.server";
+import { signingSecret } from "~/domain/secrets/signing.server";
 import { getSection, seedSettings } from "~/domain/settings/settings.server";
 import { createTiendanubeService } from "~/domain/tiendanube/service.server";
 import { createMercadoPago } from "~/integrations/mercadopago/index.server";
@@ -48,6 +49,9 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   await seedTaxonomy(database.db);
   await seedSettings(database.db);
   await seedNewsletterTopics(database.db);
+  // The key that signs e-mailed links and the payments sandbox's notifications exists before any request,
+  // so no visitor's request (a refused webhook, say) is the one that writes it.
+  await signingSecret(database.db, env.sessionSecret);
   if (env.demoData) {
     const added = await seedDemoCatalogue(database.db);
     if (added > 0) logger.info({ books: added }, "demo catalogue loaded");
