@@ -92,6 +92,10 @@ export default function Produccion({ loaderData, actionData }: Route.ComponentPr
           <li>Desaparece el aviso «Tienda de demostración» de todas las páginas.</li>
           <li>Queda registrado en el historial de cambios, con tu usuario.</li>
         </ul>
+        <p className="mt-3 text-sm text-ink/75">
+          Antes de abrir, revisá en los ajustes los datos bancarios, de contacto y de envío: los que vienen con la
+          demostración son de ejemplo y este paso no los cambia.
+        </p>
       </section>
       <Form method="post" className="space-y-5 rounded-lg border border-ink/10 bg-white p-5">
         <fieldset>
