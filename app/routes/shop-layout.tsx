@@ -5,24 +5,25 @@ import { NotFoundPage } from "~/components/layout/not-found-page";
 import { ServerErrorPage } from "~/components/layout/server-error-page";
 import { type FooterContact, SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { catalogView } from "~/domain/catalog/view.server";
 import { shopMode } from "~/domain/demo/demo-mode.server";
 import { whatsappLink } from "~/domain/settings/argentina";
-import { getSection } from "~/domain/settings/settings.server";
+import { effectiveStoreUrl, getSections } from "~/domain/settings/settings.server";
 import type { Route } from "./+types/shop-layout";
 
 /**
  * The footer's contact data comes from the settings (/admin/ajustes), on every shop page. `publicUrl`
- * lets every page's meta build canonical URLs (see publicOrigin in ~/lib/seo). A demo shop shows its banner
- * (leaving demo mode clears the page cache, so no cached page keeps it).
+ * lets every page's meta build canonical URLs (see publicOrigin in ~/lib/seo). The header's IR A TIENDA
+ * opens the external store (TIENDANUBE_STORE_URL, else the saved one). A demo shop shows its banner
+ * (leaving demo mode clears the page cache, so no cached page keeps it). Two reads in all.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ address, hours, whatsapp, email }, { storeUrl }, mode] = await Promise.all([
-    getSection(context.db, "contact"),
-    catalogView(context.db, context.config),
+  const [{ contact: shown, store }, mode] = await Promise.all([
+    getSections(context.db, ["contact", "store"]),
     shopMode(context.db),
   ]);
+  const { address, hours, whatsapp, email } = shown;
   const contact: FooterContact = { address, hours, whatsapp, whatsappUrl: whatsappLink(whatsapp), email };
+  const storeUrl = effectiveStoreUrl(context.config.storeUrl, store);
   return { contact, publicUrl: context.config.publicUrl, storeUrl, demo: mode === "demo" };
 }
 

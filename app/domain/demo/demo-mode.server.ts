@@ -4,6 +4,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import { Conflict, Invalid } from "~/domain/errors";
+import { returnStock } from "~/domain/orders/lifecycle.server";
 import type { Db } from "~db/index";
 import {
   books,
@@ -130,18 +131,8 @@ async function deleteDemoData(tx: Db): Promise<void> {
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(and(sql`${orders.status} <> 'cancelled'`, notInArray(orderItems.bookId, demoBookIds)))
-    .groupBy(orderItems.bookId, orderItems.isPreorder)
-    .orderBy(orderItems.bookId);
-  for (const item of held) {
-    await tx
-      .update(books)
-      .set(
-        item.isPreorder
-          ? { preorderCount: sql`greatest(${books.preorderCount} - ${item.quantity}, 0)` }
-          : { stock: sql`${books.stock} + ${item.quantity}` },
-      )
-      .where(eq(books.id, item.bookId));
-  }
+    .groupBy(orderItems.bookId, orderItems.isPreorder);
+  await returnStock(tx, held);
   await tx.delete(orders); // items, events and code redemptions cascade
   await tx.update(discountCodes).set({
     usedCount: sql`(select count(*)::int from ${discountRedemptions} where ${discountRedemptions.discountCodeId} = ${discountCodes.id})`,

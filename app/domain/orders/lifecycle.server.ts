@@ -107,7 +107,7 @@ async function currentStatus(db: Db, orderId: number) {
 }
 
 /** Stock (or the pre-order count) goes back, in ascending book order like placing does. */
-async function returnStock(tx: Db, items: OrderItem[]) {
+export async function returnStock(tx: Db, items: Pick<OrderItem, "bookId" | "isPreorder" | "quantity">[]) {
   for (const item of [...items].sort((a, b) => a.bookId - b.bookId)) {
     await tx
       .update(books)

@@ -21,13 +21,18 @@ import {
 export const UNKNOWN_SECTION = "Sección desconocida";
 
 /** Every section, stored values over the defaults, in one query. */
-export async function getSettings(db: Db): Promise<Settings> {
+export function getSettings(db: Db): Promise<Settings> {
+  return getSections(db, SECTION_KEYS);
+}
+
+/** The sections a page needs (the shop's frame: contact and store), stored values over the defaults, in one query. */
+export async function getSections<K extends SectionKey>(db: Db, keys: readonly K[]): Promise<Pick<Settings, K>> {
   const rows = await db
     .select({ key: settingsTable.key, value: settingsTable.value })
     .from(settingsTable)
-    .where(inArray(settingsTable.key, SECTION_KEYS));
+    .where(inArray(settingsTable.key, [...keys]));
   const stored = new Map(rows.map((row) => [row.key, row.value]));
-  return Object.fromEntries(SECTION_KEYS.map((key) => [key, readSection(key, stored.get(key))])) as Settings;
+  return Object.fromEntries(keys.map((key) => [key, readSection(key, stored.get(key))])) as Pick<Settings, K>;
 }
 
 export async function getSection<K extends SectionKey>(db: Db, key: K): Promise<Settings[K]> {
