@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite, openPostgres } from "~db/connect";
 import { prizeClaims, qrCodes } from "~db/schema";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage, type WatchedPage } from "../support/browser";
+import { expectAccessible, launchBrowser, openPage, signInAsAdmin, type WatchedPage } from "../support/browser";
+import { subscribeInSandbox } from "../support/shop";
 
 const admin = { email: "errores@rizoma.com.ar", password: "clave-de-prueba-errores" };
 let app: AppServer;
@@ -21,13 +22,7 @@ afterAll(async () => {
   if (app) removeDataDir(app.dataDir);
 });
 
-async function signIn(page: Page, next: string) {
-  await page.goto(`${app.baseUrl}${next}`);
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Contraseña").fill(admin.password);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL(`${app.baseUrl}${next}`);
-}
+const signIn = (page: Page, path: string) => signInAsAdmin(page, app.baseUrl, admin, path);
 
 /** The tests make the server (or the network) fail on purpose: Chromium logs exactly that failed request. */
 function acknowledge(watched: WatchedPage, expected: string[]) {
@@ -112,22 +107,7 @@ describe("admin errors", () => {
   it("Caja Rizoma: a refused status change says 'Error al actualizar estado' with the server's reason", async () => {
     // A real subscription, paid in the sandbox.
     const visitor = await openPage(browser, { width: 1280 });
-    await visitor.page.goto(`${app.baseUrl}/caja-rizoma/suscribirme?plan=monthly`);
-    const form = visitor.page.locator("main form");
-    await form.getByLabel("Nombre", { exact: true }).fill("Lucía");
-    await form.getByLabel("Apellido").fill("Pérez");
-    await form.getByLabel("Email").fill("lucia@example.com");
-    await form.getByLabel("WhatsApp").fill("+54 9 11 5555-1234");
-    await form.getByLabel("Dirección").fill("Av. Corrientes 1234");
-    await form.getByLabel("Ciudad o partido").fill("CABA");
-    await form.getByLabel(/Acepto los/).check();
-    await form.getByRole("button", { name: "Pagar Suscripción" }).click();
-    await visitor.page.waitForURL(/\/pagos\/sandbox\//);
-    await visitor.page.getByRole("button", { name: "Aprobar pago" }).click();
-    await visitor.page.waitForURL(/\/caja-rizoma\/gracias/);
-    await expect
-      .poll(() => visitor.page.getByRole("heading", { level: 1 }).textContent())
-      .toBe("¡Ya sos parte de la Caja Rizoma!");
+    await subscribeInSandbox(visitor.page, app.baseUrl);
     expect(visitor.errors).toEqual([]);
     await visitor.page.context().close();
 

@@ -1,7 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage } from "../support/browser";
+import { expectAccessible, launchBrowser, openPage, signInAsAdmin } from "../support/browser";
+import { boxSubscription, subscribeInSandbox } from "../support/shop";
 
 /**
  * Demo mode (issue 17): a fresh shop with the demo catalogue simulates Mercado Pago in production
@@ -24,30 +25,11 @@ afterAll(async () => {
 });
 
 /** A complete, valid subscription: only the payments can refuse it. */
-const subscription = JSON.stringify({
-  firstName: "Ana",
-  lastName: "Gómez",
-  email: "ana@example.com",
-  whatsapp: "+54 9 11 5555-1234",
-  address: "Av. Corrientes 1234",
-  city: "CABA",
-  state: "C",
-  zipCode: "C1043AAZ",
-  deliveryMethod: "delivery",
-  pickupLocation: "",
-  acceptTerms: true,
-  planType: "monthly",
-});
+const subscription = JSON.stringify(boxSubscription);
 
 const banner = (page: Page) => page.getByRole("complementary", { name: "Tienda de demostración" });
 
-async function signIn(page: Page, path: string) {
-  await page.goto(`${app.baseUrl}${path}`);
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Contraseña").fill(admin.password);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL(`${app.baseUrl}${path}`);
-}
+const signIn = (page: Page, path: string) => signInAsAdmin(page, app.baseUrl, admin, path);
 
 async function firstBookId(): Promise<number> {
   const response = await fetch(`${app.baseUrl}/api/books?limit=100`);
@@ -96,20 +78,7 @@ describe("a demo shop in production", () => {
 
   it("takes a box subscription through the sandbox, and the subscriber is active in /admin/caja", async () => {
     const { page, errors } = await openPage(browser, { width: 390, javaScriptEnabled: false });
-    await page.goto(`${app.baseUrl}/caja-rizoma/suscribirme?plan=monthly`);
-    const form = page.locator("form:visible").last();
-    await form.getByLabel("Nombre", { exact: true }).fill("Lucía");
-    await form.getByLabel("Apellido").fill("Pérez");
-    await form.getByLabel("Email").fill("lucia@example.com");
-    await form.getByLabel("WhatsApp").fill("+54 9 11 5555-1234");
-    await form.getByLabel("Dirección").fill("Av. Corrientes 1234");
-    await form.getByLabel("Ciudad o partido").fill("CABA");
-    await form.getByLabel(/Acepto los/).check();
-    await form.getByRole("button", { name: "Pagar Suscripción" }).click();
-    await page.waitForURL(/\/pagos\/sandbox\//);
-    await page.getByRole("button", { name: "Aprobar pago" }).click();
-    await page.waitForURL(/\/caja-rizoma\/gracias\?preapproval_id=/);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("¡Ya sos parte de la Caja Rizoma!");
+    await subscribeInSandbox(page, app.baseUrl);
     await page.context().close();
 
     const admin = await openPage(browser, { width: 1280 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage } from "../support/browser";
+import { expectAccessible, launchBrowser, openPage, signInAsAdmin } from "../support/browser";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { until, untilDone } from "../support/until";
 
@@ -43,13 +43,7 @@ const unsubscribeLink = (raw: string) => /^List-Unsubscribe:\s*<([^>]+)>/m.exec(
 
 const mailTo = (to: string) => until(() => smtp.received.find((mail) => mail.to === to), `the mail to ${to}`);
 
-async function signIn(page: Page, next: string) {
-  await page.goto(`${app.baseUrl}${next}`);
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Contraseña").fill(admin.password);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL(`${app.baseUrl}${next}`);
-}
+const signIn = (page: Page, path: string) => signInAsAdmin(page, app.baseUrl, admin, path);
 
 describe("newsletter sign-up", () => {
   it("answers the spec's shapes and sends the welcome with one-click unsubscribe headers", async () => {

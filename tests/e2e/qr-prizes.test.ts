@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage } from "../support/browser";
+import { expectAccessible, launchBrowser, openPage, signInAsAdmin } from "../support/browser";
 
 const admin = { email: "premios@rizoma.com.ar", password: "clave-de-prueba-premios" };
 let app: AppServer;
@@ -19,13 +19,7 @@ afterAll(async () => {
   if (app) removeDataDir(app.dataDir);
 });
 
-async function signIn(page: Page, next: string) {
-  await page.goto(`${app.baseUrl}${next}`);
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Contraseña").fill(admin.password);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL(`${app.baseUrl}${next}`);
-}
+const signIn = (page: Page, path: string) => signInAsAdmin(page, app.baseUrl, admin, path);
 
 /** Reads the URL out of a QR image, as a phone camera would. */
 async function decodeQr(png: Buffer): Promise<string> {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage, type WatchedPage } from "../support/browser";
+import { expectAccessible, launchBrowser, openPage, signInAsAdmin, type WatchedPage } from "../support/browser";
 
 const admin = { email: "pedidos@rizoma.com.ar", password: "clave-de-prueba-pedidos" };
 let app: AppServer;
@@ -38,13 +38,7 @@ function acknowledge(page: Page, pattern: RegExp) {
   watched.errors.splice(0, watched.errors.length, ...kept);
 }
 
-async function signIn(page: Page, next: string) {
-  await page.goto(`${app.baseUrl}${next}`);
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Contraseña").fill(admin.password);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL(`${app.baseUrl}${next}`);
-}
+const signIn = (page: Page, path: string) => signInAsAdmin(page, app.baseUrl, admin, path);
 
 /** React has taken over the element (the home's sections hydrate from their own chunk, later than <main>). */
 const hydrated = (page: Page, selector = "main") =>

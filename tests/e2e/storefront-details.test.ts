@@ -188,8 +188,7 @@ describe("home structured data", () => {
       .locator('script[type="application/ld+json"]')
       .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? "{}")));
     const list = blocks.find((block) => block["@type"] === "ItemList");
-    expect(list).toBeTruthy();
-    expect(list.numberOfItems).toBe(10);
+    expect(list).toMatchObject({ "@type": "ItemList", numberOfItems: 10 });
     expect(list.itemListElement).toHaveLength(10);
 
     const featured = (await fetch(`${app.baseUrl}/api/featured-books`).then((r) => r.json())) as {

@@ -91,3 +91,17 @@ export async function expectAccessible(page: Page): Promise<void> {
   });
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
 }
+
+/** Signs in on the admin's login page that `path` redirects to, and waits to be back at `path`. */
+export async function signInAsAdmin(
+  page: Page,
+  baseUrl: string,
+  admin: { email: string; password: string },
+  path: string,
+): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Contraseña").fill(admin.password);
+  await page.getByRole("button", { name: "Ingresar" }).click();
+  await page.waitForURL(`${baseUrl}${path}`);
+}

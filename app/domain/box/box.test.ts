@@ -16,6 +16,7 @@ import {
 } from "~db/schema";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../../../tests/support/fake-mercadopago";
 import { routeArgs } from "../../../tests/support/route-context";
+import { boxSubscription } from "../../../tests/support/shop";
 import { testDatabase } from "../../../tests/support/test-database";
 import * as bulkRoute from "../../routes/api/caja/bulk-email";
 import * as statsRoute from "../../routes/api/caja/stats";
@@ -59,21 +60,7 @@ afterAll(async () => {
   await database.close();
 });
 
-const form = (overrides: Record<string, unknown> = {}) => ({
-  firstName: "Lucía",
-  lastName: "Pérez",
-  email: "lucia@example.com",
-  whatsapp: "+54 9 11 5555-1234",
-  address: "Av. Corrientes 1234",
-  city: "CABA",
-  state: "C",
-  zipCode: "C1043AAZ",
-  deliveryMethod: "delivery",
-  pickupLocation: "",
-  acceptTerms: true,
-  planType: "monthly",
-  ...overrides,
-});
+const form = (overrides: Record<string, unknown> = {}) => ({ ...boxSubscription, ...overrides });
 
 let ipCounter = 0;
 /** Each call from its own client address, so the per-IP limit only bites where a test wants it to. */

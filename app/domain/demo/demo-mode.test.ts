@@ -21,6 +21,7 @@ import {
 } from "~db/schema";
 import { countBooks, demoIsbns, seedDemoCatalogue } from "~db/seed";
 import { routeArgs } from "../../../tests/support/route-context";
+import { boxSubscription } from "../../../tests/support/shop";
 import { testDatabase } from "../../../tests/support/test-database";
 import * as subscribeRoute from "../../routes/api/caja/subscribe";
 import * as ordersRoute from "../../routes/api/orders";
@@ -71,21 +72,7 @@ const order = (id: number, paymentMethod: "transfer" | "mercadopago", discountCo
     paymentMethod,
     ...(discountCode ? { discountCode } : {}),
   });
-const subscribe = () =>
-  post(subscribeRoute, "/api/caja/subscribe", {
-    firstName: "Lucía",
-    lastName: "Pérez",
-    email: "lucia@example.com",
-    whatsapp: "+54 9 11 5555-1234",
-    address: "Av. Corrientes 1234",
-    city: "CABA",
-    state: "C",
-    zipCode: "C1043AAZ",
-    deliveryMethod: "delivery",
-    pickupLocation: "",
-    acceptTerms: true,
-    planType: "monthly",
-  });
+const subscribe = () => post(subscribeRoute, "/api/caja/subscribe", boxSubscription);
 const rows = async (table: PgTable) => (await db.select().from(table)).length;
 
 describe("demo mode", () => {
