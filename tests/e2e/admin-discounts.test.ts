@@ -1,47 +1,22 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { formatMoney } from "~/lib/money";
 import { discountCodes } from "~db/schema";
 import { openMigratedDatabase } from "../../server/open-database";
-import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, hydrated, launchBrowser, openPage, type WatchedPage } from "../support/browser";
+import { startApp } from "../support/app-server";
+import { expectAccessible, hydrated, signInAsAdmin } from "../support/browser";
+import { browserSuite, type PageOptions } from "../support/e2e";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const admin = { email: "descuentos@rizoma.com.ar", password: "clave-de-prueba-descuentos" };
 const CONFIRM_DELETE = "¿Estás seguro de que quieres eliminar este código?";
-let env: Record<string, string>;
-let app: AppServer;
-let browser: Browser;
-const opened: WatchedPage[] = [];
+const shop = browserSuite({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 
-beforeAll(async () => {
-  env = await appEnv({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-  [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
-});
-afterEach(async () => {
-  // A console error on any page is a failure.
-  for (const watched of opened.splice(0)) {
-    expect(watched.errors, `console errors on ${watched.page.url()}`).toEqual([]);
-    await watched.page.context().close();
-  }
-});
-
-async function signedIn(options: Parameters<typeof openPage>[1]): Promise<Page> {
-  const watched = await openPage(browser, options);
-  opened.push(watched);
-  const { page } = watched;
-  await page.goto(`${app.baseUrl}/admin/descuentos`);
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Contraseña").fill(admin.password);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL(`${app.baseUrl}/admin/descuentos`);
+async function signedIn(options: PageOptions): Promise<Page> {
+  const page = await shop.open(options);
+  await signInAsAdmin(page, shop.app.baseUrl, admin, "/admin/descuentos");
   await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Códigos de Descuento");
   // With JavaScript, the tests drive the enhanced page (dialogs, confirm()): before hydration a click would
   // take the no-JavaScript path instead.
@@ -51,14 +26,14 @@ async function signedIn(options: Parameters<typeof openPage>[1]): Promise<Page> 
 
 /** While the server is stopped (PGlite has one owner): an order used the code. */
 async function markUsed(code: string) {
-  await app.stop();
+  await shop.app.stop();
   const { database, close } = await openMigratedDatabase(
-    { databaseUrl: env.DATABASE_URL, dataDir: path.resolve(root, env.DATA_DIR ?? "") },
+    { databaseUrl: shop.env.DATABASE_URL, dataDir: path.resolve(root, shop.env.DATA_DIR ?? "") },
     root,
   );
   await database.db.update(discountCodes).set({ usedCount: 1 }).where(eq(discountCodes.code, code));
   await close();
-  app = await startApp(env);
+  shop.app = await startApp(shop.env);
 }
 
 const codeInput = (page: Page) => page.getByLabel("Código (opcional)", { exact: true });
@@ -111,9 +86,10 @@ describe("/admin/descuentos", () => {
     await expect.poll(() => dialog.getByRole("alert").textContent()).toContain("El código VERANO25 ya existe");
     expect(await dialog.getByRole("alert").textContent()).toContain("Error al procesar la solicitud");
     // Chromium logs the refused request itself; that one is expected, nothing else.
-    const watched = opened.at(-1);
-    expect(watched?.errors).toEqual(["Failed to load resource: the server responded with a status of 409 (Conflict)"]);
-    watched?.errors.splice(0);
+    expect(shop.errors(page)).toEqual([
+      "Failed to load resource: the server responded with a status of 409 (Conflict)",
+    ]);
+    shop.errors(page).splice(0);
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
 
@@ -135,7 +111,7 @@ describe("/admin/descuentos", () => {
     expect(await card(page, "VERANO25").textContent()).toContain("30 %");
 
     // The checkout's question, answered for this code.
-    const check = await page.request.post(`${app.baseUrl}/api/discount-codes/validate`, {
+    const check = await page.request.post(`${shop.app.baseUrl}/api/discount-codes/validate`, {
       data: { code: "verano25", subtotal: 10000 },
     });
     expect(await check.json()).toEqual({
@@ -144,7 +120,7 @@ describe("/admin/descuentos", () => {
       discountAmount: 3000,
       message: "Código aplicado",
     });
-    const below = await page.request.post(`${app.baseUrl}/api/discount-codes/validate`, {
+    const below = await page.request.post(`${shop.app.baseUrl}/api/discount-codes/validate`, {
       data: { code: "VERANO25", subtotal: 4999 },
     });
     expect(await below.json()).toMatchObject({ valid: false, discountAmount: 0 });
@@ -174,7 +150,7 @@ describe("/admin/descuentos", () => {
     expect(await card(page, "VERANO25").textContent()).toContain("Ya se usó: no se puede eliminar");
     expect(await card(page, "VERANO25").textContent()).toContain("1 de 10");
     const id = (await page.getByRole("link", { name: "Editar VERANO25" }).getAttribute("href"))?.split("=")[1];
-    const refused = await page.request.delete(`${app.baseUrl}/api/discount-codes/${id}`);
+    const refused = await page.request.delete(`${shop.app.baseUrl}/api/discount-codes/${id}`);
     expect(refused.status()).toBe(409);
     expect((await refused.json()).success).toBe(false);
     expect(await stat(page, "Usos totales")).toContain("1");
@@ -211,7 +187,7 @@ describe("/admin/descuentos", () => {
     expect(await codeInput(page).inputValue()).toBe("sinjs10");
     await page.getByLabel("Monto fijo ($)").fill("");
     await page.getByRole("button", { name: "Crear código" }).click();
-    await page.waitForURL(`${app.baseUrl}/admin/descuentos?ok=creado&codigo=SINJS10`);
+    await page.waitForURL(`${shop.app.baseUrl}/admin/descuentos?ok=creado&codigo=SINJS10`);
     expect(await page.getByRole("status").textContent()).toContain("Código creado");
     expect(await badge(page, "SINJS10")).toBe("Activo");
 

@@ -1,42 +1,17 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { todayInBuenosAires } from "../../app/domain/dates";
 import { formatMoney } from "../../app/lib/money";
-import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, hydrated, launchBrowser, openPage, type WatchedPage } from "../support/browser";
+import { expectAccessible, hydrated, signInAsAdmin } from "../support/browser";
+import { browserSuite, type PageOptions } from "../support/e2e";
 
 const admin = { email: "libreria@rizoma.com.ar", password: "clave-de-prueba-e2e" };
-let app: AppServer;
-let browser: Browser;
-const opened: WatchedPage[] = [];
+const shop = browserSuite({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 
-beforeAll(async () => {
-  const env = await appEnv({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-  [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
-});
-afterEach(async () => {
-  // A console error on any page is a failure.
-  for (const watched of opened.splice(0)) {
-    expect(watched.errors, `console errors on ${watched.page.url()}`).toEqual([]);
-    await watched.page.context().close();
-  }
-});
-
-async function signedIn(options: Parameters<typeof openPage>[1]): Promise<Page> {
-  const watched = await openPage(browser, options);
-  opened.push(watched);
-  const { page } = watched;
-  await page.goto(`${app.baseUrl}/admin/expenses`);
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Contraseña").fill(admin.password);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL(`${app.baseUrl}/admin/expenses`);
+async function signedIn(options: PageOptions): Promise<Page> {
+  const page = await shop.open(options);
+  await signInAsAdmin(page, shop.app.baseUrl, admin, "/admin/expenses");
   await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Gastos");
   // With JavaScript, the tests drive the enhanced page (dialogs, confirm()): before hydration a click would
   // take the no-JavaScript path instead.
@@ -129,7 +104,7 @@ describe("/admin/expenses", () => {
     await page.getByLabel("Monto", { exact: true }).fill("350.000");
     await page.getByRole("button", { name: "Agregar gasto" }).click();
     // Saved in last month: the page goes there to show it.
-    await page.waitForURL(`${app.baseUrl}/admin/expenses?month=${previous}&ok=creado`);
+    await page.waitForURL(`${shop.app.baseUrl}/admin/expenses?month=${previous}&ok=creado`);
     expect(await notice(page)).toContain("Gasto agregado");
     await addExpense(page, { date: `${previous}-12`, amount: "8.990,90", concept: "Luz", category: "Servicios" });
     await expect.poll(() => monthTotal(page)).toBe(formatMoney(35_899_090));
@@ -142,7 +117,7 @@ describe("/admin/expenses", () => {
       1,
     );
     await page.getByRole("button", { name: "Sí, eliminar" }).click();
-    await page.waitForURL(`${app.baseUrl}/admin/expenses?month=${previous}&ok=eliminado`);
+    await page.waitForURL(`${shop.app.baseUrl}/admin/expenses?month=${previous}&ok=eliminado`);
     expect(await monthTotal(page)).toBe(formatMoney(35_000_000));
 
     await page.getByRole("link", { name: /Mes siguiente/ }).click();

@@ -1,33 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage, type WatchedPage } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { expectAccessible } from "../support/browser";
+import { browserSuite } from "../support/e2e";
 
-let app: AppServer;
-let browser: Browser;
-const opened: WatchedPage[] = [];
+const shop = browserSuite();
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([appEnv().then((env) => startApp(env)), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
-});
-afterEach(async () => {
-  for (const watched of opened.splice(0)) {
-    expect(watched.errors, `console errors on ${watched.page.url()}`).toEqual([]);
-    await watched.page.context().close();
-  }
-});
-
-async function visit(path: string, width = 1280): Promise<{ page: Page; status?: number }> {
-  const watched = await openPage(browser, { width });
-  opened.push(watched);
-  const response = await watched.page.goto(`${app.baseUrl}${path}`);
-  return { page: watched.page, status: response?.status() };
-}
+const visit = (path: string, width = 1280) => shop.visit(path, { width });
 
 const pages = [
   { path: "/sobre-nosotros", title: "Sobre nosotros", h1: "Una librería que empezó en una biblioteca familiar" },
@@ -46,7 +23,7 @@ describe.each([
     expect(await page.title()).toBe(`${expected.title} | Rizoma`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(expected.h1);
     expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(
-      `${app.baseUrl.replace("127.0.0.1", "localhost")}${expected.path}`,
+      `${shop.app.baseUrl.replace("127.0.0.1", "localhost")}${expected.path}`,
     );
     expect(await page.locator('meta[property="og:url"]').getAttribute("content")).toMatch(
       new RegExp(`${expected.path}$`),
@@ -93,19 +70,18 @@ describe("content", () => {
   });
 
   it("the tooltip waits 700 ms on hover", async () => {
-    const watched = await openPage(browser);
-    opened.push(watched);
+    const page = await shop.open();
     const start = new Date("2026-03-02T12:00:00-03:00").getTime();
-    await watched.page.clock.install({ time: start });
-    await watched.page.clock.pauseAt(start + 1000);
-    await watched.page.goto(`${app.baseUrl}/audiolibros`);
-    await watched.page.locator('header[data-hydrated="true"]').waitFor();
-    await watched.page.getByRole("button", { name: /¿Qué es DRM\?/ }).hover();
-    await watched.page.clock.runFor(650);
-    expect(await watched.page.getByTestId("tooltip").count()).toBe(0);
-    await watched.page.clock.runFor(100);
-    await watched.page.getByTestId("tooltip").waitFor();
-    expect(await watched.page.getByTestId("tooltip").textContent()).toBe("Sin bloqueos anticopia");
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 1000);
+    await page.goto(`${shop.app.baseUrl}/audiolibros`);
+    await page.locator('header[data-hydrated="true"]').waitFor();
+    await page.getByRole("button", { name: /¿Qué es DRM\?/ }).hover();
+    await page.clock.runFor(650);
+    expect(await page.getByTestId("tooltip").count()).toBe(0);
+    await page.clock.runFor(100);
+    await page.getByTestId("tooltip").waitFor();
+    expect(await page.getByTestId("tooltip").textContent()).toBe("Sin bloqueos anticopia");
   });
 
   it("the terms cover sale, the box's renewal and cancellation, and returns within 30 days", async () => {
@@ -160,7 +136,7 @@ describe("content", () => {
 
 describe("sitemap and robots", () => {
   it("the sitemap lists the pages, the categories and every published book", async () => {
-    const response = await fetch(`${app.baseUrl}/sitemap.xml`);
+    const response = await fetch(`${shop.app.baseUrl}/sitemap.xml`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("application/xml");
     const xml = await response.text();
@@ -173,7 +149,7 @@ describe("sitemap and robots", () => {
     expect(locs).toContain("/tienda?categoria=literatura-ficcion");
     const ids: number[] = [];
     for (let page = 1; ; page++) {
-      const body = await fetch(`${app.baseUrl}/api/books?limit=100&page=${page}`).then((r) => r.json());
+      const body = await fetch(`${shop.app.baseUrl}/api/books?limit=100&page=${page}`).then((r) => r.json());
       ids.push(...body.books.map((book: { id: number }) => book.id));
       if (!body.pagination.hasNext) break;
     }
@@ -184,7 +160,7 @@ describe("sitemap and robots", () => {
   });
 
   it("robots.txt keeps crawlers out of the admin, the API and the checkout", async () => {
-    const response = await fetch(`${app.baseUrl}/robots.txt`);
+    const response = await fetch(`${shop.app.baseUrl}/robots.txt`);
     expect(response.headers.get("content-type")).toContain("text/plain");
     const text = await response.text();
     for (const line of ["User-agent: *", "Disallow: /admin", "Disallow: /api", "Disallow: /checkout"]) {

@@ -1,27 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { titleCountLabel } from "~/domain/catalog/title-count";
-import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage, hydrated as reactOwns, type WatchedPage } from "../support/browser";
+import { expectAccessible, hydrated as reactOwns } from "../support/browser";
+import { browserSuite } from "../support/e2e";
 
-let app: AppServer;
-let browser: Browser;
-const opened: WatchedPage[] = [];
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([appEnv().then((env) => startApp(env)), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
-});
-afterEach(async () => {
-  for (const watched of opened.splice(0)) {
-    expect(watched.errors, `console errors on ${watched.page.url()}`).toEqual([]);
-    await watched.page.context().close();
-  }
-});
+const shop = browserSuite();
 
 const CLOCK_START = new Date("2026-03-02T12:00:00-03:00").getTime();
 
@@ -34,9 +17,7 @@ interface VisitOptions {
 }
 
 async function visit(path: string, options: VisitOptions = {}): Promise<Page> {
-  const watched = await openPage(browser, { width: options.width, javaScriptEnabled: options.javaScriptEnabled });
-  opened.push(watched);
-  const { page } = watched;
+  const page = await shop.open({ width: options.width, javaScriptEnabled: options.javaScriptEnabled });
   if (options.reducedMotion) await page.emulateMedia({ reducedMotion: "reduce" });
   if (options.clock) {
     // Time stands still until the test moves it.
@@ -44,7 +25,7 @@ async function visit(path: string, options: VisitOptions = {}): Promise<Page> {
     await page.clock.pauseAt(CLOCK_START + 1000);
     clocked.add(page);
   }
-  await page.goto(`${app.baseUrl}${path}`);
+  await page.goto(`${shop.app.baseUrl}${path}`);
   return page;
 }
 
@@ -79,7 +60,7 @@ const sectionsReady = async (page: Page) => {
 };
 
 async function featuredCount(): Promise<number> {
-  const featured = await fetch(`${app.baseUrl}/api/featured-books`).then((r) => r.json());
+  const featured = await fetch(`${shop.app.baseUrl}/api/featured-books`).then((r) => r.json());
   return featured.length;
 }
 
@@ -186,7 +167,7 @@ describe("home carousel", () => {
 
 describe("home sections", () => {
   it("claims the real catalogue size, the box price, special-order times and the payment badges", async () => {
-    const { pagination } = await fetch(`${app.baseUrl}/api/books?limit=1`).then((r) => r.json());
+    const { pagination } = await fetch(`${shop.app.baseUrl}/api/books?limit=1`).then((r) => r.json());
     const page = await visit("/");
     const points = await page.getByTestId("selling-point").allTextContents();
     expect(points.map((p) => p.replace("✦", "").trim())).toEqual([
@@ -370,7 +351,7 @@ describe("header", () => {
       .getByRole("navigation", { name: "Secciones del inicio" })
       .getByRole("link", { name: "PEDIDOS ESPECIALES" })
       .click();
-    await page.waitForURL(`${app.baseUrl}/`);
+    await page.waitForURL(`${shop.app.baseUrl}/`);
     const target = () =>
       page.evaluate(() => {
         const el = document.getElementById("pedidos");

@@ -1,30 +1,15 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, hydrated, launchBrowser, openPage, type WatchedPage } from "../support/browser";
+import { beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, hydrated } from "../support/browser";
+import { browserSuite, type PageOptions } from "../support/e2e";
 
-let app: AppServer;
-let browser: Browser;
-const opened: WatchedPage[] = [];
+const shop = browserSuite();
 /** Demo books by title (ids differ between databases). */
 const ids = new Map<string, number>();
-
 beforeAll(async () => {
-  [app, browser] = await Promise.all([appEnv().then((env) => startApp(env)), launchBrowser()]);
-  const { books } = await fetch(`${app.baseUrl}/api/books?limit=100`).then((r) => r.json());
+  const { books } = await fetch(`${shop.app.baseUrl}/api/books?limit=100`).then((r) => r.json());
   for (const book of books as { id: number; title: string }[]) ids.set(book.title, book.id);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
-});
-afterEach(async () => {
-  for (const watched of opened.splice(0)) {
-    expect(watched.errors, `console errors on ${watched.page.url()}`).toEqual([]);
-    await watched.page.context().close();
-  }
 });
 
 const idOf = (title: string) => {
@@ -33,18 +18,7 @@ const idOf = (title: string) => {
   return id;
 };
 
-async function visit(path: string, options: Parameters<typeof openPage>[1] = {}) {
-  const watched = await openPage(browser, options);
-  opened.push(watched);
-  const response = await watched.page.goto(`${app.baseUrl}${path}`);
-  return { page: watched.page, status: response?.status(), watched };
-}
-
-/** Drops the console errors a test provokes on purpose (a refused request it asserts itself). */
-function acknowledge(watched: WatchedPage, pattern: RegExp) {
-  const kept = watched.errors.filter((error) => !pattern.test(error));
-  watched.errors.splice(0, watched.errors.length, ...kept);
-}
+const visit = (path: string, options: PageOptions = {}) => shop.visit(path, options);
 
 const card = (page: Page, title: string) =>
   page.getByTestId("book-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
@@ -59,7 +33,7 @@ describe("book card states (spec §4 table)", () => {
     const facundo = card(page, "Facundo");
     expect(await facundo.getByRole("button", { name: /^COMPRAR/ }).isEnabled()).toBe(true);
     expect(await facundo.getByTestId("card-price").textContent()).toMatch(/\$\s19\.900\s*\$\s24\.900/);
-    await page.goto(`${app.baseUrl}${search("Vidas de los artistas")}`);
+    await page.goto(`${shop.app.baseUrl}${search("Vidas de los artistas")}`);
     expect(await card(page, "Vidas de los artistas").getByTestId("card-price").textContent()).toBe("Consultar precio");
   });
 
@@ -77,16 +51,14 @@ describe("book card states (spec §4 table)", () => {
   });
 
   it("pre-order: PREORDENAR, pre-order price with the normal one struck, badge with units and countdown", async () => {
-    const watched = await openPage(browser, { width: 1280 });
-    opened.push(watched);
-    const { page } = watched;
-    const { books } = await fetch(`${app.baseUrl}/api/books?limit=100`).then((r) => r.json());
+    const page = await shop.open({ width: 1280 });
+    const { books } = await fetch(`${shop.app.baseUrl}/api/books?limit=100`).then((r) => r.json());
     const krazy = (books as { id: number; preorderReleaseDate: string }[]).find((b) => b.id === idOf("Krazy Kat"));
     // Exactly 3 days and 2 hours before the release (midnight in Buenos Aires).
     const release = Date.parse(`${krazy?.preorderReleaseDate}T00:00:00-03:00`);
     const at = release - (3 * 24 + 2) * 3600_000;
     await page.clock.install({ time: at - 5000 });
-    await page.goto(`${app.baseUrl}${search("Krazy Kat")}`);
+    await page.goto(`${shop.app.baseUrl}${search("Krazy Kat")}`);
     await page.clock.pauseAt(at);
     const book = card(page, "Krazy Kat");
     expect(await book.getByRole("button", { name: /^PREORDENAR/ }).count()).toBe(1);
@@ -140,7 +112,7 @@ describe("shop filters and search", () => {
       .poll(async () => [...new Set(await page.getByTestId("card-author").allTextContents())])
       .toEqual(["Domingo Faustino Sarmiento"]);
     await page.getByRole("link", { name: "Limpiar filtros" }).first().click();
-    await page.waitForURL(`${app.baseUrl}/tienda`);
+    await page.waitForURL(`${shop.app.baseUrl}/tienda`);
   });
 
   it("genre chips filter, start collapsed with a search, and the partner strip shows only without filters", async () => {
@@ -150,7 +122,7 @@ describe("shop filters and search", () => {
     await page.getByRole("list", { name: "Géneros" }).getByRole("link", { name: "Poesía", exact: true }).click();
     await page.waitForURL(/genero=Poes/);
     await expect.poll(() => page.getByRole("heading", { name: /Colección Peow Studios/ }).count()).toBe(0);
-    await page.goto(`${app.baseUrl}/tienda?search=borges`);
+    await page.goto(`${shop.app.baseUrl}/tienda?search=borges`);
     expect(await page.locator("details:has(> summary:text-is('Géneros'))").getAttribute("open")).toBeNull();
   });
 
@@ -171,7 +143,7 @@ describe("shop filters and search", () => {
   });
 
   it("a failing suggestion request clears the list", async () => {
-    const { page, watched } = await visit("/tienda");
+    const { page } = await visit("/tienda");
     await hydrated(page);
     const box = page.getByRole("combobox");
     await box.pressSequentially("sarm");
@@ -183,7 +155,7 @@ describe("shop filters and search", () => {
     await box.pressSequentially("ie");
     await refused;
     await expect.poll(() => suggestions(page).count()).toBe(0);
-    acknowledge(watched, /status of 500/);
+    shop.acknowledge(page, /status of 500/);
   });
 
   it("works without JavaScript: search + category from the address, filters form, pagination, odd queries", async () => {
@@ -207,11 +179,11 @@ describe("shop filters and search", () => {
       "/tienda?search=%E0%A4%A&pagina=-1",
       `/tienda?search=${"x".repeat(5000)}`,
     ]) {
-      const response = await page.goto(`${app.baseUrl}${odd}`);
+      const response = await page.goto(`${shop.app.baseUrl}${odd}`);
       expect(response?.status(), odd).toBe(200);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Tienda");
     }
-    await page.goto(`${app.baseUrl}/tienda?pagina=9999`);
+    await page.goto(`${shop.app.baseUrl}/tienda?pagina=9999`);
     expect(await page.locator("main article").count()).toBeGreaterThan(0);
   });
 
@@ -317,7 +289,7 @@ describe("cart", () => {
     await drawer.getByRole("button", { name: "Quitar una unidad de El dulce daño" }).click();
     await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("1");
     await page.keyboard.press("Escape");
-    await page.goto(`${app.baseUrl}/carrito`);
+    await page.goto(`${shop.app.baseUrl}/carrito`);
     await expect.poll(() => page.getByTestId("cart-line").count()).toBe(1);
     await expectAccessible(page);
     await page.getByRole("button", { name: "Quitar una unidad de El dulce daño" }).click();
@@ -325,15 +297,14 @@ describe("cart", () => {
   });
 
   it("ignores a corrupt saved cart", async () => {
-    const watched = await openPage(browser);
-    opened.push(watched);
-    await watched.page.addInitScript(() => window.localStorage.setItem("rizoma.cart.v1", "{roto"));
-    await watched.page.goto(`${app.baseUrl}/carrito`);
-    await expect.poll(() => watched.page.getByText("Tu carrito está vacío.").count()).toBe(1);
+    const page = await shop.open();
+    await page.addInitScript(() => window.localStorage.setItem("rizoma.cart.v1", "{roto"));
+    await page.goto(`${shop.app.baseUrl}/carrito`);
+    await expect.poll(() => page.getByText("Tu carrito está vacío.").count()).toBe(1);
   });
 
   it("PREORDENAR adds the book and goes to /checkout", async () => {
-    const { page, watched } = await visit(search("Echar raíces"));
+    const { page } = await visit(search("Echar raíces"));
     await hydrated(page);
     await card(page, "Echar raíces")
       .getByRole("button", { name: /^PREORDENAR/ })
@@ -342,7 +313,7 @@ describe("cart", () => {
     const saved = await page.evaluate(() => window.localStorage.getItem("rizoma.cart.v1"));
     expect(JSON.parse(saved ?? "[]")).toMatchObject([{ id: idOf("Echar raíces"), quantity: 1, price: 26900 }]);
     // /checkout is built by the checkout issue; until then it is the 404 page.
-    acknowledge(watched, /status of 404/);
+    shop.acknowledge(page, /status of 404/);
   });
 });
 
@@ -371,11 +342,9 @@ describe("book page", () => {
   });
 
   it("'Agregado' for 2 seconds after adding", async () => {
-    const watched = await openPage(browser);
-    opened.push(watched);
-    const { page } = watched;
+    const page = await shop.open();
     await page.clock.install();
-    await page.goto(`${app.baseUrl}/libro/${idOf("Facundo")}`);
+    await page.goto(`${shop.app.baseUrl}/libro/${idOf("Facundo")}`);
     await hydrated(page);
     await page.getByRole("button", { name: "Agregar al carrito" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Agregado" }).count()).toBe(1);
@@ -388,7 +357,7 @@ describe("book page", () => {
     const badge = page.locator("[data-testid=preorder-badge][data-size=large]");
     expect(await badge.count()).toBe(1);
     expect(await badge.getByText("¡Últimas unidades!").count()).toBe(1);
-    await page.goto(`${app.baseUrl}/libro/${idOf("Don Segundo Sombra")}`);
+    await page.goto(`${shop.app.baseUrl}/libro/${idOf("Don Segundo Sombra")}`);
     expect(await page.getByTestId("stock-line").textContent()).toBe("Sin stock: lo conseguimos en 72 hs");
     expect(await page.getByRole("link", { name: "ORDENAR 72HS" }).count()).toBe(1);
   });
@@ -401,7 +370,7 @@ describe("images", () => {
       ["webp", "webp"],
     ]) {
       const response = await fetch(
-        `${app.baseUrl}/api/images/optimize/images/books/facundo.svg?f=${format}&q=85&w=640`,
+        `${shop.app.baseUrl}/api/images/optimize/images/books/facundo.svg?f=${format}&q=85&w=640`,
       );
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe(`image/${format}`);
@@ -410,29 +379,28 @@ describe("images", () => {
       expect(meta.width).toBe(640);
     }
     const remote = await fetch(
-      `${app.baseUrl}/api/images/optimize/${encodeURIComponent("http://127.0.0.1:9/x.png")}?f=webp&w=320`,
+      `${shop.app.baseUrl}/api/images/optimize/${encodeURIComponent("http://127.0.0.1:9/x.png")}?f=webp&w=320`,
     );
     expect(remote.status).toBe(403);
     expect((await remote.json()).success).toBe(false);
-    const bad = await fetch(`${app.baseUrl}/api/images/optimize/images/books/facundo.svg?f=gif`);
+    const bad = await fetch(`${shop.app.baseUrl}/api/images/optimize/images/books/facundo.svg?f=gif`);
     expect(bad.status).toBe(400);
-    const missing = await fetch(`${app.baseUrl}/api/images/optimize/..%2Fserver%2Fenv.ts?f=webp`);
+    const missing = await fetch(`${shop.app.baseUrl}/api/images/optimize/..%2Fserver%2Fenv.ts?f=webp`);
     expect(missing.status).toBe(404);
-    const fallback = await fetch(`${app.baseUrl}/images/default-book-cover.svg`);
+    const fallback = await fetch(`${shop.app.baseUrl}/images/default-book-cover.svg`);
     expect(fallback.status).toBe(200);
   });
 
   it("a broken cover falls back to the default one with 'Error al cargar imagen', without layout shift", async () => {
-    const watched = await openPage(browser);
-    opened.push(watched);
-    await watched.page.route("**/images/books/facundo.svg", (route) => route.fulfill({ status: 404, body: "" }));
-    await watched.page.goto(`${app.baseUrl}/libro/${idOf("Facundo")}`);
-    const cover = watched.page.getByRole("img", { name: /^Tapa de Facundo/ }).first();
+    const page = await shop.open();
+    await page.route("**/images/books/facundo.svg", (route) => route.fulfill({ status: 404, body: "" }));
+    await page.goto(`${shop.app.baseUrl}/libro/${idOf("Facundo")}`);
+    const cover = page.getByRole("img", { name: /^Tapa de Facundo/ }).first();
     await expect.poll(() => cover.getAttribute("src")).toBe("/images/default-book-cover.svg");
-    expect(await watched.page.getByText("Error al cargar imagen").count()).toBeGreaterThan(0);
+    expect(await page.getByText("Error al cargar imagen").count()).toBeGreaterThan(0);
     expect(await cover.getAttribute("width")).toBe("400");
     expect(await cover.getAttribute("height")).toBe("600");
-    acknowledge(watched, /status of 404/);
+    shop.acknowledge(page, /status of 404/);
   });
 });
 
@@ -445,9 +413,9 @@ describe.each([
     await expectAccessible(page);
     await page.getByText("Filtros avanzados").click();
     await expectAccessible(page);
-    await page.goto(`${app.baseUrl}/libro/${idOf("Krazy Kat")}`);
+    await page.goto(`${shop.app.baseUrl}/libro/${idOf("Krazy Kat")}`);
     await expectAccessible(page);
-    await page.goto(`${app.baseUrl}/libro/${idOf("Facundo")}`);
+    await page.goto(`${shop.app.baseUrl}/libro/${idOf("Facundo")}`);
     await expectAccessible(page);
   });
 

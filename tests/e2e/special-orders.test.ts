@@ -1,51 +1,14 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage, signInAsAdmin, type WatchedPage } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, hydrated, signInAsAdmin } from "../support/browser";
+import { browserSuite, type PageOptions } from "../support/e2e";
 
 const admin = { email: "pedidos@rizoma.com.ar", password: "clave-de-prueba-pedidos" };
-let app: AppServer;
-let browser: Browser;
-const opened: WatchedPage[] = [];
+const shop = browserSuite({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 
-beforeAll(async () => {
-  const env = await appEnv({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-  [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
-});
-afterEach(async () => {
-  for (const watched of opened.splice(0)) {
-    expect(watched.errors, `console errors on ${watched.page.url()}`).toEqual([]);
-    await watched.page.context().close();
-  }
-});
+const open = (options: PageOptions = {}) => shop.open(options);
 
-async function open(options: Parameters<typeof openPage>[1] = {}) {
-  const watched = await openPage(browser, options);
-  opened.push(watched);
-  return watched.page;
-}
-
-/** Drops the console error a refused request logs when the test provokes it on purpose. */
-function acknowledge(page: Page, pattern: RegExp) {
-  const watched = opened.find((entry) => entry.page === page);
-  if (!watched) return;
-  const kept = watched.errors.filter((error) => !pattern.test(error));
-  watched.errors.splice(0, watched.errors.length, ...kept);
-}
-
-const signIn = (page: Page, path: string) => signInAsAdmin(page, app.baseUrl, admin, path);
-
-/** React has taken over the element (the home's sections hydrate from their own chunk, later than <main>). */
-const hydrated = (page: Page, selector = "main") =>
-  page.waitForFunction(
-    (css) => Object.keys(document.querySelector(css) ?? {}).some((key) => key.startsWith("__reactProps")),
-    selector,
-  );
+const signIn = (page: Page, path: string) => signInAsAdmin(page, shop.app.baseUrl, admin, path);
 
 interface OutboxMessage {
   template: string;
@@ -54,14 +17,14 @@ interface OutboxMessage {
 }
 
 async function outbox(page: Page): Promise<OutboxMessage[]> {
-  const response = await page.request.get(`${app.baseUrl}/api/admin/mail`);
+  const response = await page.request.get(`${shop.app.baseUrl}/api/admin/mail`);
   return ((await response.json()) as { messages: OutboxMessage[] }).messages;
 }
 
 describe("special orders", () => {
   it("a visitor asks for an out-of-stock book from a phone; the admin quotes it and replies", async () => {
     const page = await open({ width: 390, height: 844 });
-    await page.goto(`${app.baseUrl}/tienda?search=${encodeURIComponent("Don Segundo Sombra")}`);
+    await page.goto(`${shop.app.baseUrl}/tienda?search=${encodeURIComponent("Don Segundo Sombra")}`);
     await hydrated(page, '[data-testid="book-card"] a[href^="/pedidos-especiales"]');
     const card = page
       .getByTestId("book-card")
@@ -80,7 +43,7 @@ describe("special orders", () => {
     await expect
       .poll(() => dialog.getByRole("alert").textContent())
       .toBe("El teléfono no es válido: incluí el código de área (por ejemplo 11 5555-1234)");
-    acknowledge(page, /status of 400/);
+    shop.acknowledge(page, /status of 400/);
     expect(await dialog.getByLabel(/^Teléfono/).evaluate((input) => input === document.activeElement)).toBe(true);
     await dialog.getByLabel(/^Teléfono/).fill("11 5555-1234");
     await dialog.getByLabel(/^Nota/).fill("La edición de Losada, si se consigue.");
@@ -122,16 +85,16 @@ describe("special orders", () => {
     ]);
     expect(messages.filter((message) => message.template === "special-order-shop")).toHaveLength(1);
 
-    await adminPage.goto(`${app.baseUrl}/admin`);
+    await adminPage.goto(`${shop.app.baseUrl}/admin`);
     const figure = adminPage.getByRole("listitem").filter({ hasText: "Pedidos especiales nuevos" });
     expect(await figure.textContent()).toContain("1 abiertos");
-    await adminPage.goto(`${app.baseUrl}/admin/pedidos-especiales?estado=cotizado`);
+    await adminPage.goto(`${shop.app.baseUrl}/admin/pedidos-especiales?estado=cotizado`);
     expect(await adminPage.getByRole("link").filter({ hasText: "Don Segundo Sombra" }).count()).toBe(1);
   });
 
   it("the home section's button opens the same form; the page works without JavaScript", async () => {
     const home = await open({ width: 390, height: 844 });
-    await home.goto(`${app.baseUrl}/#pedidos`);
+    await home.goto(`${shop.app.baseUrl}/#pedidos`);
     const button = home.locator("#pedidos").getByRole("link", { name: "HACER UN PEDIDO" });
     expect(await button.getAttribute("href")).toBe("/pedidos-especiales");
     await hydrated(home, '#pedidos a[href="/pedidos-especiales"]');
@@ -144,15 +107,15 @@ describe("special orders", () => {
     );
     await home.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
-    expect(home.url()).toBe(`${app.baseUrl}/#pedidos`);
+    expect(home.url()).toBe(`${shop.app.baseUrl}/#pedidos`);
 
     const page = await open({ width: 390, javaScriptEnabled: false });
-    const bookId = await fetch(`${app.baseUrl}/api/books?limit=100`)
+    const bookId = await fetch(`${shop.app.baseUrl}/api/books?limit=100`)
       .then((r) => r.json())
       .then(
         ({ books }) => (books as { id: number; title: string }[]).find((b) => b.title === "Don Segundo Sombra")?.id,
       );
-    await page.goto(`${app.baseUrl}/pedidos-especiales?libro=${bookId}`);
+    await page.goto(`${shop.app.baseUrl}/pedidos-especiales?libro=${bookId}`);
     expect(await page.getByLabel("Título del libro").inputValue()).toBe("Don Segundo Sombra");
     await page.getByLabel("Título del libro").fill("Los sorias");
     await page.getByLabel(/^Autor\/a/).fill("Alberto Laiseca");
@@ -165,14 +128,14 @@ describe("special orders", () => {
     expect(await page.getByLabel("Edición internacional").isChecked()).toBe(true);
     await page.getByLabel("Email").fill("tomas@example.com");
     await page.getByRole("button", { name: "ENVIAR PEDIDO" }).click();
-    await page.waitForURL(`${app.baseUrl}/pedidos-especiales?enviado=international`);
+    await page.waitForURL(`${shop.app.baseUrl}/pedidos-especiales?enviado=international`);
     expect(await page.getByRole("heading", { name: "¡Recibimos tu pedido especial!" }).count()).toBe(1);
     expect(await page.getByRole("status").textContent()).toContain("15 días hábiles o más");
 
     // axe needs JavaScript: the same page and its thank-you state, checked with it on.
     const js = await open({ width: 1280 });
     for (const path of ["/pedidos-especiales", "/pedidos-especiales?enviado=international"]) {
-      await js.goto(`${app.baseUrl}${path}`);
+      await js.goto(`${shop.app.baseUrl}${path}`);
       await hydrated(js);
       await expectAccessible(js);
     }
@@ -180,7 +143,7 @@ describe("special orders", () => {
 
   it("the API: 201, 400 with the field, 429 past the limit; admin APIs 401 signed out, status flow, replies, Origin", async () => {
     const post = (body: unknown) =>
-      fetch(`${app.baseUrl}/api/special-orders`, {
+      fetch(`${shop.app.baseUrl}/api/special-orders`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(body),
@@ -199,9 +162,9 @@ describe("special orders", () => {
       field: "scope",
     });
     for (const url of ["/api/admin/special-orders", "/api/admin/special-orders/1"]) {
-      expect((await fetch(`${app.baseUrl}${url}`)).status).toBe(401);
+      expect((await fetch(`${shop.app.baseUrl}${url}`)).status).toBe(401);
     }
-    const reply = await fetch(`${app.baseUrl}/api/admin/special-orders/1/replies`, {
+    const reply = await fetch(`${shop.app.baseUrl}/api/admin/special-orders/1/replies`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ message: "Hola" }),
@@ -209,14 +172,14 @@ describe("special orders", () => {
     expect(reply.status).toBe(401);
 
     // Signed in: list, detail, status change (checked against the flow), reply; a foreign Origin is refused.
-    const login = await fetch(`${app.baseUrl}/api/auth/login`, {
+    const login = await fetch(`${shop.app.baseUrl}/api/auth/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(admin),
     });
     const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     const call = (url: string, method = "GET", body?: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${app.baseUrl}${url}`, {
+      fetch(`${shop.app.baseUrl}${url}`, {
         method,
         headers: { cookie, "Content-Type": "application/json", ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,42 +1,22 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage, type WatchedPage } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectAccessible } from "../support/browser";
+import { browserSuite, type PageOptions } from "../support/e2e";
 
 // The header's IR A TIENDA, the book page's audiobook link, swiping a toast away, the home's ItemList.
 // This shop has an external store (without one there is no IR A TIENDA: storefront.test.ts).
 const STORE_URL = "https://rizoma.mitiendanube.com";
 const admin = { email: "detalles@rizoma.com.ar", password: "clave-de-los-detalles" };
-let app: AppServer;
-let browser: Browser;
-const opened: WatchedPage[] = [];
-
-beforeAll(async () => {
-  const env = await appEnv({
-    TIENDANUBE_STORE_URL: STORE_URL,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-  });
-  [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
-});
-afterEach(async () => {
-  // A console error on any page is a failure.
-  for (const watched of opened.splice(0)) {
-    expect(watched.errors, `console errors on ${watched.page.url()}`).toEqual([]);
-    await watched.page.context().close();
-  }
+const shop = browserSuite({
+  TIENDANUBE_STORE_URL: STORE_URL,
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
 });
 
-async function visit(path: string, options: Parameters<typeof openPage>[1] = {}): Promise<Page> {
-  const watched = await openPage(browser, options);
-  opened.push(watched);
-  await watched.page.goto(`${app.baseUrl}${path}`);
-  return watched.page;
+async function visit(path: string, options: PageOptions = {}): Promise<Page> {
+  const page = await shop.open(options);
+  await page.goto(`${shop.app.baseUrl}${path}`);
+  return page;
 }
 
 const headerReady = (page: Page) => page.locator('header[data-hydrated="true"]').waitFor();
@@ -56,7 +36,7 @@ async function expectOpensStoreInNewTab(page: Page) {
   const [tab] = await Promise.all([page.context().waitForEvent("page"), button.click()]);
   await tab.waitForLoadState();
   expect(tab.url()).toBe(`${STORE_URL}/`);
-  expect(page.url()).toBe(`${app.baseUrl}/tienda`);
+  expect(page.url()).toBe(`${shop.app.baseUrl}/tienda`);
   await tab.close();
 }
 
@@ -90,22 +70,22 @@ describe("IR A TIENDA", () => {
 
 describe("book page", () => {
   it("links to the audiobook, in a new tab, only for a book that has one", async () => {
-    const login = await fetch(`${app.baseUrl}/api/auth/login`, {
+    const login = await fetch(`${shop.app.baseUrl}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(admin),
     });
     expect(login.status).toBe(200);
     const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    const { books } = (await fetch(`${app.baseUrl}/api/books?limit=2`).then((r) => r.json())) as {
+    const { books } = (await fetch(`${shop.app.baseUrl}/api/books?limit=2`).then((r) => r.json())) as {
       books: { id: number }[];
     };
     const [withAudiobook, without] = books;
     if (!withAudiobook || !without) throw new Error("the demo has books");
     const audiobookUrl = "https://audiolibros.example.com/libro/facundo";
-    const saved = await fetch(`${app.baseUrl}/api/admin/books/${withAudiobook.id}`, {
+    const saved = await fetch(`${shop.app.baseUrl}/api/admin/books/${withAudiobook.id}`, {
       method: "PUT",
-      headers: { "content-type": "application/json", origin: app.baseUrl, cookie },
+      headers: { "content-type": "application/json", origin: shop.app.baseUrl, cookie },
       body: JSON.stringify({ audiobookUrl }),
     });
     expect(saved.status, await saved.text()).toBe(200);
@@ -117,7 +97,7 @@ describe("book page", () => {
     expect(await link.getAttribute("rel")).toContain("noopener");
     await expectAccessible(page);
 
-    await page.goto(`${app.baseUrl}/libro/${without.id}`);
+    await page.goto(`${shop.app.baseUrl}/libro/${without.id}`);
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await page.getByRole("link", { name: /Escuchá el audiolibro/ }).count()).toBe(0);
   });
@@ -126,11 +106,9 @@ describe("book page", () => {
 describe("toasts", () => {
   /** A book page on a touch phone with the "Agregado al carrito" toast on screen; time stands still. */
   async function withToast(): Promise<Page> {
-    const watched = await openPage(browser, { width: 390, hasTouch: true });
-    opened.push(watched);
-    const { page } = watched;
+    const page = await shop.open({ width: 390, hasTouch: true });
     await page.clock.install();
-    await page.goto(`${app.baseUrl}/libro/5`);
+    await page.goto(`${shop.app.baseUrl}/libro/5`);
     await headerReady(page);
     await page
       .getByRole("button", { name: /agregar al carrito/i })
@@ -191,7 +169,7 @@ describe("home structured data", () => {
     expect(list).toMatchObject({ "@type": "ItemList", numberOfItems: 10 });
     expect(list.itemListElement).toHaveLength(10);
 
-    const featured = (await fetch(`${app.baseUrl}/api/featured-books`).then((r) => r.json())) as {
+    const featured = (await fetch(`${shop.app.baseUrl}/api/featured-books`).then((r) => r.json())) as {
       id: number;
       title: string;
     }[];

@@ -1,33 +1,11 @@
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, hydrated, launchBrowser, openPage, type WatchedPage } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, hydrated } from "../support/browser";
+import { browserSuite, type PageOptions } from "../support/e2e";
 
-let app: AppServer;
-let browser: Browser;
-const opened: WatchedPage[] = [];
+const shop = browserSuite();
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([appEnv().then((env) => startApp(env)), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
-});
-afterEach(async () => {
-  // A console error on any page is a failure.
-  for (const watched of opened.splice(0)) {
-    expect(watched.errors, `console errors on ${watched.page.url()}`).toEqual([]);
-    await watched.page.context().close();
-  }
-});
-
-async function visit(path: string, options: Parameters<typeof openPage>[1] = {}) {
-  const watched = await openPage(browser, options);
-  opened.push(watched);
-  const response = await watched.page.goto(`${app.baseUrl}${path}`);
-  return { page: watched.page, status: response?.status() };
+async function visit(path: string, options: PageOptions = {}) {
+  return shop.visit(path, options);
 }
 
 describe.each([
@@ -61,9 +39,7 @@ describe.each([
 
 describe("content security policy", () => {
   it("runs the pages' scripts under a strict policy, fresh, from the page cache and after revalidating", async () => {
-    const watched = await openPage(browser, { width: 390 });
-    opened.push(watched);
-    const { page } = watched;
+    const page = await shop.open({ width: 390 });
     // Chromium reports some refusals (an eval probe, say) only as DevTools issues, not console errors.
     const issues: string[] = [];
     const devtools = await page.context().newCDPSession(page);
@@ -72,7 +48,7 @@ describe("content security policy", () => {
     });
     await devtools.send("Audits.enable");
     for (const path of ["/tienda", "/tienda", "/tienda", "/libro/5", "/carrito", "/caja-rizoma", "/checkout"]) {
-      const response = await page.goto(`${app.baseUrl}${path}`);
+      const response = await page.goto(`${shop.app.baseUrl}${path}`);
       const headers = (await response?.allHeaders()) ?? {};
       const scripts = (headers["content-security-policy"] ?? "").split("; ").find((d) => d.startsWith("script-src"));
       expect(scripts, `${path} script-src`).toMatch(/^script-src 'self' '(nonce|sha256)-/);
@@ -81,7 +57,7 @@ describe("content security policy", () => {
       await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
     }
     // The cart badge reacts to a click only when the page's scripts run (and once they have hydrated it).
-    await page.goto(`${app.baseUrl}/libro/5`);
+    await page.goto(`${shop.app.baseUrl}/libro/5`);
     await hydrated(page);
     await page
       .getByRole("button", { name: /agregar al carrito/i })
@@ -122,7 +98,9 @@ describe("search", () => {
 
 describe("book page", () => {
   it("shows a book with its price, details and a way back", async () => {
-    const search = await fetch(`${app.baseUrl}/api/tienda-nube/products?search=facundo&limit=1`).then((r) => r.json());
+    const search = await fetch(`${shop.app.baseUrl}/api/tienda-nube/products?search=facundo&limit=1`).then((r) =>
+      r.json(),
+    );
     const facundo = search.products[0];
     const { page, status } = await visit(`/libro/${facundo.id}`, { width: 390 });
     expect(status).toBe(200);
