@@ -1,28 +1,17 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isAdminApiPath, isAdminPagePath } from "../../app/domain/auth/admin-paths";
 import routes from "../../app/routes";
-import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage } from "../support/browser";
+import { expectAccessible } from "../support/browser";
+import { browserSuite } from "../support/e2e";
 
 const admin = { email: "libreria@rizoma.com.ar", password: "clave-de-prueba-e2e" };
-let app: AppServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  // TRUST_PROXY lets the throttling test speak from its own address (X-Forwarded-For) without
-  // locking the browser tests out of 127.0.0.1.
-  const env = await appEnv({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, TRUST_PROXY: "loopback" });
-  [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
-});
+// TRUST_PROXY lets the throttling test speak from its own address (X-Forwarded-For) without
+// locking the browser tests out of 127.0.0.1.
+const shop = browserSuite({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, TRUST_PROXY: "loopback" });
 
 function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file: string }[] {
   return entries.flatMap((entry) => {
@@ -54,7 +43,7 @@ const specAdminApis = [
 ];
 
 async function signIn(): Promise<string> {
-  const response = await fetch(`${app.baseUrl}/api/auth/login`, {
+  const response = await fetch(`${shop.app.baseUrl}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(admin),
@@ -85,15 +74,15 @@ describe("admin protection", () => {
     );
     expect(adminPages).toContain("/admin");
     for (const url of adminPages) {
-      const page = await fetch(`${app.baseUrl}${url}`, { redirect: "manual" });
+      const page = await fetch(`${shop.app.baseUrl}${url}`, { redirect: "manual" });
       expect(page.status, url).toBe(303);
       expect(page.headers.get("location"), url).toMatch(/^\/admin\/login/);
-      const data = await fetch(`${app.baseUrl}${url === "/admin" ? "/admin" : url}.data`, { redirect: "manual" });
+      const data = await fetch(`${shop.app.baseUrl}${url === "/admin" ? "/admin" : url}.data`, { redirect: "manual" });
       expect(await data.text(), `${url}.data`).toMatch(/SingleFetchRedirect.*\/admin\/login/);
     }
     for (const url of adminApis) {
       for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
-        const response = await fetch(`${app.baseUrl}${url}`, {
+        const response = await fetch(`${shop.app.baseUrl}${url}`, {
           method,
           headers: { "content-type": "application/json" },
           body: method === "GET" ? undefined : "{}",
@@ -102,27 +91,27 @@ describe("admin protection", () => {
         expect(await response.json()).toEqual({ success: false, error: "Necesitás iniciar sesión como administrador" });
       }
     }
-    expect(await fetch(`${app.baseUrl}/api/auth/me`).then((r) => r.status)).toBe(401);
+    expect(await fetch(`${shop.app.baseUrl}/api/auth/me`).then((r) => r.status)).toBe(401);
   });
 
   it("refuses a cross-site write even with a valid session", async () => {
     const cookie = await signIn();
     const foreign: Record<string, string>[] = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }];
     for (const headers of foreign) {
-      const response = await fetch(`${app.baseUrl}/api/auth/logout`, {
+      const response = await fetch(`${shop.app.baseUrl}/api/auth/logout`, {
         method: "POST",
         headers: { cookie, ...headers },
       });
       expect(response.status).toBe(403);
     }
-    const me = await fetch(`${app.baseUrl}/api/auth/me`, { headers: { cookie } });
+    const me = await fetch(`${shop.app.baseUrl}/api/auth/me`, { headers: { cookie } });
     expect(await me.json()).toEqual({ email: admin.email });
   });
 
   it("answers 429 after five wrong passwords", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const response = await fetch(`${app.baseUrl}/api/auth/login`, {
+      const response = await fetch(`${shop.app.baseUrl}/api/auth/login`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.9" },
         body: JSON.stringify({ email: "alguien@rizoma.com.ar", password: "incorrecta" }),
@@ -137,7 +126,7 @@ describe("npm run admin:create", () => {
   it("adds an admin through the running server, who can then sign in", async () => {
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/admin-create.ts"], {
       cwd: path.resolve(import.meta.dirname, "../.."),
-      env: { ...process.env, ...app.env, ADMIN_EMAIL: "", ADMIN_PASSWORD: "" },
+      env: { ...process.env, ...shop.app.env, ADMIN_EMAIL: "", ADMIN_PASSWORD: "" },
       stdio: ["pipe", "pipe", "pipe"],
     });
     let output = "";
@@ -147,7 +136,7 @@ describe("npm run admin:create", () => {
     const code = await new Promise((resolve) => child.once("exit", resolve));
     expect(code, output).toBe(0);
     expect(output).toContain("Administrador creado: segunda@rizoma.com.ar");
-    const response = await fetch(`${app.baseUrl}/api/auth/login`, {
+    const response = await fetch(`${shop.app.baseUrl}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.20" },
       body: JSON.stringify({ email: "segunda@rizoma.com.ar", password: "otra-clave-larga" }),
@@ -158,8 +147,8 @@ describe("npm run admin:create", () => {
 
 describe("signing in", () => {
   it("works without JavaScript: wrong password, then the dashboard, then out", async () => {
-    const { page, errors } = await openPage(browser, { width: 390, javaScriptEnabled: false });
-    await page.goto(`${app.baseUrl}/admin`);
+    const { page, errors } = await shop.watch({ width: 390, javaScriptEnabled: false });
+    await page.goto(`${shop.app.baseUrl}/admin`);
     expect(new URL(page.url()).pathname).toBe("/admin/login");
 
     await page.getByLabel("Email").fill(admin.email);
@@ -169,7 +158,7 @@ describe("signing in", () => {
 
     await page.getByLabel("Contraseña").fill(admin.password);
     await page.getByRole("button", { name: "Ingresar" }).click();
-    await page.waitForURL(`${app.baseUrl}/admin`);
+    await page.waitForURL(`${shop.app.baseUrl}/admin`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Panel Principal");
     expect(await page.getByText("Libros en el catálogo").count()).toBe(1);
     for (const tile of [
@@ -189,22 +178,22 @@ describe("signing in", () => {
     }
 
     await page.getByRole("button", { name: "Cerrar sesión" }).click();
-    await page.waitForURL(`${app.baseUrl}/admin/login`);
-    await page.goto(`${app.baseUrl}/admin`);
+    await page.waitForURL(`${shop.app.baseUrl}/admin/login`);
+    await page.goto(`${shop.app.baseUrl}/admin`);
     expect(new URL(page.url()).pathname).toBe("/admin/login");
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
   it("returns to the page the admin asked for, with JavaScript too", async () => {
-    const { page, errors } = await openPage(browser, { width: 1280 });
-    await page.goto(`${app.baseUrl}/admin/caja`);
-    expect(page.url()).toBe(`${app.baseUrl}/admin/login?next=%2Fadmin%2Fcaja`);
+    const { page, errors } = await shop.watch({ width: 1280 });
+    await page.goto(`${shop.app.baseUrl}/admin/caja`);
+    expect(page.url()).toBe(`${shop.app.baseUrl}/admin/login?next=%2Fadmin%2Fcaja`);
     await expectAccessible(page);
     await page.getByLabel("Email").fill(admin.email);
     await page.getByLabel("Contraseña").fill(admin.password);
     await page.getByRole("button", { name: "Ingresar" }).click();
-    await page.waitForURL(`${app.baseUrl}/admin/caja`);
+    await page.waitForURL(`${shop.app.baseUrl}/admin/caja`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Caja Rizoma");
     await page.getByRole("link", { name: "Panel Principal" }).first().click();
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Panel Principal");

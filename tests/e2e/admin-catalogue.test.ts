@@ -1,24 +1,14 @@
 import { createHash } from "node:crypto";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { expectAccessible } from "../support/browser";
+import { browserSuite } from "../support/e2e";
 
 const admin = { email: "catalogo@rizoma.com.ar", password: "clave-del-catalogo" };
 const title = "Las nubes de papel";
-let app: AppServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  const env = await appEnv({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-  [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
-});
+const shop = browserSuite({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 
 /** A real PNG cover, drawn by the browser itself, as large as a phone photo's crop (640×960). */
 async function drawCover(page: Page): Promise<Buffer> {
@@ -47,20 +37,20 @@ async function expectOptimisedUpload(scope: Locator, coverUrl: string, version: 
 }
 
 async function signIn(page: Page) {
-  await page.goto(`${app.baseUrl}/admin/login`);
+  await page.goto(`${shop.app.baseUrl}/admin/login`);
   await page.getByLabel("Email").fill(admin.email);
   await page.getByLabel("Contraseña").fill(admin.password);
   await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL(`${app.baseUrl}/admin`);
+  await page.waitForURL(`${shop.app.baseUrl}/admin`);
 }
 
 describe("managing the catalogue", () => {
   it("creates a book with an uploaded cover, features it, and the shop shows it", async () => {
-    const { page, errors } = await openPage(browser, { width: 1280 });
+    const { page, errors } = await shop.watch({ width: 1280 });
     const cover = await drawCover(page);
     await signIn(page);
 
-    await page.goto(`${app.baseUrl}/admin/libros/nuevo`);
+    await page.goto(`${shop.app.baseUrl}/admin/libros/nuevo`);
     await expectAccessible(page);
     await page.getByLabel("Título").fill(title);
     await page.getByLabel("Autor").fill("Elena Prueba");
@@ -88,13 +78,15 @@ describe("managing the catalogue", () => {
     await page.waitForURL(/aviso=actualizado/);
     await expect.poll(() => page.getByRole("status").textContent()).toContain("Libro actualizado correctamente");
 
-    const { book } = await (await page.request.get(`${app.baseUrl}/api/admin/books/${id}`)).json();
+    const { book } = await (await page.request.get(`${shop.app.baseUrl}/api/admin/books/${id}`)).json();
     expect(book).toMatchObject({ title, stock: 7, price: 21900 });
     expect(book.coverUrl).toMatch(/^\/uploads\/\d+\.png$/);
-    const served = await page.request.get(`${app.baseUrl}${book.coverUrl}`);
+    const served = await page.request.get(`${shop.app.baseUrl}${book.coverUrl}`);
     expect(Buffer.from(await served.body()).equals(cover)).toBe(true);
     // The pipeline resizes and re-encodes the upload (issue 3: "served through the image pipeline").
-    const optimised = await page.request.get(`${app.baseUrl}/api/images/optimize${book.coverUrl}?f=webp&q=85&w=320`);
+    const optimised = await page.request.get(
+      `${shop.app.baseUrl}/api/images/optimize${book.coverUrl}?f=webp&q=85&w=320`,
+    );
     expect(optimised.status()).toBe(200);
     expect(optimised.headers()["content-type"]).toBe("image/webp");
     const variant = await sharp(Buffer.from(await optimised.body())).metadata();
@@ -102,7 +94,7 @@ describe("managing the catalogue", () => {
     expect(variant.width).toBeLessThanOrEqual(320);
     expect(variant.width).toBeGreaterThan(0);
 
-    await page.goto(`${app.baseUrl}/admin/carousel?buscar=${encodeURIComponent("nubes de papel")}`);
+    await page.goto(`${shop.app.baseUrl}/admin/carousel?buscar=${encodeURIComponent("nubes de papel")}`);
     await page.getByRole("button", { name: "Agregar" }).click();
     await expect.poll(() => page.getByRole("status").textContent()).toContain("Actualizado");
     const row = page.locator("ol li", { hasText: title });
@@ -111,11 +103,11 @@ describe("managing the catalogue", () => {
     await expect.poll(() => page.getByRole("status").textContent()).toContain("Orden actualizado");
     await expectAccessible(page);
 
-    const featured = await (await page.request.get(`${app.baseUrl}/api/featured-books`)).json();
+    const featured = await (await page.request.get(`${shop.app.baseUrl}/api/featured-books`)).json();
     expect(featured[0]).toMatchObject({ id, title, coverUrl: book.coverUrl });
 
     // First of the featured books: the carousel's third slide, after the transfer and payment slides.
-    await page.goto(`${app.baseUrl}/`);
+    await page.goto(`${shop.app.baseUrl}/`);
     const slide = page.locator(
       `[data-testid="carousel-slide"][aria-label^="3 de "][aria-label$=": Destacado: ${title}"]`,
     );
@@ -125,14 +117,14 @@ describe("managing the catalogue", () => {
     expect(await slide.locator('picture source[type="image/avif"]').getAttribute("srcset")).toBe(
       `/api/images/optimize${book.coverUrl}?f=avif&q=85&w=320&v=${version} 320w`,
     );
-    await page.goto(`${app.baseUrl}/tienda`);
+    await page.goto(`${shop.app.baseUrl}/tienda`);
     expect(await page.locator("section[aria-labelledby=results-title] article h3").first().textContent()).toBe(title);
     await expectOptimisedUpload(
       page.locator("section[aria-labelledby=results-title] article").first(),
       book.coverUrl,
       version,
     );
-    await page.goto(`${app.baseUrl}/libro/${id}`);
+    await page.goto(`${shop.app.baseUrl}/libro/${id}`);
     // The cover is the page's LCP: the <head> asks for it (in AVIF, with its immutable URLs) first thing.
     const preload = page.locator('head link[rel="preload"][as="image"][type="image/avif"]');
     expect(await preload.getAttribute("imagesrcset")).toBe(
@@ -142,12 +134,14 @@ describe("managing the catalogue", () => {
     // The gallery asks for 320 and 640 wide, in both formats; each URL names one exact image: immutable.
     expect(urls.filter((url) => url.includes("&v=")).length).toBe(4);
     for (const url of urls) {
-      const answer = await page.request.get(`${app.baseUrl}${url}`);
+      const answer = await page.request.get(`${shop.app.baseUrl}${url}`);
       expect(answer.status(), url).toBe(200);
       expect(answer.headers()["cache-control"], url).toBe("public, max-age=31536000, immutable");
     }
     // A version that is not the cover's gets the cover all the same, but only for a day.
-    const stale = await page.request.get(`${app.baseUrl}${urls[0]?.replace(/v=[0-9a-f]{16}/, "v=0000000000000000")}`);
+    const stale = await page.request.get(
+      `${shop.app.baseUrl}${urls[0]?.replace(/v=[0-9a-f]{16}/, "v=0000000000000000")}`,
+    );
     expect(stale.status()).toBe(200);
     expect(stale.headers()["cache-control"]).toBe("public, max-age=86400, stale-while-revalidate=604800");
     expect(errors).toEqual([]);
@@ -155,13 +149,13 @@ describe("managing the catalogue", () => {
   });
 
   it("refuses a 7th featured book in the API and disables 'Agregar' on the page", async () => {
-    const { page, errors } = await openPage(browser, { width: 390 });
+    const { page, errors } = await shop.watch({ width: 390 });
     await signIn(page);
-    const state = await (await page.request.get(`${app.baseUrl}/api/admin/carousel`)).json();
+    const state = await (await page.request.get(`${shop.app.baseUrl}/api/admin/carousel`)).json();
     const free = 6 - state.featured.length;
     const statuses: number[] = [];
     for (const candidate of state.candidates.slice(0, free + 1)) {
-      const response = await page.request.patch(`${app.baseUrl}/api/books/${candidate.id}/featured`, {
+      const response = await page.request.patch(`${shop.app.baseUrl}/api/books/${candidate.id}/featured`, {
         data: { featured: true },
       });
       statuses.push(response.status());
@@ -171,7 +165,7 @@ describe("managing the catalogue", () => {
     }
     expect(statuses).toEqual([...Array(free).fill(200), 409]);
 
-    await page.goto(`${app.baseUrl}/admin/carousel`);
+    await page.goto(`${shop.app.baseUrl}/admin/carousel`);
     const add = page.getByRole("button", { name: "Agregar" }).first();
     expect(await add.isDisabled()).toBe(true);
     expect(await add.getAttribute("title")).toBe("Máximo 6 libros en el carrusel");

@@ -1,28 +1,19 @@
 import { sql } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { openPglite, openPostgres } from "~db/connect";
 import { prizeClaims, qrCodes } from "~db/schema";
-import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage, signInAsAdmin, type WatchedPage } from "../support/browser";
+import { startApp } from "../support/app-server";
+import { expectAccessible, signInAsAdmin, type WatchedPage } from "../support/browser";
+import { browserSuite } from "../support/e2e";
 import { subscribeInSandbox } from "../support/shop";
 
 const admin = { email: "errores@rizoma.com.ar", password: "clave-de-prueba-errores" };
-let app: AppServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  // NODE_ENV=test: payments go through the built-in Mercado Pago sandbox (a box subscription to pause).
-  const env = await appEnv({ NODE_ENV: "test", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-  [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
-});
+// NODE_ENV=test: payments go through the built-in Mercado Pago sandbox (a box subscription to pause).
+const shop = browserSuite({ NODE_ENV: "test", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 
-const signIn = (page: Page, path: string) => signInAsAdmin(page, app.baseUrl, admin, path);
+const signIn = (page: Page, path: string) => signInAsAdmin(page, shop.app.baseUrl, admin, path);
 
 /** The tests make the server (or the network) fail on purpose: Chromium logs exactly that failed request. */
 function acknowledge(watched: WatchedPage, expected: string[]) {
@@ -34,7 +25,7 @@ const toast = (page: Page) => page.getByTestId("toast");
 
 describe("admin errors", () => {
   it("a page whose data does not arrive shows a Spanish message inside the panel, and the navigation still works", async () => {
-    const watched = await openPage(browser, { width: 1280 });
+    const watched = await shop.watch({ width: 1280 });
     const { page } = watched;
     await signIn(page, "/admin");
     await page.route(/\/admin\/libros\.data/, (route) => route.fulfill({ status: 500, body: "caído" }));
@@ -53,7 +44,7 @@ describe("admin errors", () => {
 
     // The rest of the panel still works from the same screen.
     await navigation(page).getByRole("link", { name: "Carrusel" }).click();
-    await page.waitForURL(`${app.baseUrl}/admin/carousel`);
+    await page.waitForURL(`${shop.app.baseUrl}/admin/carousel`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Carrusel");
     // Once the server answers again, the same link shows the list.
     await page.unroute(/\/admin\/libros\.data/);
@@ -64,7 +55,7 @@ describe("admin errors", () => {
   });
 
   it("QR: Regenerar says 'No se pudo regenerar el código QR' when the image cannot be made, and works again after", async () => {
-    const watched = await openPage(browser, { width: 1280 });
+    const watched = await shop.watch({ width: 1280 });
     const { page } = watched;
     await signIn(page, "/admin/qr");
     await page.getByLabel("Título del libro").fill("Rayuela");
@@ -72,7 +63,7 @@ describe("admin errors", () => {
     await page.getByRole("button", { name: "Crear código QR" }).click();
     await expect.poll(() => page.getByRole("heading", { name: /¡Éxito! Código REGEN1/ }).count()).toBe(1);
 
-    await page.goto(`${app.baseUrl}/admin/qr?tab=codigos&ver=REGEN1`);
+    await page.goto(`${shop.app.baseUrl}/admin/qr?tab=codigos&ver=REGEN1`);
     const dialog = page.getByRole("dialog");
     const image = dialog.getByRole("img", { name: "Código QR de REGEN1" });
     const first = await image.getAttribute("src");
@@ -106,18 +97,20 @@ describe("admin errors", () => {
 
   it("Caja Rizoma: a refused status change says 'Error al actualizar estado' with the server's reason", async () => {
     // A real subscription, paid in the sandbox.
-    const visitor = await openPage(browser, { width: 1280 });
-    await subscribeInSandbox(visitor.page, app.baseUrl);
+    const visitor = await shop.watch({ width: 1280 });
+    await subscribeInSandbox(visitor.page, shop.app.baseUrl);
     expect(visitor.errors).toEqual([]);
     await visitor.page.context().close();
 
-    const watched = await openPage(browser, { width: 1280 });
+    const watched = await shop.watch({ width: 1280 });
     const { page } = watched;
     await signIn(page, "/admin/caja");
     const pause = page.getByRole("button", { name: "Pausar la suscripción de Lucía Pérez" });
     // Someone else pauses it first (another admin's tab): this screen still offers "Pausar".
-    const [row] = (await (await page.request.get(`${app.baseUrl}/api/caja/subscriptions`)).json()) as { id: number }[];
-    const other = await page.request.patch(`${app.baseUrl}/api/caja/subscriptions/${row?.id}/status`, {
+    const [row] = (await (await page.request.get(`${shop.app.baseUrl}/api/caja/subscriptions`)).json()) as {
+      id: number;
+    }[];
+    const other = await page.request.patch(`${shop.app.baseUrl}/api/caja/subscriptions/${row?.id}/status`, {
       data: { status: "paused" },
     });
     expect(other.status()).toBe(200);
@@ -145,8 +138,8 @@ describe("admin errors", () => {
 
   // Last, since it leaves the database broken: each list's own query fails in the database itself.
   it("lists the database cannot read: each page says so in its place, and the rest of the page and the panel stay", async () => {
-    await app.stop();
-    const env = app.env;
+    await shop.app.stop();
+    const env = shop.app.env;
     const database = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(env.DATA_DIR ?? "");
     const [code] = await database.db.insert(qrCodes).values({ code: "ROTO1", bookTitle: "Facundo" }).returning();
     await database.db.insert(prizeClaims).values({
@@ -160,9 +153,9 @@ describe("admin errors", () => {
     await database.db.execute(sql.raw("ALTER TABLE books RENAME COLUMN featured_order TO featured_order_gone"));
     await database.db.execute(sql.raw("ALTER TABLE prize_claims RENAME COLUMN dni TO dni_gone"));
     await database.close();
-    app = await startApp(env);
+    shop.app = await startApp(shop.env);
 
-    const { page, errors } = await openPage(browser, { width: 1280 });
+    const { page, errors } = await shop.watch({ width: 1280 });
     await signIn(page, "/admin/libros");
     expect(await page.getByRole("alert").textContent()).toBe("ErrorError al cargar libros");
     expect(await page.getByRole("search", { name: "Buscar libros del catálogo" }).isVisible()).toBe(true);
@@ -171,12 +164,12 @@ describe("admin errors", () => {
     await page.screenshot({ path: "/tmp/admin-errors-libros.png" });
 
     await navigation(page).getByRole("link", { name: "Carrusel" }).click();
-    await page.waitForURL(`${app.baseUrl}/admin/carousel`);
+    await page.waitForURL(`${shop.app.baseUrl}/admin/carousel`);
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("ErrorNo se pudieron cargar los libros");
     expect(await page.getByRole("button", { name: "Agregar" }).count()).toBe(0);
 
     await navigation(page).getByRole("link", { name: "Códigos QR" }).click();
-    await page.waitForURL(`${app.baseUrl}/admin/qr`);
+    await page.waitForURL(`${shop.app.baseUrl}/admin/qr`);
     await page.getByRole("link", { name: "Ganadores" }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("ErrorNo se pudieron cargar los ganadores");
     await expectAccessible(page);
@@ -186,7 +179,7 @@ describe("admin errors", () => {
     await expect.poll(() => page.locator("main ul").textContent()).toContain("ROTO1");
     expect(await page.getByRole("alert").count()).toBe(0);
 
-    expect(app.output()).toContain("page part failed, shown without it");
+    expect(shop.app.output()).toContain("page part failed, shown without it");
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -1,29 +1,19 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectAccessible } from "../support/browser";
+import { browserSuite } from "../support/e2e";
 
 const admin = { email: "ajustes@rizoma.com.ar", password: "clave-de-prueba-ajustes" };
 const DEMO_CBU = "9990001800001234567891";
-let app: AppServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  const env = await appEnv({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-  [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
-});
+const shop = browserSuite({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 
 async function signIn(page: Page) {
-  await page.goto(`${app.baseUrl}/admin/ajustes`);
+  await page.goto(`${shop.app.baseUrl}/admin/ajustes`);
   await page.getByLabel("Email").fill(admin.email);
   await page.getByLabel("Contraseña").fill(admin.password);
   await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL(`${app.baseUrl}/admin/ajustes`);
+  await page.waitForURL(`${shop.app.baseUrl}/admin/ajustes`);
   await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Ajustes");
 }
 
@@ -36,14 +26,14 @@ const hydrated = (page: Page) =>
 
 /** The settings as the admin API answers them, with the browser's session. */
 async function apiSettings(page: Page) {
-  const response = await page.request.get(`${app.baseUrl}/api/admin/settings`);
+  const response = await page.request.get(`${shop.app.baseUrl}/api/admin/settings`);
   expect(response.status()).toBe(200);
   return (await response.json()).settings;
 }
 
 describe("/admin/ajustes", () => {
   it("changes the contact data on a phone, and the shop's footer shows it", async () => {
-    const { page, errors } = await openPage(browser, { width: 390 });
+    const { page, errors } = await shop.watch({ width: 390 });
     await signIn(page);
     await hydrated(page);
     await expectAccessible(page);
@@ -57,7 +47,7 @@ describe("/admin/ajustes", () => {
       .toBe(true);
     await added.getByRole("button", { name: "Quitar el punto de retiro 3" }).click();
     expect(await pickup.getByRole("group").count()).toBe(2);
-    expect(page.url()).toBe(`${app.baseUrl}/admin/ajustes`);
+    expect(page.url()).toBe(`${shop.app.baseUrl}/admin/ajustes`);
 
     const contact = page.getByRole("region", { name: "Contacto" });
     await contact.getByLabel("Dirección").fill("Av. Corrientes 1543, Balvanera, CABA");
@@ -67,7 +57,7 @@ describe("/admin/ajustes", () => {
     await expect.poll(() => contact.getByRole("status").textContent()).toContain("Ajustes guardados");
     expect(await contact.getByLabel("Dirección").inputValue()).toBe("Av. Corrientes 1543, Balvanera, CABA");
 
-    await page.goto(`${app.baseUrl}/`);
+    await page.goto(`${shop.app.baseUrl}/`);
     const footer = page.locator("footer");
     expect(await footer.textContent()).toContain("Av. Corrientes 1543, Balvanera, CABA");
     expect(await footer.getByRole("link", { name: /WhatsApp/ }).getAttribute("href")).toBe(
@@ -75,7 +65,7 @@ describe("/admin/ajustes", () => {
     );
     expect(await footer.getByRole("link", { name: "hola@rizoma.com.ar" }).count()).toBe(1);
 
-    await page.goto(`${app.baseUrl}/admin/ajustes`);
+    await page.goto(`${shop.app.baseUrl}/admin/ajustes`);
     await hydrated(page);
     const bank = page.getByRole("region", { name: "Datos bancarios" });
     await bank.getByLabel("CBU o CVU").fill("2850590940090418135202");
@@ -99,7 +89,7 @@ describe("/admin/ajustes", () => {
   });
 
   it("works without JavaScript: a shipping cost in es-AR money and a new pickup point", async () => {
-    const { page, errors } = await openPage(browser, { width: 1280, javaScriptEnabled: false });
+    const { page, errors } = await shop.watch({ width: 1280, javaScriptEnabled: false });
     await signIn(page);
 
     const shipping = page.getByRole("region", { name: "Envíos" });

@@ -1,32 +1,26 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, hydrated, launchBrowser, openPage } from "../support/browser";
+import { expectAccessible, hydrated } from "../support/browser";
+import { browserSuite } from "../support/e2e";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { until } from "../support/until";
 
 const admin = { email: "caja@rizoma.com.ar", password: "clave-de-prueba-caja" };
-let app: AppServer;
-let browser: Browser;
 let smtp: TestSmtpServer;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  // NODE_ENV=test: no MP_ACCESS_TOKEN outside production, so payments go through the built-in sandbox.
-  const env = await appEnv({
-    NODE_ENV: "test",
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "Rizoma <hola@rizoma.test>",
-  });
-  [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
 });
+// NODE_ENV=test: no MP_ACCESS_TOKEN outside production, so payments go through the built-in sandbox.
+const shop = browserSuite(() => ({
+  NODE_ENV: "test",
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+  SMTP_URL: smtp.url,
+  MAIL_FROM: "Rizoma <hola@rizoma.test>",
+}));
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
   await smtp?.close();
-  if (app) removeDataDir(app.dataDir);
 });
 
 /** Text as people read it: es-AR money has a no-break space after "$". */
@@ -46,8 +40,8 @@ async function fillForm(page: Page, email: string) {
 describe("/caja-rizoma", () => {
   it("shows every section and the plans from box_plans, with no axe violation at 390 and 1280 px", async () => {
     for (const width of [390, 1280]) {
-      const { page, errors } = await openPage(browser, { width });
-      const response = await page.goto(`${app.baseUrl}/caja-rizoma`);
+      const { page, errors } = await shop.watch({ width });
+      const response = await page.goto(`${shop.app.baseUrl}/caja-rizoma`);
       expect(response?.status()).toBe(200);
       for (const heading of [
         "Caja Rizoma",
@@ -83,7 +77,7 @@ describe("/caja-rizoma", () => {
       await page.screenshot({ path: `/tmp/caja-modal-${width}.png` });
       await dialog.getByRole("button", { name: "Cancelar" }).click();
       await expect.poll(() => dialog.isVisible()).toBe(false);
-      await page.goto(`${app.baseUrl}/caja-rizoma/suscribirme?plan=monthly`);
+      await page.goto(`${shop.app.baseUrl}/caja-rizoma/suscribirme?plan=monthly`);
       await expectAccessible(page);
       expect(errors).toEqual([]);
       await page.context().close();
@@ -91,8 +85,8 @@ describe("/caja-rizoma", () => {
   });
 
   it("subscribes with JavaScript: validation toasts, sandbox approval, webhook, active, welcome mail", async () => {
-    const { page, errors } = await openPage(browser, { width: 390 });
-    await page.goto(`${app.baseUrl}/caja-rizoma`);
+    const { page, errors } = await shop.watch({ width: 390 });
+    await page.goto(`${shop.app.baseUrl}/caja-rizoma`);
     await hydrated(page);
     await page.getByRole("link", { name: /SUSCRIBIRME al plan Mensual/ }).click();
     const dialog = page.getByRole("dialog");
@@ -134,8 +128,8 @@ describe("/caja-rizoma", () => {
   });
 
   it("subscribes without JavaScript (/caja-rizoma/suscribirme) and a rejected payment ends cancelled", async () => {
-    const { page, errors } = await openPage(browser, { width: 390, javaScriptEnabled: false });
-    await page.goto(`${app.baseUrl}/caja-rizoma`);
+    const { page, errors } = await shop.watch({ width: 390, javaScriptEnabled: false });
+    await page.goto(`${shop.app.baseUrl}/caja-rizoma`);
     await page.getByRole("link", { name: /SUSCRIBIRME al plan Semestral/ }).click();
     await page.waitForURL(/\/caja-rizoma\/suscribirme\?plan=semiannual/);
     await page.getByRole("button", { name: "Pagar Suscripción" }).click();
@@ -153,30 +147,33 @@ describe("/caja-rizoma", () => {
   });
 
   it("answers the API's errors and refuses an unsigned webhook", async () => {
-    const bad = await fetch(`${app.baseUrl}/api/caja/subscribe`, {
+    const bad = await fetch(`${shop.app.baseUrl}/api/caja/subscribe`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ firstName: "Ana", planType: "monthly" }),
     });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ success: false, error: "El apellido es requerido" });
-    const unsigned = await fetch(`${app.baseUrl}/api/webhooks/mercadopago?data.id=1&type=subscription_preapproval`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-signature": "ts=1,v1=00", "x-request-id": "x" },
-      body: JSON.stringify({ type: "subscription_preapproval", data: { id: "1" } }),
-    });
+    const unsigned = await fetch(
+      `${shop.app.baseUrl}/api/webhooks/mercadopago?data.id=1&type=subscription_preapproval`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-signature": "ts=1,v1=00", "x-request-id": "x" },
+        body: JSON.stringify({ type: "subscription_preapproval", data: { id: "1" } }),
+      },
+    );
     expect(unsigned.status).toBe(401);
   });
 });
 
 describe("/admin/caja", () => {
   it("shows the stats and subscriptions, pauses and reactivates, and sends a bulk email to active subscribers", async () => {
-    const { page, errors } = await openPage(browser, { width: 1280 });
-    await page.goto(`${app.baseUrl}/admin/caja`);
+    const { page, errors } = await shop.watch({ width: 1280 });
+    await page.goto(`${shop.app.baseUrl}/admin/caja`);
     await page.getByLabel("Email").fill(admin.email);
     await page.getByLabel("Contraseña").fill(admin.password);
     await page.getByRole("button", { name: "Ingresar" }).click();
-    await page.waitForURL(`${app.baseUrl}/admin/caja`);
+    await page.waitForURL(`${shop.app.baseUrl}/admin/caja`);
     await hydrated(page);
     expect(await page.getByTestId("stat-Activas").textContent()).toBe("1");
     expect(await page.getByTestId("stat-Total").textContent()).toBe("2");
@@ -229,15 +226,15 @@ describe("/admin/caja", () => {
       ["/caja-rizoma", "#planes"],
       ["/terminos", "main"],
     ] as const) {
-      await page.goto(`${app.baseUrl}${path}`);
+      await page.goto(`${shop.app.baseUrl}${path}`);
       expect(plain(await page.locator(where).first().textContent()), path).toContain("$ 60.000");
     }
-    await page.goto(`${app.baseUrl}/admin/caja`);
+    await page.goto(`${shop.app.baseUrl}/admin/caja`);
     await page.getByLabel("Precio (pesos)").first().fill("54000");
     await page.getByRole("button", { name: "Guardar" }).first().click();
     await expect.poll(() => page.getByText("Plan Mensual actualizado").count()).toBeGreaterThan(0);
 
-    await page.goto(`${app.baseUrl}/admin`);
+    await page.goto(`${shop.app.baseUrl}/admin`);
     expect(await page.locator("main").textContent()).toContain("Suscripciones a la Caja Rizoma");
     expect(errors).toEqual([]);
     await page.context().close();
@@ -247,14 +244,14 @@ describe("/admin/caja", () => {
     const welcome = mailsTo("lucia@example.com").find((m) => m.parsed.subject === "¡Bienvenida/o a la Caja Rizoma!");
     const link = /(http\S+\/caja-rizoma\/mi-suscripcion\?token=\S+)/.exec(welcome?.parsed.text || "")?.[1] ?? "";
     expect(link).not.toBe("");
-    const url = link.replace(/^http:\/\/localhost:\d+/, app.baseUrl);
-    const checked = await openPage(browser, { width: 390 });
+    const url = link.replace(/^http:\/\/localhost:\d+/, shop.app.baseUrl);
+    const checked = await shop.watch({ width: 390 });
     await checked.page.goto(url);
     await expectAccessible(checked.page);
     await checked.page.screenshot({ path: "/tmp/caja-mi-suscripcion-390.png", fullPage: true });
     expect(checked.errors).toEqual([]);
     await checked.page.context().close();
-    const { page, errors } = await openPage(browser, { width: 390, javaScriptEnabled: false });
+    const { page, errors } = await shop.watch({ width: 390, javaScriptEnabled: false });
     await page.goto(url);
     expect(await page.getByTestId("own-status").textContent()).toBe("Activa");
     await page.getByRole("button", { name: "Cancelar suscripción" }).click();

@@ -1,44 +1,44 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite, openPostgres } from "~db/connect";
 import { discountCodes } from "~db/schema";
-import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, hydrated, launchBrowser, openPage } from "../support/browser";
+import { startApp } from "../support/app-server";
+import { expectAccessible, hydrated } from "../support/browser";
+import { browserSuite } from "../support/e2e";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { until } from "../support/until";
 
 const admin = { email: "pedidos@rizoma.com.ar", password: "clave-de-prueba-pedidos" };
 const SHOP = "tienda@rizoma.test";
-let app: AppServer;
-let env: Record<string, string>;
-let browser: Browser;
 let smtp: TestSmtpServer;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  // NODE_ENV=test: no MP_ACCESS_TOKEN outside production, so Mercado Pago is the built-in sandbox.
-  env = await appEnv({
+});
+// NODE_ENV=test: no MP_ACCESS_TOKEN outside production, so Mercado Pago is the built-in sandbox.
+const shop = browserSuite(
+  () => ({
     NODE_ENV: "test",
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     SMTP_URL: smtp.url,
     MAIL_FROM: "Rizoma <hola@rizoma.test>",
     SHOP_NOTIFY_EMAIL: SHOP,
-  });
-  // First start migrates and loads the demo; the discount code is then written straight into the
-  // database (the discount admin is another screen), and the app started again.
-  const first = await startApp(env);
-  await first.stop();
-  const database = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(env.DATA_DIR ?? "");
-  await database.db.insert(discountCodes).values({ code: "LECTORES10", discountPercentage: 10 });
-  await database.close();
-  [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
-});
+  }),
+  {
+    async beforeStart(env) {
+      // First start migrates and loads the demo; the discount code is then written straight into the
+      // database (the discount admin is another screen), and the app started again.
+      const first = await startApp(env);
+      await first.stop();
+      const database = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(env.DATA_DIR ?? "");
+      await database.db.insert(discountCodes).values({ code: "LECTORES10", discountPercentage: 10 });
+      await database.close();
+    },
+  },
+);
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
   await smtp?.close();
-  if (app) removeDataDir(app.dataDir);
 });
 
 const plain = (text: string | null) => (text ?? "").replace(/\u00a0/g, " ");
@@ -46,7 +46,7 @@ const mailsTo = (to: string) => smtp.received.filter((mail) => mail.to === to);
 
 /** Adds a book from the shop; `count` is what the header's cart badge then says. */
 async function addToCart(page: Page, title: string, count: number) {
-  await page.goto(`${app.baseUrl}/tienda?search=${encodeURIComponent(title)}`);
+  await page.goto(`${shop.app.baseUrl}/tienda?search=${encodeURIComponent(title)}`);
   const card = page.getByTestId("book-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
   // Before hydration the button does nothing (and the badge does not show the saved cart yet).
   await hydrated(page);
@@ -65,10 +65,10 @@ describe("checkout", () => {
   let orderNumber = "";
 
   it("a visitor (390 px) adds two books, applies a code, pays by transfer and sees the modal with the order number", async () => {
-    const { page, errors } = await openPage(browser, { width: 390 });
+    const { page, errors } = await shop.watch({ width: 390 });
     await addToCart(page, "Facundo", 1);
     await addToCart(page, "Recuerdos de provincia", 2);
-    await page.goto(`${app.baseUrl}/checkout`);
+    await page.goto(`${shop.app.baseUrl}/checkout`);
     await expect.poll(() => page.getByTestId("cart-line").count()).toBe(2);
     await expectAccessible(page);
     await page.screenshot({ path: "/tmp/checkout-390.png", fullPage: true });
@@ -127,7 +127,7 @@ describe("checkout", () => {
       "the shop's notification",
     );
     // The checkout's live check and the server agree on the code.
-    const validate = await fetch(`${app.baseUrl}/api/discount-codes/validate`, {
+    const validate = await fetch(`${shop.app.baseUrl}/api/discount-codes/validate`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ code: "LECTORES10", subtotal: 100_000 }),
@@ -138,19 +138,19 @@ describe("checkout", () => {
   });
 
   it("the admin confirms the transfer in /admin/pedidos and the buyer gets the paid e-mail", async () => {
-    const { page, errors } = await openPage(browser, { width: 1280 });
-    await page.goto(`${app.baseUrl}/admin/pedidos`);
+    const { page, errors } = await shop.watch({ width: 1280 });
+    await page.goto(`${shop.app.baseUrl}/admin/pedidos`);
     await page.getByLabel("Email").fill(admin.email);
     await page.getByLabel("Contraseña").fill(admin.password);
     await page.getByRole("button", { name: "Ingresar" }).click();
-    await page.waitForURL(`${app.baseUrl}/admin/pedidos`);
+    await page.waitForURL(`${shop.app.baseUrl}/admin/pedidos`);
     await expectAccessible(page);
     await page.getByRole("link", { name: "PAGO PENDIENTE" }).click();
     await page.getByLabel("Buscar por número, nombre o email").fill("lucia@example");
     await page.getByRole("button", { name: "Buscar" }).click();
     await expect.poll(() => page.getByTestId("order-row").count()).toBe(1);
     await page.getByRole("link", { name: orderNumber }).click();
-    await page.waitForURL(`${app.baseUrl}/admin/pedidos/${orderNumber}`);
+    await page.waitForURL(`${shop.app.baseUrl}/admin/pedidos/${orderNumber}`);
     await expectAccessible(page);
     await page.getByRole("button", { name: "Confirmar pago de la transferencia" }).click();
     await expect.poll(() => page.getByTestId("admin-order-status").textContent()).toBe("PAGADO");
@@ -160,16 +160,16 @@ describe("checkout", () => {
       () => mailsTo("lucia@example.com").find((m) => m.parsed.subject === `¡Pago confirmado! Pedido ${orderNumber}`),
       "the paid mail",
     );
-    await page.goto(`${app.baseUrl}/admin`);
+    await page.goto(`${shop.app.baseUrl}/admin`);
     expect(await page.getByText("Ventas de este mes").count()).toBe(1);
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
   it("a second visitor pays through the sandbox Mercado Pago and the order becomes paid", async () => {
-    const { page, errors } = await openPage(browser, { width: 390 });
+    const { page, errors } = await shop.watch({ width: 390 });
     await addToCart(page, "El desierto", 1);
-    await page.goto(`${app.baseUrl}/checkout`);
+    await page.goto(`${shop.app.baseUrl}/checkout`);
     await expect.poll(() => page.getByTestId("cart-line").count()).toBe(1);
     await fillContact(page, "mp@example.com");
     await page.getByLabel(/Mercado Pago/).check();
@@ -200,17 +200,17 @@ describe("checkout", () => {
   });
 
   it("without JavaScript, /checkout says the cart needs it and links to the shop", async () => {
-    const { page } = await openPage(browser, { width: 390, javaScriptEnabled: false });
-    await page.goto(`${app.baseUrl}/checkout`);
+    const { page } = await shop.watch({ width: 390, javaScriptEnabled: false });
+    await page.goto(`${shop.app.baseUrl}/checkout`);
     expect(await page.getByTestId("checkout-noscript").textContent()).toContain("necesitamos JavaScript");
     expect(await page.getByRole("link", { name: "tienda", exact: true }).getAttribute("href")).toBe("/tienda");
     await page.context().close();
   });
 
   it("an order page with a wrong token is a 404", async () => {
-    const response = await fetch(`${app.baseUrl}/pedido/${orderNumber}?token=nope`);
+    const response = await fetch(`${shop.app.baseUrl}/pedido/${orderNumber}?token=nope`);
     expect(response.status).toBe(404);
-    const api = await fetch(`${app.baseUrl}/api/orders/${orderNumber}`);
+    const api = await fetch(`${shop.app.baseUrl}/api/orders/${orderNumber}`);
     expect(api.status).toBe(404);
   });
 });

@@ -1,7 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage, signInAsAdmin } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { appEnv, removeDataDir, startApp } from "../support/app-server";
+import { expectAccessible, signInAsAdmin } from "../support/browser";
+import { browserSuite } from "../support/e2e";
 import { boxSubscription, subscribeInSandbox } from "../support/shop";
 
 /**
@@ -10,29 +11,18 @@ import { boxSubscription, subscribeInSandbox } from "../support/shop";
  * admin takes it to production; a production setup without the demo never reaches the sandbox.
  */
 const admin = { email: "demo@rizoma.com.ar", password: "clave-de-prueba-demo" };
-let app: AppServer;
-let browser: Browser;
-let env: Record<string, string>;
 
-beforeAll(async () => {
-  env = await appEnv({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-  [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
-});
+const shop = browserSuite({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 
 /** A complete, valid subscription: only the payments can refuse it. */
 const subscription = JSON.stringify(boxSubscription);
 
 const banner = (page: Page) => page.getByRole("complementary", { name: "Tienda de demostración" });
 
-const signIn = (page: Page, path: string) => signInAsAdmin(page, app.baseUrl, admin, path);
+const signIn = (page: Page, path: string) => signInAsAdmin(page, shop.app.baseUrl, admin, path);
 
 async function firstBookId(): Promise<number> {
-  const response = await fetch(`${app.baseUrl}/api/books?limit=100`);
+  const response = await fetch(`${shop.app.baseUrl}/api/books?limit=100`);
   const { books } = (await response.json()) as { books: { id: number; stock: number; preorder?: unknown }[] };
   const book = books.find((b) => b.stock > 2);
   if (!book) throw new Error("no book in stock");
@@ -41,7 +31,7 @@ async function firstBookId(): Promise<number> {
 
 describe("a demo shop in production", () => {
   it("says so in one line of the start log", () => {
-    const lines = app
+    const lines = shop.app
       .output()
       .split("\n")
       .filter((line) => line.includes("Tienda de demostración"));
@@ -51,9 +41,9 @@ describe("a demo shop in production", () => {
 
   it("shows the banner on every shop page at 390 and 1280 px, linking to its explanation", async () => {
     for (const width of [390, 1280]) {
-      const { page, errors } = await openPage(browser, { width });
+      const { page, errors } = await shop.watch({ width });
       for (const path of ["/", "/tienda", "/caja-rizoma", "/checkout", "/no-existe"]) {
-        await page.goto(`${app.baseUrl}${path}`);
+        await page.goto(`${shop.app.baseUrl}${path}`);
         await expect
           .poll(() => banner(page).textContent())
           .toContain("Tienda de demostración: los pagos son simulados.");
@@ -61,11 +51,11 @@ describe("a demo shop in production", () => {
         const box = await banner(page).boundingBox();
         expect(box?.y).toBe(0);
       }
-      await page.goto(`${app.baseUrl}/`);
+      await page.goto(`${shop.app.baseUrl}/`);
       await page.screenshot({ path: `/tmp/demo-banner-${width}.png` });
       await expectAccessible(page);
       await banner(page).getByRole("link", { name: "Saber más" }).click();
-      await page.waitForURL(`${app.baseUrl}/demostracion`);
+      await page.waitForURL(`${shop.app.baseUrl}/demostracion`);
       await expect
         .poll(() => page.getByRole("heading", { level: 1 }).textContent())
         .toBe("Esta es una tienda de demostración");
@@ -77,11 +67,11 @@ describe("a demo shop in production", () => {
   });
 
   it("takes a box subscription through the sandbox, and the subscriber is active in /admin/caja", async () => {
-    const { page, errors } = await openPage(browser, { width: 390, javaScriptEnabled: false });
-    await subscribeInSandbox(page, app.baseUrl);
+    const { page, errors } = await shop.watch({ width: 390, javaScriptEnabled: false });
+    await subscribeInSandbox(page, shop.app.baseUrl);
     await page.context().close();
 
-    const admin = await openPage(browser, { width: 1280 });
+    const admin = await shop.watch({ width: 1280 });
     await signIn(admin.page, "/admin/caja");
     await expect.poll(() => admin.page.getByTestId("stat-Activas").textContent()).toBe("1");
     expect(await admin.page.getByRole("row").filter({ hasText: "lucia@example.com" }).count()).toBe(1);
@@ -90,7 +80,7 @@ describe("a demo shop in production", () => {
   });
 
   it("sells a book paid with the sandbox Mercado Pago, and the order is paid", async () => {
-    const response = await fetch(`${app.baseUrl}/api/orders`, {
+    const response = await fetch(`${shop.app.baseUrl}/api/orders`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
@@ -103,7 +93,7 @@ describe("a demo shop in production", () => {
     expect(response.status).toBe(201);
     const { order } = (await response.json()) as { order: { number: string; paymentUrl: string } };
     expect(order.paymentUrl).toContain("/pagos/sandbox/sbp");
-    const { page, errors } = await openPage(browser, { width: 390 });
+    const { page, errors } = await shop.watch({ width: 390 });
     await page.goto(order.paymentUrl);
     await page.getByRole("button", { name: "Aprobar pago" }).click();
     await page.waitForURL(/\/pedido\/RZ-\d{6}\?token=.*status=approved/);
@@ -120,11 +110,11 @@ describe("a demo shop in production", () => {
 
 describe("Pasar a producción", () => {
   it("says what happens and what it deletes, then deletes it: no banner, no sandbox, no demo catalogue", async () => {
-    const { page, errors } = await openPage(browser, { width: 390 });
+    const { page, errors } = await shop.watch({ width: 390 });
     await signIn(page, "/admin/ajustes");
     const section = page.getByRole("region", { name: "Modo demostración" });
     await section.getByRole("link", { name: "Pasar a producción" }).click();
-    await page.waitForURL(`${app.baseUrl}/admin/ajustes/produccion`);
+    await page.waitForURL(`${shop.app.baseUrl}/admin/ajustes/produccion`);
     const listed = await page.getByTestId("demo-data").textContent();
     expect(listed).toMatch(/\d+ libros del catálogo de demostración/);
     expect(listed).toContain("1 pedido (con sus artículos e historial)");
@@ -141,16 +131,16 @@ describe("Pasar a producción", () => {
     await page.getByLabel(/Borrar el catálogo de demostración/).check();
     await page.getByLabel("Escribí PRODUCCION para confirmar.").fill("produccion");
     await page.getByRole("button", { name: "Pasar a producción" }).click();
-    await page.waitForURL(`${app.baseUrl}/admin/ajustes?produccion=listo`);
+    await page.waitForURL(`${shop.app.baseUrl}/admin/ajustes?produccion=listo`);
     await expect.poll(() => page.getByText("La tienda pasó a producción").count()).toBe(1);
     expect(await page.getByRole("region", { name: "Modo demostración" }).count()).toBe(0);
 
     // The storefront: no banner (cached pages were dropped), no explanation page, an empty catalogue.
-    await page.goto(`${app.baseUrl}/`);
+    await page.goto(`${shop.app.baseUrl}/`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).count()).toBeGreaterThan(0);
     expect(await banner(page).count()).toBe(0);
-    expect((await fetch(`${app.baseUrl}/demostracion`)).status).toBe(404);
-    const books = (await (await fetch(`${app.baseUrl}/api/books`)).json()) as { pagination: { total: number } };
+    expect((await fetch(`${shop.app.baseUrl}/demostracion`)).status).toBe(404);
+    const books = (await (await fetch(`${shop.app.baseUrl}/api/books`)).json()) as { pagination: { total: number } };
     expect(books.pagination.total).toBe(0);
     // The refused confirmation answered 400, as a refused form does.
     expect(errors.filter((error) => !error.includes("status of 400"))).toEqual([]);
@@ -160,11 +150,11 @@ describe("Pasar a producción", () => {
   it("refuses the sandbox from then on, also after a restart", async () => {
     for (const round of ["now", "after a restart"]) {
       if (round === "after a restart") {
-        await app.stop();
-        app = await startApp(env);
-        expect(app.output()).not.toContain("Tienda de demostración");
+        await shop.app.stop();
+        shop.app = await startApp(shop.env);
+        expect(shop.app.output()).not.toContain("Tienda de demostración");
       }
-      const subscribe = await fetch(`${app.baseUrl}/api/caja/subscribe`, {
+      const subscribe = await fetch(`${shop.app.baseUrl}/api/caja/subscribe`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: subscription,
@@ -172,8 +162,8 @@ describe("Pasar a producción", () => {
       const body = (await subscribe.json()) as { error: string };
       expect(subscribe.status, round).toBe(503);
       expect(body.error).toContain("Los pagos con Mercado Pago no están configurados");
-      expect((await fetch(`${app.baseUrl}/pagos/sandbox/sbp-1`)).status, round).toBe(404);
-      const home = await (await fetch(`${app.baseUrl}/`)).text();
+      expect((await fetch(`${shop.app.baseUrl}/pagos/sandbox/sbp-1`)).status, round).toBe(404);
+      const home = await (await fetch(`${shop.app.baseUrl}/`)).text();
       expect(home).not.toContain("demostración");
     }
   });

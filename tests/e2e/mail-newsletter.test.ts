@@ -1,36 +1,31 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage, signInAsAdmin } from "../support/browser";
+import { appEnv, removeDataDir, startApp } from "../support/app-server";
+import { expectAccessible, signInAsAdmin } from "../support/browser";
+import { browserSuite } from "../support/e2e";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { until, untilDone } from "../support/until";
 
 const admin = { email: "correo@rizoma.com.ar", password: "clave-de-prueba-correo" };
-let app: AppServer;
-let browser: Browser;
 let smtp: TestSmtpServer;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  const env = await appEnv({
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "Rizoma <hola@rizoma.test>",
-    TRUST_PROXY: "loopback",
-  });
-  [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
 });
+const shop = browserSuite(() => ({
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+  SMTP_URL: smtp.url,
+  MAIL_FROM: "Rizoma <hola@rizoma.test>",
+  TRUST_PROXY: "loopback",
+}));
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
   await smtp?.close();
-  if (app) removeDataDir(app.dataDir);
 });
 
 let clientIp = 1;
 /** Each call from its own client address, so the per-IP limit stays out of tests about other things. */
-function subscribeApi(body: unknown, base = app.baseUrl) {
+function subscribeApi(body: unknown, base = shop.app.baseUrl) {
   return fetch(`${base}/api/newsletter/subscribe`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.77.${clientIp >> 8}.${clientIp++ & 255}` },
@@ -43,7 +38,7 @@ const unsubscribeLink = (raw: string) => /^List-Unsubscribe:\s*<([^>]+)>/m.exec(
 
 const mailTo = (to: string) => until(() => smtp.received.find((mail) => mail.to === to), `the mail to ${to}`);
 
-const signIn = (page: Page, path: string) => signInAsAdmin(page, app.baseUrl, admin, path);
+const signIn = (page: Page, path: string) => signInAsAdmin(page, shop.app.baseUrl, admin, path);
 
 describe("newsletter sign-up", () => {
   it("answers the spec's shapes and sends the welcome with one-click unsubscribe headers", async () => {
@@ -70,8 +65,8 @@ describe("newsletter sign-up", () => {
   });
 
   it("works without JavaScript on /newsletter: a mistake keeps what was typed, then the welcome screen", async () => {
-    const { page, errors } = await openPage(browser, { width: 390, javaScriptEnabled: false });
-    await page.goto(`${app.baseUrl}/newsletter`);
+    const { page, errors } = await shop.watch({ width: 390, javaScriptEnabled: false });
+    await page.goto(`${shop.app.baseUrl}/newsletter`);
     await page.getByLabel("Nombre").fill("Martín");
     await page.getByLabel("Email").fill("martin@");
     await page.getByLabel("Poesía").check();
@@ -93,8 +88,8 @@ describe("newsletter sign-up", () => {
   });
 
   it("with JavaScript: 'Email requerido', 'Suscribiendo...', then the welcome screen", async () => {
-    const { page, errors } = await openPage(browser, { width: 1280 });
-    await page.goto(`${app.baseUrl}/newsletter`);
+    const { page, errors } = await shop.watch({ width: 1280 });
+    await page.goto(`${shop.app.baseUrl}/newsletter`);
     await page.waitForFunction(() =>
       Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")),
     );
@@ -128,7 +123,7 @@ describe("newsletter sign-up", () => {
     await subscribeApi({ email: "baja@example.com" });
     const mail = await mailTo("baja@example.com");
     const link = unsubscribeLink(mail.raw);
-    const { page, errors } = await openPage(browser, { width: 390 });
+    const { page, errors } = await shop.watch({ width: 390 });
     await page.goto(link);
     await expect
       .poll(() => page.getByRole("heading", { level: 1 }).textContent())
@@ -161,7 +156,7 @@ describe("admin", () => {
   it("lists, filters and exports subscribers, shows the outbox and previews a message", async () => {
     await subscribeApi({ email: "admin-ve@example.com", name: "Vera", interests: ["teatro"], source: "shop" });
     await mailTo("admin-ve@example.com");
-    const { page, errors } = await openPage(browser, { width: 390 });
+    const { page, errors } = await shop.watch({ width: 390 });
     await signIn(page, "/admin/newsletter");
     await expectAccessible(page);
     await page.getByRole("link", { name: /^Teatro/ }).click();
@@ -171,7 +166,7 @@ describe("admin", () => {
     // The address changes before the filtered list is drawn: wait for it rather than read the old one.
     await expect.poll(() => page.getByText("lucia@example.com").count()).toBe(0);
 
-    const csv = await page.request.get(`${app.baseUrl}/api/admin/newsletter/export?tema=teatro`);
+    const csv = await page.request.get(`${shop.app.baseUrl}/api/admin/newsletter/export?tema=teatro`);
     expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
     const text = await csv.text();
     expect(text).toContain("Email;Nombre;Intereses;Origen;Estado;Suscripto desde;Baja");
@@ -180,7 +175,7 @@ describe("admin", () => {
     await page.getByRole("button", { name: "Dar de baja a admin-ve@example.com" }).click();
     await expect.poll(() => page.getByRole("status").first().textContent()).toContain("dado de baja");
 
-    await page.goto(`${app.baseUrl}/admin/correos`);
+    await page.goto(`${shop.app.baseUrl}/admin/correos`);
     await expectAccessible(page);
     await page.getByRole("link", { name: /Enviados \(\d+\)/ }).click();
     await page.getByRole("link").filter({ hasText: "admin-ve@example.com" }).click();
@@ -197,9 +192,9 @@ describe("admin", () => {
 
   it("keeps the admin's mail APIs behind the sign-in", async () => {
     for (const path of ["/api/admin/mail", "/api/admin/mail/1", "/api/admin/newsletter/subscribers"]) {
-      expect((await fetch(`${app.baseUrl}${path}`)).status).toBe(401);
+      expect((await fetch(`${shop.app.baseUrl}${path}`)).status).toBe(401);
     }
-    expect((await fetch(`${app.baseUrl}/api/admin/mail/1/retry`, { method: "POST" })).status).toBe(401);
+    expect((await fetch(`${shop.app.baseUrl}/api/admin/mail/1/retry`, { method: "POST" })).status).toBe(401);
   });
 });
 

@@ -1,25 +1,15 @@
 import jsQR from "jsqr";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage, signInAsAdmin } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, signInAsAdmin } from "../support/browser";
+import { browserSuite } from "../support/e2e";
 
 const admin = { email: "premios@rizoma.com.ar", password: "clave-de-prueba-premios" };
-let app: AppServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  const env = await appEnv({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-  [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
-});
+const shop = browserSuite({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 
-const signIn = (page: Page, path: string) => signInAsAdmin(page, app.baseUrl, admin, path);
+const signIn = (page: Page, path: string) => signInAsAdmin(page, shop.app.baseUrl, admin, path);
 
 /** Reads the URL out of a QR image, as a phone camera would. */
 async function decodeQr(png: Buffer): Promise<string> {
@@ -31,7 +21,7 @@ async function decodeQr(png: Buffer): Promise<string> {
 
 describe("QR prizes", () => {
   it("the admin creates a code, the printed QR leads to the claim, the winner shows in the admin", async () => {
-    const { page: adminPage, errors: adminErrors } = await openPage(browser, { width: 1280 });
+    const { page: adminPage, errors: adminErrors } = await shop.watch({ width: 1280 });
     await signIn(adminPage, "/admin/qr");
     await expectAccessible(adminPage);
     await adminPage.getByLabel("Título del libro").fill("Los detectives salvajes");
@@ -42,16 +32,16 @@ describe("QR prizes", () => {
     const code = /Código ([A-Z0-9]{8})/.exec(heading ?? "")?.[1] ?? "";
     expect(code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
 
-    const png = await adminPage.request.get(`${app.baseUrl}/api/qr/admin/image/${code}.png`);
+    const png = await adminPage.request.get(`${shop.app.baseUrl}/api/qr/admin/image/${code}.png`);
     expect(png.headers()["content-type"]).toBe("image/png");
     const url = await decodeQr(await png.body());
-    expect(url).toBe(`http://localhost:${new URL(app.baseUrl).port}/qr/${code}`);
-    const svg = await adminPage.request.get(`${app.baseUrl}/api/qr/admin/image/${code}.svg`);
+    expect(url).toBe(`http://localhost:${new URL(shop.app.baseUrl).port}/qr/${code}`);
+    const svg = await adminPage.request.get(`${shop.app.baseUrl}/api/qr/admin/image/${code}.svg`);
     expect(await svg.text()).toContain("<svg");
 
     // The visitor scans it (same path on the test server) on a phone.
-    const { page, errors } = await openPage(browser, { width: 390 });
-    await page.goto(`${app.baseUrl}${new URL(url).pathname.toLowerCase()}`);
+    const { page, errors } = await shop.watch({ width: 390 });
+    await page.goto(`${shop.app.baseUrl}${new URL(url).pathname.toLowerCase()}`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Los detectives salvajes");
     expect(await page.getByTestId("qr-status").textContent()).toContain("Disponible");
     await page.waitForFunction(() =>
@@ -71,14 +61,14 @@ describe("QR prizes", () => {
     expect(errors).toEqual([]);
 
     // A second visitor finds it claimed, with only the date and an initial.
-    const check = await (await fetch(`${app.baseUrl}/api/qr/check/${code.toLowerCase()}`)).json();
+    const check = await (await fetch(`${shop.app.baseUrl}/api/qr/check/${code.toLowerCase()}`)).json();
     expect(check.data).toMatchObject({
       code,
       status: "validated",
       canClaim: false,
       winnerInfo: { claimedByName: "M." },
     });
-    const late = await fetch(`${app.baseUrl}/api/qr/claim/${code}`, {
+    const late = await fetch(`${shop.app.baseUrl}/api/qr/claim/${code}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ name: "Otro", email: "otro@example.com", dni: "12345678", phone: "1155551234" }),
@@ -88,11 +78,11 @@ describe("QR prizes", () => {
     expect(lateBody).toMatchObject({ success: false, alreadyClaimed: true, claimedByInitial: "M." });
     expect(JSON.stringify([check, lateBody])).not.toMatch(/mariana@|30123456|5555-1234/);
 
-    await adminPage.goto(`${app.baseUrl}/admin/qr?tab=ganadores`);
+    await adminPage.goto(`${shop.app.baseUrl}/admin/qr?tab=ganadores`);
     const row = adminPage.getByRole("row").filter({ hasText: code });
     expect(await row.textContent()).toContain("mariana@example.com");
     await expectAccessible(adminPage);
-    const csv = await adminPage.request.get(`${app.baseUrl}/api/qr/admin/winners/export`);
+    const csv = await adminPage.request.get(`${shop.app.baseUrl}/api/qr/admin/winners/export`);
     expect(await csv.text()).toContain(
       // A phone starting with "+" gets an apostrophe, so a spreadsheet never reads it as a formula.
       `Mariana López;mariana@example.com;30123456;'+54 11 5555-1234;Los detectives salvajes;${code};`,
@@ -103,18 +93,18 @@ describe("QR prizes", () => {
   it("claims without JavaScript, and a taken code says so", async () => {
     const created = await (
       await (async () => {
-        const { page } = await openPage(browser);
+        const { page } = await shop.watch();
         await signIn(page, "/admin/qr");
-        return page.request.post(`${app.baseUrl}/api/qr/admin/create`, {
+        return page.request.post(`${shop.app.baseUrl}/api/qr/admin/create`, {
           data: { bookTitle: "Zama", code: "zama1" },
-          headers: { Origin: app.baseUrl },
+          headers: { Origin: shop.app.baseUrl },
         });
       })()
     ).json();
     expect(created).toMatchObject({ success: true, data: { code: "ZAMA1" } });
 
-    const { page } = await openPage(browser, { width: 390, javaScriptEnabled: false });
-    await page.goto(`${app.baseUrl}/qr/zama1`);
+    const { page } = await shop.watch({ width: 390, javaScriptEnabled: false });
+    await page.goto(`${shop.app.baseUrl}/qr/zama1`);
     await page.getByLabel("Nombre y apellido").fill("Tomás");
     await page.getByLabel("Email").fill("tomas@example.com");
     await page.getByLabel("DNI").fill("1234");
@@ -126,11 +116,11 @@ describe("QR prizes", () => {
     await page.getByRole("button", { name: "Reclamar premio" }).click();
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("¡Felicitaciones!");
 
-    await page.goto(`${app.baseUrl}/qr/ZAMA1`);
+    await page.goto(`${shop.app.baseUrl}/qr/ZAMA1`);
     expect(await page.getByTestId("qr-status").textContent()).toContain("Ya Reclamado");
     expect(await page.getByRole("button", { name: "Reclamar premio" }).count()).toBe(0);
 
-    const invalid = await page.goto(`${app.baseUrl}/qr/NOEXISTE`);
+    const invalid = await page.goto(`${shop.app.baseUrl}/qr/NOEXISTE`);
     expect(invalid?.status()).toBe(404);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Código No Válido");
     expect(await page.getByRole("link", { name: "Volver al Inicio" }).getAttribute("href")).toBe("/");

@@ -1,37 +1,30 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeTiendanube, signWebhook, startFakeTiendanube, webhookBody } from "../fakes/tiendanube/server";
-import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
-import { expectAccessible, launchBrowser, openPage } from "../support/browser";
+import { expectAccessible } from "../support/browser";
+import { browserSuite } from "../support/e2e";
 import { onPostgres } from "../support/test-database";
 
 const admin = { email: "tiendanube@rizoma.com.ar", password: "clave-de-prueba-tiendanube" };
 const SECRET = "secreto-e2e";
 let fake: FakeTiendanube;
-let app: AppServer;
-let browser: Browser;
 
 beforeAll(async () => {
   fake = await startFakeTiendanube({ burst: 40, leakPerSecond: 2 });
   fake.addProducts(420);
   fake.addProduct({ name: { es: "Mil mesetas" }, handle: { es: "mil-mesetas" } });
-  const env = await appEnv({
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    TIENDANUBE_API_BASE: fake.apiBase,
-    TIENDANUBE_STORE_ID: fake.storeId,
-    TIENDANUBE_TOKEN: fake.token,
-    TIENDANUBE_APP_SECRET: SECRET,
-  });
-  [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
 });
+const shop = browserSuite(() => ({
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+  TIENDANUBE_API_BASE: fake.apiBase,
+  TIENDANUBE_STORE_ID: fake.storeId,
+  TIENDANUBE_TOKEN: fake.token,
+  TIENDANUBE_APP_SECRET: SECRET,
+}));
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
   await fake?.close();
-  if (app) removeDataDir(app.dataDir);
 });
 
 interface ListedProduct {
@@ -42,7 +35,9 @@ interface ListedProduct {
 }
 
 async function findBook(title: string): Promise<ListedProduct | undefined> {
-  const response = await fetch(`${app.baseUrl}/api/tienda-nube/products?search=${encodeURIComponent(title)}&limit=50`);
+  const response = await fetch(
+    `${shop.app.baseUrl}/api/tienda-nube/products?search=${encodeURIComponent(title)}&limit=50`,
+  );
   const body = (await response.json()) as { products: ListedProduct[] };
   return body.products.find((product) => product.title === title);
 }
@@ -50,7 +45,7 @@ async function findBook(title: string): Promise<ListedProduct | undefined> {
 const STORE_CACHE = "public, max-age=300, stale-while-revalidate=600";
 
 const postWebhook = (body: string, signature?: string) =>
-  fetch(`${app.baseUrl}/api/webhooks/tiendanube`, {
+  fetch(`${shop.app.baseUrl}/api/webhooks/tiendanube`, {
     method: "POST",
     headers: {
       "content-type": "application/json",
@@ -61,12 +56,12 @@ const postWebhook = (body: string, signature?: string) =>
 
 describe("Tienda Nube", () => {
   it("the admin syncs the catalogue with a button and sees its progress", async () => {
-    const { page, errors } = await openPage(browser, { width: 1280 });
-    await page.goto(`${app.baseUrl}/admin/tiendanube`);
+    const { page, errors } = await shop.watch({ width: 1280 });
+    await page.goto(`${shop.app.baseUrl}/admin/tiendanube`);
     await page.getByLabel("Email").fill(admin.email);
     await page.getByLabel("Contraseña").fill(admin.password);
     await page.getByRole("button", { name: "Ingresar" }).click();
-    await page.waitForURL(`${app.baseUrl}/admin/tiendanube`);
+    await page.waitForURL(`${shop.app.baseUrl}/admin/tiendanube`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Tienda Nube");
     await expectAccessible(page);
 
@@ -89,7 +84,7 @@ describe("Tienda Nube", () => {
     );
 
     // The dashboard's audit log says who started it.
-    const audit = await page.request.get(`${app.baseUrl}/admin`);
+    const audit = await page.request.get(`${shop.app.baseUrl}/admin`);
     expect(await audit.text()).toContain("Inició una sincronización completa con Tienda Nube");
     await page.context().close();
   }, 180_000);
@@ -117,7 +112,7 @@ describe("Tienda Nube", () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ success: true });
     await expect
-      .poll(async () => (await fetch(`${app.baseUrl}/libro/${book.id}`)).text())
+      .poll(async () => (await fetch(`${shop.app.baseUrl}/libro/${book.id}`)).text())
       .toContain("Mil mesetas (edición revisada)");
   });
 
@@ -127,7 +122,7 @@ describe("Tienda Nube", () => {
     fake.deleteProduct(gone.id);
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/tiendanube-sync.ts"], {
       cwd: path.resolve(import.meta.dirname, "../.."),
-      env: { ...process.env, ...app.env },
+      env: { ...process.env, ...shop.app.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -148,16 +143,18 @@ describe("Tienda Nube", () => {
     const product = [...fake.products.values()].find((p) => p.name.es === "Mil mesetas (edición revisada)");
     if (!book || !product) throw new Error("the webhook test did not update the book");
     const expectServedLocally = async () => {
-      const list = await fetch(`${app.baseUrl}/api/tienda-nube/products?search=${encodeURIComponent("Mil mesetas")}`);
+      const list = await fetch(
+        `${shop.app.baseUrl}/api/tienda-nube/products?search=${encodeURIComponent("Mil mesetas")}`,
+      );
       expect(list.status).toBe(200);
       expect(list.headers.get("cache-control")).toBe(STORE_CACHE);
       const listed = ((await list.json()) as { products: ListedProduct[] }).products.find((p) => p.id === book.id);
       expect(listed).toMatchObject({ title: book.title, price: book.price, tiendaNubeUrl: book.tiendaNubeUrl });
-      const one = await fetch(`${app.baseUrl}/api/tienda-nube/products/${book.id}`);
+      const one = await fetch(`${shop.app.baseUrl}/api/tienda-nube/products/${book.id}`);
       expect(one.status).toBe(200);
       expect(one.headers.get("cache-control")).toBe(STORE_CACHE);
       expect((await one.json()).product).toMatchObject({ id: book.id, title: book.title, price: book.price });
-      const page = await fetch(`${app.baseUrl}/libro/${book.id}`);
+      const page = await fetch(`${shop.app.baseUrl}/libro/${book.id}`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain(book.title);
     };
@@ -173,6 +170,6 @@ describe("Tienda Nube", () => {
     await fake.close();
     expect((await postWebhook(body, signWebhook(body, SECRET))).status).toBe(200);
     await expectServedLocally();
-    expect((await fetch(`${app.baseUrl}/tienda`)).status).toBe(200);
+    expect((await fetch(`${shop.app.baseUrl}/tienda`)).status).toBe(200);
   });
 });

@@ -17,6 +17,8 @@ export interface BrowserSuite {
   env: Record<string, string>;
   /** A new page in its own browser context (own cookies), watched for console errors. */
   open(options?: PageOptions): Promise<Page>;
+  /** `open`, with the page's live list of console errors beside it. */
+  watch(options?: PageOptions): Promise<WatchedPage>;
   /** `open`, then go to `path` on the shop; the document's HTTP status with it. */
   visit(path: string, options?: PageOptions): Promise<{ page: Page; status?: number }>;
   /** The console errors a watched page has logged so far (the live list the test's end checks). */
@@ -25,17 +27,30 @@ export interface BrowserSuite {
   acknowledge(page: Page, pattern: RegExp): void;
 }
 
-/** Registers the file's beforeAll/afterEach/afterAll hooks; call it at the top level of a test file. */
-export function browserSuite(overrides: Record<string, string> = {}): BrowserSuite {
+type Overrides = Record<string, string>;
+
+/**
+ * Registers the file's beforeAll/afterEach/afterAll hooks; call it at the top level of a test file.
+ * `overrides` may be a function, called when the suite starts: after the file's own earlier beforeAll
+ * hooks (a fake server they start can give its URL). `beforeStart` runs with the final environment before
+ * the shop starts (e.g. a first start that loads the demo, then a row written straight into the database).
+ */
+export function browserSuite(
+  overrides: Overrides | (() => Overrides | Promise<Overrides>) = {},
+  options: { beforeStart?: (env: Overrides) => Promise<void> } = {},
+): BrowserSuite {
   const opened: WatchedPage[] = [];
   const suite: BrowserSuite = {
     app: undefined as unknown as AppServer,
     browser: undefined as unknown as Browser,
     env: {},
-    async open(options = {}) {
+    async watch(options = {}) {
       const watched = await openPage(suite.browser, options);
       opened.push(watched);
-      return watched.page;
+      return watched;
+    },
+    async open(options = {}) {
+      return (await suite.watch(options)).page;
     },
     async visit(path, options = {}) {
       const page = await suite.open(options);
@@ -54,7 +69,8 @@ export function browserSuite(overrides: Record<string, string> = {}): BrowserSui
   };
 
   beforeAll(async () => {
-    suite.env = await appEnv(overrides);
+    suite.env = await appEnv(typeof overrides === "function" ? await overrides() : overrides);
+    await options.beforeStart?.(suite.env);
     [suite.app, suite.browser] = await Promise.all([startApp(suite.env), launchBrowser()]);
   });
   afterEach(async () => {
