@@ -1,16 +1,8 @@
 import { lazy, Suspense, useEffect } from "react";
 import { data, useLocation } from "react-router";
 import type { SectionNavigationState } from "~/components/layout/section-link";
-import { monthlyPriceCents } from "~/domain/box/plans.server";
-import { featuredBooks, newArrivals, newestInCategory } from "~/domain/catalog/books.server";
-import { listCategories } from "~/domain/catalog/categories.server";
-import { countPublishedBooks } from "~/domain/catalog/public-index.server";
-import { titleCountLabel } from "~/domain/catalog/title-count";
-import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
-import { whatsappLink } from "~/domain/settings/argentina";
-import { getSettings } from "~/domain/settings/settings.server";
-import { htmlToText } from "~/lib/html.server";
-import { PARTIAL_PAGE_HEADERS, pageParts } from "~/lib/page-parts.server";
+import { homePage } from "~/domain/storefront/home-page.server";
+import { PARTIAL_PAGE_HEADERS } from "~/lib/page-parts.server";
 import { ANCHOR_SCROLL_DELAY_MS, isHomeSection, scrollToSection } from "~/lib/scroll";
 import { absoluteUrl, DEFAULT_DESCRIPTION, publicOrigin, SHOP_NAME, seoMeta } from "~/lib/seo";
 import { itemListJsonLd } from "~/lib/structured-data";
@@ -29,64 +21,10 @@ const HomeSections = import.meta.env.SSR
   ? (await import("~/components/home/home-sections")).default
   : lazy(() => import("~/components/home/home-sections"));
 
-/** A failing featured or new-arrivals query leaves its section empty; the rest of the home still shows. */
+/** A failing featured or new-arrivals query leaves its section empty (see homePage); the page is then not cached. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const view = { storeUrl: context.config.storeUrl };
-  const parts = pageParts(context);
-  const [featured, arrivals, categories, titles, settings, boxMonthlyCents] = await Promise.all([
-    parts.orFallback("featured books", featuredBooks(context.db, view), []),
-    parts.orFallback("new arrivals", newArrivals(context.db, view, 6), []),
-    listCategories(context.db),
-    countPublishedBooks(context.db),
-    getSettings(context.db),
-    monthlyPriceCents(context.db),
-  ]);
-  const cards = await Promise.all(
-    categories.map(async ({ key, name, description }) => {
-      const books = await newestInCategory(context.db, view, key, 3);
-      return { key, name, description, covers: books.map(({ id, title, coverUrl }) => ({ id, title, coverUrl })) };
-    }),
-  );
-  // Content versions make the covers' image URLs immutable (docs/decisions/0012-cover-variants.md).
-  const versions = await imageVersions(context.db, [
-    ...featured.map((book) => book.coverUrl),
-    ...arrivals.map((book) => book.coverUrl),
-    ...cards.flatMap((card) => card.covers.map((cover) => cover.coverUrl)),
-  ]);
-  const { contact, bank, shipping } = settings;
-  const home = {
-    carousel: {
-      featured: featured.map((book) => ({
-        id: book.id,
-        title: book.title,
-        author: book.author,
-        coverUrl: book.coverUrl,
-        coverVersion: withCoverVersion(book, versions).coverVersion,
-        price: book.price,
-        originalPrice: book.originalPrice,
-        isPreorder: book.isPreorder,
-        preorderPrice: book.preorderPrice,
-        blurb: htmlToText(book.description).slice(0, 220),
-      })),
-      bank: { holder: bank.holder, bank: bank.bank, cbu: bank.cbu, alias: bank.alias, cuit: bank.cuit },
-      boxMonthlyCents,
-    },
-    // Content versions make the covers' image URLs immutable (docs/decisions/0012-cover-variants.md).
-    arrivals: arrivals.map((book) => withCoverVersion(book, versions)),
-    categories: cards.map((card) => ({
-      ...card,
-      covers: card.covers.map((cover) => withCoverVersion(cover, versions)),
-    })),
-    titles: titleCountLabel(titles),
-    contact: { ...contact, whatsappUrl: whatsappLink(contact.whatsapp) },
-    shipping: {
-      pickupAddress: contact.address,
-      pickupHours: contact.hours,
-      standardDays: shipping.standardDays,
-      fastDays: shipping.fastDays,
-    },
-  };
-  return data(home, parts.failed ? { headers: PARTIAL_PAGE_HEADERS } : undefined);
+  const { page, partial } = await homePage(context);
+  return data(page, partial ? { headers: PARTIAL_PAGE_HEADERS } : undefined);
 }
 
 /** A partial page (see the loader) carries its no-cache header. */

@@ -1,4 +1,3 @@
-import { format } from "date-fns";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { AddToCartButton } from "~/components/book/add-to-cart-button";
 import { BookCard } from "~/components/book/book-card";
@@ -11,15 +10,10 @@ import { SpecialOrderLink } from "~/components/special-orders/special-order-link
 import { ExternalLink } from "~/components/ui/icons/external-link";
 import { Headphones } from "~/components/ui/icons/headphones";
 import { Truck } from "~/components/ui/icons/truck";
-import { toCatalogBook, toStoreProduct } from "~/domain/catalog/book-view.server";
-import { getVisibleBook, relatedBooks } from "~/domain/catalog/books.server";
-import { catalogView } from "~/domain/catalog/view.server";
 import { NotFound } from "~/domain/errors";
-import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
-import { descriptionHtml, htmlToText } from "~/lib/html.server";
+import { bookPage } from "~/domain/storefront/book-page.server";
 import { formatPrice, fromPesos } from "~/lib/money";
 import { seoMeta } from "~/lib/seo";
-import { ES } from "~/lib/spanish-dates";
 import {
   type Availability,
   absoluteUrl,
@@ -33,32 +27,7 @@ import type { Route } from "./+types/libro";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
   try {
-    const [row, view] = await Promise.all([getVisibleBook(context.db, id), catalogView(context.db, context.config)]);
-    const book = toCatalogBook(row, view);
-    const related = await relatedBooks(context.db, view, row);
-    const product = toStoreProduct(row, view);
-    // Content versions make the covers' image URLs immutable (docs/decisions/0012-cover-variants.md).
-    const versions = await imageVersions(context.db, [
-      ...product.images.map((image) => image.src),
-      ...related.byAuthor.map((b) => b.coverUrl),
-      ...related.sameGenre.map((b) => b.coverUrl),
-    ]);
-    return {
-      book,
-      product,
-      gallery: product.images.map((image) => ({ ...image, version: versions.get(image.src) ?? null })),
-      // Formatted here, so date-fns and its locale stay out of the page's browser bundle.
-      updated: format(new Date(product.updatedAt), "d 'de' MMMM 'de' yyyy", ES),
-      isbn: row.isbn,
-      pages: row.pages,
-      descriptionHtml: descriptionHtml(row.description),
-      summary: htmlToText(row.description).replace(/\s+/g, " ").trim().slice(0, 160),
-      related: {
-        byAuthor: related.byAuthor.map((b) => withCoverVersion(b, versions)),
-        sameGenre: related.sameGenre.map((b) => withCoverVersion(b, versions)),
-      },
-      publicUrl: context.config.publicUrl,
-    };
+    return await bookPage(context, id);
   } catch (error) {
     if (error instanceof NotFound) throw data({ message: "Producto no encontrado" }, { status: 404 });
     throw error;

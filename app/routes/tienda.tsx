@@ -6,18 +6,9 @@ import { SHOP_BANNER_VIDEO } from "~/components/shop/shop-banner";
 import { ShopFilters } from "~/components/shop/shop-filters";
 import { ShopNewsletter } from "~/components/shop/shop-newsletter";
 import { ShopSearch } from "~/components/shop/shop-search";
-import { listAuthors, newestInCategory, pagination as paginationOf, shopBooks } from "~/domain/catalog/books.server";
-import { listCategories, listGenres } from "~/domain/catalog/categories.server";
-import {
-  PARTNER_CATEGORY,
-  PARTNER_STRIP_SIZE,
-  parseShopParams,
-  SHOP_PAGE_SIZE,
-  shopHref,
-} from "~/domain/catalog/shop-params";
-import { catalogView } from "~/domain/catalog/view.server";
-import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
-import { PARTIAL_PAGE_HEADERS, pageParts } from "~/lib/page-parts.server";
+import { PARTNER_CATEGORY, shopHref } from "~/domain/catalog/shop-params";
+import { shopPage } from "~/domain/storefront/shop-page.server";
+import { PARTIAL_PAGE_HEADERS } from "~/lib/page-parts.server";
 import { seoMeta } from "~/lib/seo";
 import { canonicalMeta, itemListJsonLd, jsonLdMeta } from "~/lib/structured-data";
 import type { Route } from "./+types/tienda";
@@ -30,86 +21,11 @@ const ITEM_LIST_SIZE = 20;
 
 /**
  * A failing catalogue or search query shows an empty list with a notice (`unavailable`) instead of an
- * error page; the partner strip, an empty strip. A database that does not answer stays a 503.
+ * error page (see shopPage); the page is then not cached. A database that does not answer stays a 503.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [categories, genres, authors, view] = await Promise.all([
-    listCategories(context.db),
-    listGenres(context.db),
-    listAuthors(context.db),
-    catalogView(context.db, context.config),
-  ]);
-  const params = parseShopParams(
-    new URL(request.url).searchParams,
-    categories.map((c) => c.key),
-  );
-  const filtered = Boolean(
-    params.search ||
-      params.categoria ||
-      params.autor ||
-      params.genero ||
-      params.minCents !== undefined ||
-      params.maxCents !== undefined,
-  );
-  const parts = pageParts(context);
-  const unavailable = {
-    books: [],
-    pagination: paginationOf(params.pagina, SHOP_PAGE_SIZE, 0),
-    correctedSearch: null,
-    unavailable: true,
-  };
-  const query = (page: number) =>
-    parts.orFallback(
-      "shop books",
-      shopBooks(context.db, view, {
-        search: params.search,
-        category: params.categoria,
-        author: params.autor,
-        genre: params.genero,
-        minCents: params.minCents,
-        maxCents: params.maxCents,
-        sort: params.orden,
-        dir: params.dir,
-        page,
-        limit: SHOP_PAGE_SIZE,
-      }).then((found) => ({ ...found, unavailable: false })),
-      unavailable,
-    );
-  const [firstTry, partner] = await Promise.all([
-    query(params.pagina),
-    // The partner strip shows only with no filter active (spec §2), at most 3 books.
-    !filtered && params.pagina === 1 && categories.some((c) => c.key === PARTNER_CATEGORY)
-      ? parts.orFallback(
-          "partner strip",
-          newestInCategory(context.db, view, PARTNER_CATEGORY, PARTNER_STRIP_SIZE),
-          null,
-        )
-      : null,
-  ]);
-  // A page past the end (an old link, a typed number) shows the last page instead of an empty one.
-  let result = firstTry;
-  if (result.books.length === 0 && result.pagination.total > 0 && params.pagina > result.pagination.totalPages) {
-    params.pagina = result.pagination.totalPages;
-    result = await query(params.pagina);
-  }
-  // Content versions make the covers' image URLs immutable (docs/decisions/0012-cover-variants.md).
-  const versions = await imageVersions(context.db, [
-    ...result.books.map((b) => b.coverUrl),
-    ...(partner ?? []).map((b) => b.coverUrl),
-  ]);
-  const page = {
-    ...result,
-    books: result.books.map((b) => withCoverVersion(b, versions)),
-    params,
-    filtered,
-    partner: (partner ?? []).map((b) => withCoverVersion(b, versions)),
-    partnerName: categories.find((c) => c.key === PARTNER_CATEGORY)?.name ?? "Peow Studios",
-    categories: categories.map(({ key, name }) => ({ key, name })),
-    genres: genres.map((g) => g.name),
-    authors,
-    publicUrl: context.config.publicUrl,
-  };
-  return data(page, parts.failed ? { headers: PARTIAL_PAGE_HEADERS } : undefined);
+  const { page, partial } = await shopPage(context, new URL(request.url).searchParams);
+  return data(page, partial ? { headers: PARTIAL_PAGE_HEADERS } : undefined);
 }
 
 /** A partial page (see the loader) carries its no-cache header. */

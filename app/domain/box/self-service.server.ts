@@ -10,6 +10,7 @@ import type { PreapprovalStatus } from "~/integrations/mercadopago/types";
 import type { Db } from "~db/index";
 import { boxPayments, boxPlans, boxSubscriptionEvents, boxSubscriptions } from "~db/schema";
 import type { SubscriptionStatus } from "./plans";
+import { SUBSCRIPTION_ACTIONS, type SubscriptionAction } from "./subscription-actions";
 import type { BoxContext } from "./subscriptions.server";
 
 /**
@@ -58,26 +59,28 @@ export async function ownSubscription(ctx: Pick<BoxContext, "db" | "configuredSe
   };
 }
 
+/**
+ * The subscriber's actions: their statuses from SUBSCRIPTION_ACTIONS, plus what Mercado Pago is told, the
+ * verb of the shop's notice and the answer the subscriber reads.
+ */
 export const SELF_SERVICE_INTENTS = {
-  pause: { from: ["active"], to: "paused", provider: "paused", verb: "pausó", done: "Tu suscripción quedó pausada." },
+  pause: { ...SUBSCRIPTION_ACTIONS.pause, provider: "paused", verb: "pausó", done: "Tu suscripción quedó pausada." },
   reactivate: {
-    from: ["paused"],
-    to: "active",
+    ...SUBSCRIPTION_ACTIONS.reactivate,
     provider: "authorized",
     verb: "reactivó",
     done: "Tu suscripción está activa otra vez.",
   },
   cancel: {
-    from: ["active", "paused", "pending"],
-    to: "cancelled",
+    ...SUBSCRIPTION_ACTIONS.cancel,
     provider: "cancelled",
     verb: "canceló",
     done: "Tu suscripción quedó cancelada. No se te va a cobrar más.",
   },
 } as const satisfies Record<
-  string,
+  SubscriptionAction,
   {
-    from: SubscriptionStatus[];
+    from: readonly SubscriptionStatus[];
     to: SubscriptionStatus;
     provider: PreapprovalStatus;
     verb: "pausó" | "canceló" | "reactivó";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
@@ -25,6 +25,7 @@ import type { SubscriptionStatus } from "./plans";
 import { boxDateFor, boxMonthLabel } from "./schedule";
 import { manageUrl } from "./self-service.server";
 import { boxShippingCents } from "./shipping";
+import { adminActionTo, SUBSCRIPTION_ACTIONS } from "./subscription-actions";
 
 export interface BoxContext {
   db: Db;
@@ -272,9 +273,10 @@ export const STATUS_CONFLICT = "Solo se puede pausar una suscripción activa o r
 export const PROVIDER_STATUS_FAILED = "No se pudo actualizar el estado en Mercado Pago. Probá de nuevo.";
 
 /**
- * The admin pauses (active -> paused) or reactivates (paused -> active); anything else is a 409. The
- * change goes to Mercado Pago first (so the charges really stop), then to our row with a conditional
- * UPDATE, its history line and the audit entry in one transaction.
+ * The admin pauses (active -> paused) or reactivates (paused -> active), the admin's actions in
+ * subscription-actions.ts; anything else is a 409. The change goes to Mercado Pago first (so the charges
+ * really stop), then to our row with a conditional UPDATE, its history line and the audit entry in one
+ * transaction.
  */
 export async function changeStatusByAdmin(
   ctx: BoxContext,
@@ -286,11 +288,12 @@ export async function changeStatusByAdmin(
   if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
   const to = parsed.data.status;
   // The admin only pauses and reactivates; any other change is a conflict with the subscription's life.
-  if (to !== "paused" && to !== "active") throw new Conflict(STATUS_CONFLICT);
-  const from = to === "paused" ? "active" : "paused";
+  const action = adminActionTo(to);
+  if (!action) throw new Conflict(STATUS_CONFLICT);
+  const from: readonly SubscriptionStatus[] = SUBSCRIPTION_ACTIONS[action].from;
   const [current] = await ctx.db.select().from(boxSubscriptions).where(eq(boxSubscriptions.id, id));
   if (!current) throw new NotFound("Suscripción no encontrada");
-  if (current.status !== from) throw new Conflict(STATUS_CONFLICT);
+  if (!from.includes(current.status)) throw new Conflict(STATUS_CONFLICT);
 
   const { api } = await mercadoPagoLink(ctx.mercadoPago);
   if (api && current.providerPreapprovalId) {
@@ -309,15 +312,15 @@ export async function changeStatusByAdmin(
     const [row] = await tx
       .update(boxSubscriptions)
       .set({ status: to, updatedAt: new Date() })
-      .where(and(eq(boxSubscriptions.id, id), eq(boxSubscriptions.status, from)))
+      .where(and(eq(boxSubscriptions.id, id), inArray(boxSubscriptions.status, [...from])))
       .returning({ id: boxSubscriptions.id });
     if (!row) throw new Conflict(STATUS_CONFLICT);
     await tx
       .insert(boxSubscriptionEvents)
-      .values({ subscriptionId: id, fromStatus: from, toStatus: to, source: "admin" });
+      .values({ subscriptionId: id, fromStatus: current.status, toStatus: to, source: "admin" });
     const name = `${current.firstName} ${current.lastName}`;
     await recordAudit(tx as unknown as Db, admin, {
-      action: to === "paused" ? "box-subscription.pause" : "box-subscription.reactivate",
+      action: `box-subscription.${action}`,
       entity: "box_subscription",
       entityId: id,
       summary: `${to === "paused" ? "Pausó" : "Reactivó"} la suscripción a la Caja Rizoma de ${name}`,

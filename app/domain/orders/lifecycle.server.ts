@@ -16,6 +16,7 @@ import { pesosToCents } from "~/lib/money";
 import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { books, orderEvents, orderItems, orders } from "~db/schema";
+import { ORDER_ACTION_TARGETS, statusesAllowing } from "./actions";
 import {
   afterStockChange,
   type Order,
@@ -135,8 +136,8 @@ export async function confirmPayment(ctx: OrderContext, admin: AdminIdentity, nu
     id,
     { kind: "admin", admin },
     {
-      from: ["pending_payment"],
-      to: "paid",
+      from: statusesAllowing("confirm"),
+      to: ORDER_ACTION_TARGETS.confirm,
       set: { paidAt: new Date() },
       audit: { action: "order.confirm-payment", summary: `Confirmó el pago del pedido ${number.toUpperCase()}` },
       mail: summaryMail(({ order }) => orderPaid({ siteUrl: ctx.siteUrl, order })),
@@ -172,8 +173,8 @@ export async function shipOrder(ctx: OrderContext, admin: AdminIdentity, number:
     id,
     { kind: "admin", admin },
     {
-      from: ["paid"],
-      to: "shipped",
+      from: statusesAllowing("ship"),
+      to: ORDER_ACTION_TARGETS.ship,
       set: { shippedAt: new Date(), trackingCode },
       note: trackingCode ? `Seguimiento: ${trackingCode}` : null,
       audit: {
@@ -203,8 +204,8 @@ export async function deliverOrder(ctx: OrderContext, admin: AdminIdentity, numb
     id,
     { kind: "admin", admin },
     {
-      from: ["shipped"],
-      to: "delivered",
+      from: statusesAllowing("deliver"),
+      to: ORDER_ACTION_TARGETS.deliver,
       set: { deliveredAt: new Date() },
       audit: { action: "order.deliver", summary: `Marcó como entregado el pedido ${number.toUpperCase()}` },
       mail: summaryMail(({ order, link }) =>
@@ -246,8 +247,8 @@ export async function cancelOrder(ctx: OrderContext, admin: AdminIdentity, numbe
     id,
     { kind: "admin", admin },
     {
-      from: ["pending_payment", "paid"],
-      to: "cancelled",
+      from: statusesAllowing("cancel"),
+      to: ORDER_ACTION_TARGETS.cancel,
       set: { cancelledAt: new Date(), cancelReason: reason },
       note: reason,
       audit: { action: "order.cancel", summary: `Canceló el pedido ${number.toUpperCase()}: ${reason}` },

@@ -3,6 +3,11 @@ import { Form, useRevalidator } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { periodText, STATUS_LABELS, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "~/domain/box/plans";
 import { listPlans } from "~/domain/box/plans.server";
+import {
+  type AdminSubscriptionAction,
+  SUBSCRIPTION_ACTIONS,
+  subscriptionActions,
+} from "~/domain/box/subscription-actions";
 import { boxStats, listSubscriptions, subscriptionJson } from "~/domain/box/subscriptions.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { formatMoney } from "~/lib/money";
@@ -296,24 +301,33 @@ function StatusButton({
   onChange: (s: Subscription, status: "paused" | "active") => Promise<void>;
 }) {
   const [busy, setBusy] = useState(false);
-  if (subscription.status !== "active" && subscription.status !== "paused") return null;
-  const pause = subscription.status === "active";
   return (
-    <button
-      type="button"
-      disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        await onChange(subscription, pause ? "paused" : "active");
-        setBusy(false);
-      }}
-      aria-label={`${pause ? "Pausar" : "Reactivar"} la suscripción de ${subscription.firstName} ${subscription.lastName}`}
-      className={`rounded-lg px-3 py-1.5 font-semibold text-white disabled:opacity-70 ${pause ? "bg-orange-800" : "bg-moss"}`}
-    >
-      {pause ? "Pausar" : "Reactivar"}
-    </button>
+    <>
+      {subscriptionActions(subscription, "admin").map((action) => (
+        <button
+          key={action}
+          type="button"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            await onChange(subscription, SUBSCRIPTION_ACTIONS[action].to);
+            setBusy(false);
+          }}
+          aria-label={`${ADMIN_BUTTONS[action].label} la suscripción de ${subscription.firstName} ${subscription.lastName}`}
+          className={`rounded-lg px-3 py-1.5 font-semibold text-white disabled:opacity-70 ${ADMIN_BUTTONS[action].colour}`}
+        >
+          {ADMIN_BUTTONS[action].label}
+        </button>
+      ))}
+    </>
   );
 }
+
+/** The admin's button for each action a subscription's status allows it (subscriptionActions). */
+const ADMIN_BUTTONS: Record<AdminSubscriptionAction, { label: string; colour: string }> = {
+  pause: { label: "Pausar", colour: "bg-orange-800" },
+  reactivate: { label: "Reactivar", colour: "bg-moss" },
+};
 
 function BulkEmail({ active }: { active: number }) {
   const [subject, setSubject] = useState("");

@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { periodText, STATUS_LABELS } from "~/domain/box/plans";
 import { boxMonthLabel } from "~/domain/box/schedule";
 import { changeOwnSubscription, ownSubscription } from "~/domain/box/self-service.server";
+import { type SubscriptionAction, subscriptionActions } from "~/domain/box/subscription-actions";
 import { DomainError } from "~/domain/errors";
 import { boxContext } from "~/lib/box-context.server";
 import { readForm } from "~/lib/http.server";
@@ -51,10 +52,28 @@ const dateFormat = new Intl.DateTimeFormat("es-AR", {
 });
 const day = (iso: string) => dateFormat.format(new Date(iso.length === 10 ? `${iso}T12:00:00-03:00` : iso));
 
+/** The subscriber's buttons, one per action their subscription's status allows (subscriptionActions). */
+const ACTION_BUTTONS: Record<SubscriptionAction, { label: string; className: string }> = {
+  pause: {
+    label: "Pausar suscripción",
+    className: "rounded-full border border-ink/30 px-5 py-2.5 font-semibold text-ink disabled:opacity-70",
+  },
+  reactivate: {
+    label: "Reactivar suscripción",
+    className: "rounded-full bg-moss px-5 py-2.5 font-semibold text-white disabled:opacity-70",
+  },
+  cancel: {
+    label: "Cancelar suscripción",
+    className:
+      "rounded-full border border-terracotta-dark px-5 py-2.5 font-semibold text-terracotta-dark disabled:opacity-70",
+  },
+};
+
 export default function MiSuscripcion({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const { subscription, error } = loaderData;
+  const actions = subscription ? subscriptionActions(subscription, "subscriber") : [];
   return (
     <main id="contenido" className="flex-1 bg-paper">
       <div className="mx-auto max-w-2xl px-4 py-12">
@@ -108,39 +127,20 @@ export default function MiSuscripcion({ loaderData, actionData }: Route.Componen
               </ul>
             )}
             <p className="mt-6 text-sm text-ink/80">Cancelación libre, sin permanencia mínima.</p>
-            {subscription.status !== "cancelled" ? (
+            {actions.length > 0 ? (
               <Form method="post" className="mt-4 flex flex-wrap gap-3">
-                {subscription.status === "active" ? (
+                {actions.map((action) => (
                   <button
+                    key={action}
                     type="submit"
                     name="intent"
-                    value="pause"
+                    value={action}
                     disabled={busy}
-                    className="rounded-full border border-ink/30 px-5 py-2.5 font-semibold text-ink disabled:opacity-70"
+                    className={ACTION_BUTTONS[action].className}
                   >
-                    Pausar suscripción
+                    {ACTION_BUTTONS[action].label}
                   </button>
-                ) : null}
-                {subscription.status === "paused" ? (
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="reactivate"
-                    disabled={busy}
-                    className="rounded-full bg-moss px-5 py-2.5 font-semibold text-white disabled:opacity-70"
-                  >
-                    Reactivar suscripción
-                  </button>
-                ) : null}
-                <button
-                  type="submit"
-                  name="intent"
-                  value="cancel"
-                  disabled={busy}
-                  className="rounded-full border border-terracotta-dark px-5 py-2.5 font-semibold text-terracotta-dark disabled:opacity-70"
-                >
-                  Cancelar suscripción
-                </button>
+                ))}
               </Form>
             ) : (
               <Link to="/caja-rizoma#planes" className="mt-4 inline-flex font-semibold text-moss underline">

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { DomainError, NotFound } from "~/domain/errors";
+import { type OrderAction, orderActions } from "~/domain/orders/actions";
 import { provinceName } from "~/domain/orders/delivery";
 import { cancelOrder, confirmPayment, deliverOrder, shipOrder } from "~/domain/orders/lifecycle.server";
 import { adminOrder } from "~/domain/orders/queries.server";
@@ -76,7 +77,7 @@ const input = "mt-1 w-full rounded-lg border border-ink/25 bg-white px-3 py-2";
 export default function AdminPedido({ loaderData, actionData }: Route.ComponentProps) {
   const { order, items, events, notice } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const canCancel = order.status === "pending_payment" || order.status === "paid";
+  const actions = orderActions(order);
   return (
     <div className="space-y-6">
       <p>
@@ -99,62 +100,10 @@ export default function AdminPedido({ loaderData, actionData }: Route.ComponentP
         <h2 id="acciones" className="font-serif text-xl">
           Acciones
         </h2>
-        {order.status === "pending_payment" ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="confirm" />
-            <button type="submit" disabled={busy} className={`${button} bg-moss text-white hover:bg-moss-dark`}>
-              {order.paymentMethod === "transfer" ? "Confirmar pago de la transferencia" : "Confirmar pago"}
-            </button>
-          </Form>
-        ) : null}
-        {order.status === "paid" ? (
-          <Form method="post" className="flex flex-wrap items-end gap-2">
-            <input type="hidden" name="intent" value="ship" />
-            <div>
-              <label htmlFor="trackingCode" className="block text-sm font-semibold">
-                Código de seguimiento {order.deliveryMethod === "shipping" ? "" : "(opcional)"}
-              </label>
-              <input id="trackingCode" name="trackingCode" className={input} autoComplete="off" />
-            </div>
-            <button type="submit" disabled={busy} className={`${button} bg-moss text-white hover:bg-moss-dark`}>
-              {order.deliveryMethod === "pickup" ? "Marcar listo para retirar" : "Marcar como enviado"}
-            </button>
-          </Form>
-        ) : null}
-        {order.status === "shipped" ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="deliver" />
-            <button type="submit" disabled={busy} className={`${button} bg-moss text-white hover:bg-moss-dark`}>
-              Marcar como entregado
-            </button>
-          </Form>
-        ) : null}
-        {canCancel ? (
-          <Form method="post" className="flex flex-wrap items-end gap-2 border-t border-ink/10 pt-4">
-            <input type="hidden" name="intent" value="cancel" />
-            <div className="min-w-64 flex-1">
-              <label htmlFor="reason" className="block text-sm font-semibold">
-                Motivo de la cancelación
-              </label>
-              <input id="reason" name="reason" className={input} autoComplete="off" />
-            </div>
-            <button
-              type="submit"
-              disabled={busy}
-              className={`${button} border border-terracotta-dark text-terracotta-dark hover:bg-terracotta/10`}
-            >
-              Cancelar pedido
-            </button>
-            {order.status === "paid" && order.paymentMethod === "mercadopago" ? (
-              <p className="w-full text-sm text-ink/80">
-                Ya está pagado con Mercado Pago: devolvé el dinero desde tu cuenta de Mercado Pago.
-              </p>
-            ) : null}
-          </Form>
-        ) : null}
-        {!canCancel && order.status !== "shipped" ? (
-          <p className="text-sm text-ink/80">No hay acciones pendientes.</p>
-        ) : null}
+        {actions.map((action) => (
+          <OrderActionForm key={action} action={action} order={order} busy={busy} />
+        ))}
+        {actions.length === 0 ? <p className="text-sm text-ink/80">No hay acciones pendientes.</p> : null}
       </section>
 
       <div className="grid gap-6 lg:grid-cols-2">
@@ -257,6 +206,71 @@ export default function AdminPedido({ loaderData, actionData }: Route.ComponentP
       </section>
     </div>
   );
+}
+
+type ShownOrder = Route.ComponentProps["loaderData"]["order"];
+
+/** One of the actions the order's status allows (orderActions), as a form that posts its intent. */
+function OrderActionForm({ action, order, busy }: { action: OrderAction; order: ShownOrder; busy: boolean }) {
+  switch (action) {
+    case "confirm":
+      return (
+        <Form method="post">
+          <input type="hidden" name="intent" value="confirm" />
+          <button type="submit" disabled={busy} className={`${button} bg-moss text-white hover:bg-moss-dark`}>
+            {order.paymentMethod === "transfer" ? "Confirmar pago de la transferencia" : "Confirmar pago"}
+          </button>
+        </Form>
+      );
+    case "ship":
+      return (
+        <Form method="post" className="flex flex-wrap items-end gap-2">
+          <input type="hidden" name="intent" value="ship" />
+          <div>
+            <label htmlFor="trackingCode" className="block text-sm font-semibold">
+              Código de seguimiento {order.deliveryMethod === "shipping" ? "" : "(opcional)"}
+            </label>
+            <input id="trackingCode" name="trackingCode" className={input} autoComplete="off" />
+          </div>
+          <button type="submit" disabled={busy} className={`${button} bg-moss text-white hover:bg-moss-dark`}>
+            {order.deliveryMethod === "pickup" ? "Marcar listo para retirar" : "Marcar como enviado"}
+          </button>
+        </Form>
+      );
+    case "deliver":
+      return (
+        <Form method="post">
+          <input type="hidden" name="intent" value="deliver" />
+          <button type="submit" disabled={busy} className={`${button} bg-moss text-white hover:bg-moss-dark`}>
+            Marcar como entregado
+          </button>
+        </Form>
+      );
+    case "cancel":
+      return (
+        <Form method="post" className="flex flex-wrap items-end gap-2 border-t border-ink/10 pt-4">
+          <input type="hidden" name="intent" value="cancel" />
+          <div className="min-w-64 flex-1">
+            <label htmlFor="reason" className="block text-sm font-semibold">
+              Motivo de la cancelación
+            </label>
+            <input id="reason" name="reason" className={input} autoComplete="off" />
+          </div>
+          <button
+            type="submit"
+            disabled={busy}
+            className={`${button} border border-terracotta-dark text-terracotta-dark hover:bg-terracotta/10`}
+          >
+            Cancelar pedido
+          </button>
+          {order.status === "paid" && order.paymentMethod === "mercadopago" ? (
+            <p className="w-full text-sm text-ink/80">
+              Ya está pagado con Mercado Pago: devolvé el dinero desde tu cuenta de Mercado Pago.
+            </p>
+          ) : null}
+        </Form>
+      );
+  }
 }
 
 const SOURCES: Record<string, string> = {

@@ -1,0 +1,41 @@
+import { format } from "date-fns";
+import { toCatalogBook, toStoreProduct } from "~/domain/catalog/book-view.server";
+import { getVisibleBook, relatedBooks } from "~/domain/catalog/books.server";
+import { catalogView } from "~/domain/catalog/view.server";
+import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
+import { descriptionHtml, htmlToText } from "~/lib/html.server";
+import { ES } from "~/lib/spanish-dates";
+import type { PageContext } from "./page";
+
+/**
+ * A book's page: the book, its product data and gallery, details, and the shelves of the same author
+ * and genre. Throws NotFound for a book that does not exist or is not shown.
+ */
+export async function bookPage(ctx: Pick<PageContext, "db" | "config">, id: number) {
+  const [row, view] = await Promise.all([getVisibleBook(ctx.db, id), catalogView(ctx.db, ctx.config)]);
+  const book = toCatalogBook(row, view);
+  const related = await relatedBooks(ctx.db, view, row);
+  const product = toStoreProduct(row, view);
+  // Content versions make the covers' image URLs immutable (docs/decisions/0012-cover-variants.md).
+  const versions = await imageVersions(ctx.db, [
+    ...product.images.map((image) => image.src),
+    ...related.byAuthor.map((b) => b.coverUrl),
+    ...related.sameGenre.map((b) => b.coverUrl),
+  ]);
+  return {
+    book,
+    product,
+    gallery: product.images.map((image) => ({ ...image, version: versions.get(image.src) ?? null })),
+    // Formatted here, so date-fns and its locale stay out of the page's browser bundle.
+    updated: format(new Date(product.updatedAt), "d 'de' MMMM 'de' yyyy", ES),
+    isbn: row.isbn,
+    pages: row.pages,
+    descriptionHtml: descriptionHtml(row.description),
+    summary: htmlToText(row.description).replace(/\s+/g, " ").trim().slice(0, 160),
+    related: {
+      byAuthor: related.byAuthor.map((b) => withCoverVersion(b, versions)),
+      sameGenre: related.sameGenre.map((b) => withCoverVersion(b, versions)),
+    },
+    publicUrl: ctx.config.publicUrl,
+  };
+}
