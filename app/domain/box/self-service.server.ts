@@ -100,7 +100,8 @@ export async function changeOwnSubscription(
   intent: string,
 ): Promise<string> {
   const id = await idFromToken(ctx, token);
-  const rule = SELF_SERVICE_INTENTS[intent as SelfServiceIntent];
+  // An own property only: "constructor" or "toString" are no intent.
+  const rule = Object.hasOwn(SELF_SERVICE_INTENTS, intent) ? SELF_SERVICE_INTENTS[intent as SelfServiceIntent] : null;
   if (!rule) throw new Invalid("Elegí pausar, reactivar o cancelar");
   const [current] = await ctx.db
     .select({ sub: boxSubscriptions, planLabel: boxPlans.label })
