@@ -17,6 +17,7 @@ import {
 } from "~/domain/catalog/shop-params";
 import { catalogView } from "~/domain/catalog/view.server";
 import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
+import { formatNumberInput } from "~/lib/money";
 import { PARTIAL_PAGE_HEADERS, pageParts } from "~/lib/page-parts.server";
 import { seoMeta } from "~/lib/seo";
 import { canonicalMeta, itemListJsonLd, jsonLdMeta } from "~/lib/structured-data";
@@ -155,8 +156,8 @@ export default function Tienda({ loaderData }: Route.ComponentProps) {
     categoria: params.categoria,
     autor: params.autor,
     genero: params.genero,
-    min: params.minCents !== undefined ? String(params.minCents / 100) : undefined,
-    max: params.maxCents !== undefined ? String(params.maxCents / 100) : undefined,
+    min: params.minCents !== undefined ? formatNumberInput(params.minCents) : undefined,
+    max: params.maxCents !== undefined ? formatNumberInput(params.maxCents) : undefined,
     orden: params.orden,
     dir: params.dir,
   };

@@ -5,7 +5,7 @@ import { periodText, STATUS_LABELS, SUBSCRIPTION_STATUSES, type SubscriptionStat
 import { listPlans } from "~/domain/box/plans.server";
 import { boxStats, listSubscriptions, subscriptionJson } from "~/domain/box/subscriptions.server";
 import { requireAdmin } from "~/lib/admin.server";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, formatMoneyInput, fromPesos } from "~/lib/money";
 import { sendJson } from "~/lib/send-json";
 import type { Route } from "./+types/caja";
 
@@ -187,7 +187,7 @@ export default function AdminCaja({ loaderData }: Route.ComponentProps) {
                         <p className="text-ink/75">{s.email}</p>
                       </td>
                       <td className="px-3 py-2">
-                        {PLAN_LABEL[s.planType] ?? s.planType} · {formatMoney(Math.round(s.price * 100))}
+                        {PLAN_LABEL[s.planType] ?? s.planType} · {formatMoney(fromPesos(s.price))}
                       </td>
                       <td className="px-3 py-2">
                         <StatusBadge status={s.status} />
@@ -242,7 +242,7 @@ export default function AdminCaja({ loaderData }: Route.ComponentProps) {
               </dd>
               <dt className="font-semibold">Plan</dt>
               <dd>
-                {PLAN_LABEL[detail.planType] ?? detail.planType} · {formatMoney(Math.round(detail.price * 100))}
+                {PLAN_LABEL[detail.planType] ?? detail.planType} · {formatMoney(fromPesos(detail.price))}
               </dd>
               <dt className="font-semibold">Email</dt>
               <dd>{detail.email}</dd>
@@ -255,9 +255,7 @@ export default function AdminCaja({ loaderData }: Route.ComponentProps) {
                   : [detail.address, detail.city, detail.state, detail.zipCode].filter(Boolean).join(", ")}
               </dd>
               <dt className="font-semibold">Envío</dt>
-              <dd>
-                {detail.shippingCost ? `${formatMoney(Math.round(detail.shippingCost * 100))} por caja` : "Incluido"}
-              </dd>
+              <dd>{detail.shippingCost ? `${formatMoney(fromPesos(detail.shippingCost))} por caja` : "Incluido"}</dd>
               <dt className="font-semibold">Alta</dt>
               <dd>{dateFormat.format(new Date(detail.createdAt))}</dd>
               <dt className="font-semibold">Próxima caja</dt>
@@ -493,7 +491,7 @@ function PlanForm({ plan, onSaved }: { plan: Plan; onSaved: () => void }) {
           id={id("price")}
           name="price"
           inputMode="decimal"
-          defaultValue={plan.priceCents / 100}
+          defaultValue={formatMoneyInput(plan.priceCents)}
           className="mt-1 w-full rounded-lg border border-ink/30 px-3 py-2"
         />
       </div>
@@ -505,7 +503,7 @@ function PlanForm({ plan, onSaved }: { plan: Plan; onSaved: () => void }) {
           id={id("originalPrice")}
           name="originalPrice"
           inputMode="decimal"
-          defaultValue={plan.originalPriceCents ? plan.originalPriceCents / 100 : ""}
+          defaultValue={plan.originalPriceCents ? formatMoneyInput(plan.originalPriceCents) : ""}
           className="mt-1 w-full rounded-lg border border-ink/30 px-3 py-2"
         />
       </div>
