@@ -1,5 +1,6 @@
 import { count, sql } from "drizzle-orm";
 import { addDays, todayInBuenosAires } from "../app/domain/dates";
+import { fromPesos } from "../app/lib/money";
 import { slugify } from "../app/lib/slug";
 import { demoBooks } from "./demo/books";
 import { demoCategories, demoGenres } from "./demo/taxonomy";
@@ -35,7 +36,7 @@ export async function countBooks(db: Db): Promise<number> {
 
 /** One demo record as a row; pre-order dates are relative to `today` so the demo never goes stale. */
 export function demoBookRow(book: DemoBook, today: string): NewBook {
-  const cents = (pesos: number | null | undefined) => (pesos === null || pesos === undefined ? null : pesos * 100);
+  const cents = (pesos: number | null | undefined) => fromPesos(pesos ?? null);
   return {
     title: book.title,
     slug: slugify(`${book.title} ${book.author}`),

@@ -7,6 +7,7 @@ import { bookSchema } from "~/domain/catalog/book-input";
 import { DomainError } from "~/domain/errors";
 import { scheduleCoverVariants } from "~/domain/images/variants.server";
 import { storeCover } from "~/domain/uploads/uploads.server";
+import { formatMoneyInput, fromPesos } from "~/lib/money";
 import type { Db } from "~db/index";
 import { issueMessage } from "./zod-spanish";
 
@@ -20,8 +21,8 @@ export function formValues(form: FormData): BookFormValues {
   return values;
 }
 
-const money = (pesos: number | null) =>
-  pesos === null ? "" : pesos.toLocaleString("es-AR", { maximumFractionDigits: 2, useGrouping: false });
+/** The AdminBook shape carries pesos (the JSON API's unit); the input shows them as typed money. */
+const money = (pesos: number | null) => (pesos === null ? "" : formatMoneyInput(fromPesos(pesos)));
 
 /** A stored book as form values. */
 export function bookValues(book: AdminBook): BookFormValues {

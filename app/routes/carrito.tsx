@@ -34,7 +34,7 @@ export default function Carrito() {
             <CartLines items={cart.items} busy={cart.isValidatingStock} />
           </div>
           <div className="mt-6 space-y-4 rounded-lg bg-white p-5">
-            <CartTotal total={cart.total} itemCount={cart.itemCount} />
+            <CartTotal totalCents={cart.totalCents} itemCount={cart.itemCount} />
             <p className="text-sm text-ink/75">
               Pagando por transferencia tenés 15% de descuento. Retiro y envío gratis en CABA.
             </p>

@@ -3,7 +3,7 @@ import { OrderTransferDialog } from "~/components/checkout/order-transfer-dialog
 import TransferSteps from "~/components/home/transfer-steps";
 import { DomainError } from "~/domain/errors";
 import { buyerOrder } from "~/domain/orders/queries.server";
-import { formatMoney, fromPesos } from "~/lib/money";
+import { formatMoney, fromPesos, lineCents } from "~/lib/money";
 import { orderContext } from "~/lib/order-context.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/pedido";
@@ -32,8 +32,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-const money = (pesos: number) => formatMoney(fromPesos(pesos) ?? 0);
-
 const STATUS_TEXT: Record<string, string> = {
   pending_payment: "Estamos esperando tu pago.",
   paid: "Recibimos tu pago: estamos preparando tu pedido.",
@@ -45,7 +43,7 @@ const STATUS_TEXT: Record<string, string> = {
 export default function Pedido({ loaderData }: Route.ComponentProps) {
   const { order, bank, contact, justPlaced, mercadoPagoStatus } = loaderData;
   const pendingMercadoPago = order.status === "pending_payment" && order.paymentMethod === "mercadopago";
-  const transferOrder = bank ? { number: order.number, totalLabel: money(order.total) } : undefined;
+  const transferOrder = bank ? { number: order.number, totalLabel: formatMoney(fromPesos(order.total)) } : undefined;
   return (
     <main id="contenido" className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">
       <p className="text-sm font-semibold tracking-[0.2em] text-ink/70">TU PEDIDO</p>
@@ -109,22 +107,22 @@ export default function Pedido({ loaderData }: Route.ComponentProps) {
                 {item.quantity} × {item.title}
                 {item.isPreorder ? <span className="ml-2 text-xs font-semibold text-moss-dark">PREVENTA</span> : null}
               </span>
-              <span className="tabular-nums">{money(item.unitPrice * item.quantity)}</span>
+              <span className="tabular-nums">{formatMoney(lineCents(fromPesos(item.unitPrice), item.quantity))}</span>
             </li>
           ))}
         </ul>
         <dl className="mt-3 space-y-1 border-t border-ink/10 pt-3 text-sm">
-          <Row label="Subtotal" value={money(order.subtotal)} />
+          <Row label="Subtotal" value={formatMoney(fromPesos(order.subtotal))} />
           {order.codeDiscount > 0 ? (
-            <Row label={`Código ${order.discountCode}`} value={`− ${money(order.codeDiscount)}`} />
+            <Row label={`Código ${order.discountCode}`} value={`− ${formatMoney(fromPesos(order.codeDiscount))}`} />
           ) : null}
           {order.transferDiscount > 0 ? (
-            <Row label="15% por transferencia" value={`− ${money(order.transferDiscount)}`} />
+            <Row label="15% por transferencia" value={`− ${formatMoney(fromPesos(order.transferDiscount))}`} />
           ) : null}
-          <Row label="Envío" value={order.shipping > 0 ? money(order.shipping) : "Gratis"} />
+          <Row label="Envío" value={order.shipping > 0 ? formatMoney(fromPesos(order.shipping)) : "Gratis"} />
           <div className="flex justify-between text-base font-semibold">
             <dt>Total</dt>
-            <dd data-testid="order-total">{money(order.total)}</dd>
+            <dd data-testid="order-total">{formatMoney(fromPesos(order.total))}</dd>
           </div>
         </dl>
         <p className="mt-4 text-sm text-ink/85">

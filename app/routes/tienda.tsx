@@ -8,6 +8,7 @@ import { ShopNewsletter } from "~/components/shop/shop-newsletter";
 import { ShopSearch } from "~/components/shop/shop-search";
 import { PARTNER_CATEGORY, shopHref } from "~/domain/catalog/shop-params";
 import { shopPage } from "~/domain/storefront/shop-page.server";
+import { formatNumberInput } from "~/lib/money";
 import { PARTIAL_PAGE_HEADERS } from "~/lib/page-parts.server";
 import { seoMeta } from "~/lib/seo";
 import { canonicalMeta, itemListJsonLd, jsonLdMeta } from "~/lib/structured-data";
@@ -71,8 +72,8 @@ export default function Tienda({ loaderData }: Route.ComponentProps) {
     categoria: params.categoria,
     autor: params.autor,
     genero: params.genero,
-    min: params.minCents !== undefined ? String(params.minCents / 100) : undefined,
-    max: params.maxCents !== undefined ? String(params.maxCents / 100) : undefined,
+    min: params.minCents !== undefined ? formatNumberInput(params.minCents) : undefined,
+    max: params.maxCents !== undefined ? formatNumberInput(params.maxCents) : undefined,
     orden: params.orden,
     dir: params.dir,
   };

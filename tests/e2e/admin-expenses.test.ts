@@ -60,7 +60,7 @@ describe("/admin/expenses", () => {
 
     await page.getByRole("link", { name: "Editar «Envíos Andreani»" }).click();
     await expect.poll(() => page.getByRole("heading", { name: "Editar gasto" }).count()).toBe(1);
-    expect(await page.getByLabel("Monto", { exact: true }).inputValue()).toBe("12500,00");
+    expect(await page.getByLabel("Monto", { exact: true }).inputValue()).toBe("12.500");
     await page.getByLabel("Monto", { exact: true }).fill("13.000");
     await page.getByRole("button", { name: "Guardar cambios" }).click();
     await expect.poll(() => notice(page)).toContain("Gasto actualizado");
@@ -134,7 +134,7 @@ describe("/admin/expenses", () => {
     await expect.poll(() => page.getByRole("row", { name: /Alquiler del local/ }).count()).toBe(1);
     await expectAccessible(page);
     await page.getByRole("link", { name: "Editar «Alquiler del local»" }).click();
-    await expect.poll(() => page.getByLabel("Monto", { exact: true }).inputValue()).toBe("350000,00");
+    await expect.poll(() => page.getByLabel("Monto", { exact: true }).inputValue()).toBe("350.000");
     await expectAccessible(page);
     const step = new URL(page.url());
     step.searchParams.set("eliminar", step.searchParams.get("editar") ?? "");

@@ -1,5 +1,6 @@
 import { toast } from "~/components/ui/toast";
 import type { CartBook } from "~/domain/cart/cart";
+import { fromPesos } from "~/lib/money";
 import { cartStore } from "../cart/use-cart";
 
 /** The book fields the buy buttons read (a subset of the catalogue shape, so the home can pass its own). */
@@ -36,7 +37,7 @@ export function cartBookOf(book: BuyableBook): CartBook {
     title: book.title,
     author: book.author,
     coverUrl: book.coverUrl,
-    price: book.isPreorder && book.preorderPrice !== null ? book.preorderPrice : book.price,
+    priceCents: fromPesos(book.isPreorder && book.preorderPrice !== null ? book.preorderPrice : book.price),
     isPreorder: book.isPreorder,
   };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, fromPesos } from "~/lib/money";
 import { countdown, formatReleaseDate, isLastUnits, preorderDiscount } from "./preorder";
 
 export type PreorderBadgeSize = "small" | "medium" | "large";
@@ -54,9 +54,9 @@ export function PreorderBadge({
       </div>
       {size !== "small" && preorderPrice !== null ? (
         <p className={`font-semibold ${style.price}`}>
-          {formatMoney(Math.round(preorderPrice * 100))}
+          {formatMoney(fromPesos(preorderPrice))}
           {discount !== null && normalPrice !== null ? (
-            <s className="ml-2 text-[0.8em] font-normal text-ink/70">{formatMoney(Math.round(normalPrice * 100))}</s>
+            <s className="ml-2 text-[0.8em] font-normal text-ink/70">{formatMoney(fromPesos(normalPrice))}</s>
           ) : null}
         </p>
       ) : null}

@@ -44,7 +44,7 @@ export default function CartDrawer({ open, onClose }: { open: boolean; onClose: 
           )}
         </div>
         <div className="space-y-3 border-t border-ink/10 px-5 py-4">
-          <CartTotal total={cart.total} itemCount={cart.itemCount} />
+          <CartTotal totalCents={cart.totalCents} itemCount={cart.itemCount} />
           <div className="flex gap-3">
             <Link
               to="/carrito"

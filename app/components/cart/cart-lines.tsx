@@ -6,7 +6,7 @@ import { Trash2 } from "~/components/ui/icons/trash-2";
 import { toast } from "~/components/ui/toast";
 import type { CartItem } from "~/domain/cart/cart";
 import { COVER_DISPLAY_WIDTHS } from "~/lib/images";
-import { formatPrice, fromPesos } from "~/lib/money";
+import { type Cents, formatMoney, formatPrice } from "~/lib/money";
 import { cartStore } from "./use-cart";
 
 async function changeQuantity(item: CartItem, quantity: number) {
@@ -42,7 +42,7 @@ export function CartLines({ items, busy, compact = false }: { items: CartItem[];
           <div className="min-w-0 flex-1">
             <p className="font-serif leading-snug">{item.title}</p>
             <p className="text-sm text-ink/75">{item.author}</p>
-            <p className="mt-1 text-sm font-semibold">{formatPrice(fromPesos(item.price))}</p>
+            <p className="mt-1 text-sm font-semibold">{formatPrice(item.priceCents)}</p>
             <div className="mt-2 flex items-center gap-2">
               <button
                 type="button"
@@ -88,13 +88,13 @@ export function CartLines({ items, busy, compact = false }: { items: CartItem[];
   );
 }
 
-export function CartTotal({ total, itemCount }: { total: number; itemCount: number }) {
+export function CartTotal({ totalCents, itemCount }: { totalCents: Cents; itemCount: number }) {
   return (
     <p className="flex items-baseline justify-between gap-4 text-lg" data-testid="cart-total">
       <span>
         Total <span className="text-sm text-ink/75">({itemCount === 1 ? "1 libro" : `${itemCount} libros`})</span>
       </span>
-      <span className="font-semibold">{formatPrice(fromPesos(total))}</span>
+      <span className="font-semibold">{formatMoney(totalCents)}</span>
     </p>
   );
 }

@@ -43,7 +43,7 @@ export function CheckoutForm({ pickupPoints, shipping, provinces }: CheckoutData
     return <EmptyCart />;
   }
 
-  const subtotalCents = cart.items.reduce((sum, item) => sum + Math.round((item.price ?? 0) * 100) * item.quantity, 0);
+  const subtotalCents = cart.totalCents;
   const delivery = quoteDelivery({ method, speed, province }, shipping);
   const codeTerms = code ? { discountPercentage: null, discountAmountCents: code.discountCents } : null;
   const totals = priceOrder({

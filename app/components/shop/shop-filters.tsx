@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { SlidersHorizontal } from "~/components/ui/icons/sliders-horizontal";
 import type { ShopParams } from "~/domain/catalog/shop-params";
+import { formatNumberInput } from "~/lib/money";
 
 const SORT_LABELS = { titulo: "Título", autor: "Autor", precio: "Precio", novedades: "Novedades" } as const;
 
@@ -87,7 +88,7 @@ export function ShopFilters({ params, authors, genres }: { params: ShopParams; a
               step={1}
               inputMode="numeric"
               placeholder="0"
-              defaultValue={params.minCents !== undefined ? params.minCents / 100 : ""}
+              defaultValue={params.minCents !== undefined ? formatNumberInput(params.minCents) : ""}
               className={field}
             />
           </label>
@@ -100,7 +101,7 @@ export function ShopFilters({ params, authors, genres }: { params: ShopParams; a
               step={1}
               inputMode="numeric"
               placeholder="100000"
-              defaultValue={params.maxCents !== undefined ? params.maxCents / 100 : ""}
+              defaultValue={params.maxCents !== undefined ? formatNumberInput(params.maxCents) : ""}
               className={field}
             />
           </label>

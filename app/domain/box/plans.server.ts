@@ -4,7 +4,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import { Invalid, NotFound } from "~/domain/errors";
-import { formatMoney, pesosToCents } from "~/lib/money";
+import { formatMoney, parseMoney } from "~/lib/money";
 import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { boxPlans } from "~db/schema";
@@ -42,7 +42,7 @@ export async function monthlyPriceCents(db: Db): Promise<number> {
 
 const money = (label: string) =>
   z.union([z.number(), z.string()], { error: `${label}: ingresá un monto` }).transform((value, ctx) => {
-    const cents = pesosToCents(value);
+    const cents = parseMoney(value);
     if (cents === null) {
       ctx.addIssue({ code: "custom", message: `${label}: ingresá un monto en pesos` });
       return z.NEVER;

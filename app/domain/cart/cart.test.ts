@@ -9,12 +9,12 @@ import {
   type StockAnswer,
 } from "./cart";
 
-const book = (id: number, price: number | null = 100.5): CartBook => ({
+const book = (id: number, priceCents: number | null = 10_050): CartBook => ({
   id,
   title: `Libro ${id}`,
   author: "Autora",
   coverUrl: null,
-  price,
+  priceCents,
 });
 
 function memoryStorage(initial: Record<string, string> = {}): CartStorage & { data: Record<string, string> } {
@@ -47,15 +47,15 @@ function stockServer(stock: Record<number, number>) {
 }
 
 describe("cart reducer", () => {
-  it("adds with quantity 1, then increments, and keeps totals in exact pesos", () => {
-    let state = cartReducer(emptyCart, { type: "ADD_ITEM", book: book(1, 0.1) });
-    state = cartReducer(state, { type: "ADD_ITEM", book: book(1, 0.1) });
-    state = cartReducer(state, { type: "ADD_ITEM", book: book(2, 0.2) });
+  it("adds with quantity 1, then increments, and keeps totals in centavos", () => {
+    let state = cartReducer(emptyCart, { type: "ADD_ITEM", book: book(1, 10) });
+    state = cartReducer(state, { type: "ADD_ITEM", book: book(1, 10) });
+    state = cartReducer(state, { type: "ADD_ITEM", book: book(2, 20) });
     expect(state.items.map((i) => [i.id, i.quantity])).toEqual([
       [1, 2],
       [2, 1],
     ]);
-    expect(state.total).toBe(0.4);
+    expect(state.totalCents).toBe(40);
     expect(state.itemCount).toBe(3);
   });
 
@@ -65,7 +65,7 @@ describe("cart reducer", () => {
     state = cartReducer(state, { type: "UPDATE_QUANTITY", id: 1, quantity: -3 });
     expect(state.items.map((i) => i.id)).toEqual([2]);
     state = cartReducer(state, { type: "CLEAR_CART" });
-    expect(state).toMatchObject({ items: [], total: 0, itemCount: 0 });
+    expect(state).toMatchObject({ items: [], totalCents: 0, itemCount: 0 });
   });
 
   it("records stock info per item and in stockErrors", () => {
@@ -77,7 +77,7 @@ describe("cart reducer", () => {
 
   it("a missing price counts as 0 in the total", () => {
     const state = cartReducer(emptyCart, { type: "ADD_ITEM", book: book(1, null) });
-    expect(state.total).toBe(0);
+    expect(state.totalCents).toBe(0);
     expect(state.itemCount).toBe(1);
   });
 });
@@ -144,7 +144,25 @@ describe("cart store", () => {
     cart.removeItem(1);
     const reopened = createCartStore({ storage, checkStock: server.check });
     expect(reopened.getState().items).toMatchObject([{ id: 2, quantity: 3 }]);
-    expect(reopened.getState()).toMatchObject({ itemCount: 3, total: 301.5 });
+    expect(reopened.getState()).toMatchObject({ itemCount: 3, totalCents: 30_150 });
+  });
+
+  it("saves prices in pesos and reads a cart saved in pesos by earlier versions", async () => {
+    const saved = JSON.stringify([
+      { id: 3, title: "Facundo", author: "Sarmiento", coverUrl: null, price: 26900, isPreorder: true, quantity: 2 },
+      { id: 4, title: "Ficciones", author: "Borges", coverUrl: null, price: 12345.5, quantity: 1 },
+      { id: 5, title: "Sin precio", author: "", coverUrl: null, price: null, quantity: 1 },
+    ]);
+    const storage = memoryStorage({ [CART_STORAGE_KEY]: saved });
+    const cart = createCartStore({ storage, checkStock: stockServer({ 4: 5 }).check });
+    expect(cart.getState().items.map((item) => item.priceCents)).toEqual([2_690_000, 1_234_550, null]);
+    expect(cart.getState()).toMatchObject({ totalCents: 6_614_550, itemCount: 4 });
+    await cart.updateQuantity(4, 2);
+    expect(JSON.parse(storage.data[CART_STORAGE_KEY] ?? "[]")).toMatchObject([
+      { id: 3, price: 26900, isPreorder: true, quantity: 2 },
+      { id: 4, price: 12345.5, isPreorder: false, quantity: 2 },
+      { id: 5, price: null, quantity: 1 },
+    ]);
   });
 
   it("logs and ignores a corrupt saved cart", () => {
@@ -162,8 +180,8 @@ describe("cart store", () => {
 
   it("loadCart replaces the items and recomputes totals", () => {
     const cart = createCartStore({ storage: memoryStorage(), checkStock: stockServer({}).check });
-    cart.loadCart([{ ...book(7, 10), quantity: 4 }]);
-    expect(cart.getState()).toMatchObject({ total: 40, itemCount: 4 });
+    cart.loadCart([{ ...book(7, 1000), quantity: 4 }]);
+    expect(cart.getState()).toMatchObject({ totalCents: 4000, itemCount: 4 });
   });
 
   it("the whole-cart check: true when empty, per-line errors, false on failure", async () => {

@@ -3,8 +3,13 @@
  * store that saves to a Storage and asks the server about stock. The UI binds it with `useCart()`
  * (app/components/cart/use-cart.ts); tests drive it with a fake storage and a fake stock check.
  */
+import { type Cents, centsToPesos, fromPesos, lineCents, sumCents } from "~/lib/money";
 
-/** The device-local key the cart is saved under ("product-specific": versioned with the item shape). */
+/**
+ * The device-local key the cart is saved under ("product-specific": versioned with the item shape). The
+ * saved lines carry `price` in pesos, like every JSON of the shop; in memory the cart counts centavos.
+ * Keeping the saved shape means a returning visitor's cart (saved by any earlier version) reads as it was.
+ */
 export const CART_STORAGE_KEY = "rizoma.cart.v1";
 export const DEFAULT_STOCK_ERROR = "Stock insuficiente";
 
@@ -14,8 +19,8 @@ export interface CartBook {
   title: string;
   author: string;
   coverUrl: string | null;
-  /** Pesos per unit (the pre-order price for a pre-order); null = no published price. */
-  price: number | null;
+  /** Per unit (the pre-order price for a pre-order); null = no published price. */
+  priceCents: Cents | null;
   isPreorder?: boolean;
 }
 
@@ -28,8 +33,8 @@ export interface CartItem extends CartBook {
 
 export interface CartState {
   items: CartItem[];
-  /** Pesos: sum of price x quantity (computed in centavos, so no float drift). */
-  total: number;
+  /** Sum of price x quantity (a missing price counts as 0). */
+  totalCents: Cents;
   /** Sum of quantities. */
   itemCount: number;
   isValidatingStock: boolean;
@@ -46,16 +51,20 @@ export type CartAction =
   | { type: "SET_VALIDATING_STOCK"; value: boolean }
   | { type: "UPDATE_STOCK_INFO"; id: number; availableStock: number; error: string | null };
 
-export const emptyCart: CartState = { items: [], total: 0, itemCount: 0, isValidatingStock: false, stockErrors: {} };
+export const emptyCart: CartState = {
+  items: [],
+  totalCents: 0,
+  itemCount: 0,
+  isValidatingStock: false,
+  stockErrors: {},
+};
 
-function withTotals(state: Omit<CartState, "total" | "itemCount">): CartState {
-  let cents = 0;
-  let count = 0;
-  for (const item of state.items) {
-    cents += Math.round((item.price ?? 0) * 100) * item.quantity;
-    count += item.quantity;
-  }
-  return { ...state, total: cents / 100, itemCount: count };
+function withTotals(state: Omit<CartState, "totalCents" | "itemCount">): CartState {
+  return {
+    ...state,
+    totalCents: sumCents(state.items.map((item) => lineCents(item.priceCents, item.quantity))),
+    itemCount: state.items.reduce((count, item) => count + item.quantity, 0),
+  };
 }
 
 function withoutError(errors: Record<number, string>, id: number): Record<number, string> {
@@ -137,22 +146,22 @@ export function parseSavedCart(text: string | null): CartItem[] {
       title,
       author: typeof author === "string" ? author : "",
       coverUrl: typeof coverUrl === "string" ? coverUrl : null,
-      price: price as number | null,
+      priceCents: fromPesos(price as number | null),
       isPreorder: line.isPreorder === true,
     });
   }
   return items;
 }
 
-/** What is saved: the lines only, without the last stock answer. */
+/** What is saved: the lines only, without the last stock answer (prices in pesos, see CART_STORAGE_KEY). */
 export function serializeCart(items: CartItem[]): string {
   return JSON.stringify(
-    items.map(({ id, title, author, coverUrl, price, isPreorder, quantity }) => ({
+    items.map(({ id, title, author, coverUrl, priceCents, isPreorder, quantity }) => ({
       id,
       title,
       author,
       coverUrl,
-      price,
+      price: centsToPesos(priceCents),
       isPreorder: isPreorder === true,
       quantity,
     })),

@@ -5,7 +5,7 @@ import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import { todayInBuenosAires } from "~/domain/dates";
 import { NotFound } from "~/domain/errors";
-import { centsToPesos, pesosToCents } from "~/lib/money";
+import { centsToPesos, fromPesos } from "~/lib/money";
 import { slugify } from "~/lib/slug";
 import type { Db } from "~db/index";
 import { books, orderItems } from "~db/schema";
@@ -86,8 +86,6 @@ export async function getAdminBook(db: Db, id: number): Promise<AdminBook> {
   return toAdminBook(row);
 }
 
-const cents = (pesos: number | null) => (pesos === null ? null : pesosToCents(pesos.toFixed(2)));
-
 function toColumns(input: BookInput) {
   return {
     title: input.title,
@@ -96,8 +94,8 @@ function toColumns(input: BookInput) {
     genre: input.genre,
     category: input.category,
     publisher: input.publisher,
-    priceCents: cents(input.price),
-    promotionalPriceCents: cents(input.promotionalPrice),
+    priceCents: fromPesos(input.price),
+    promotionalPriceCents: fromPesos(input.promotionalPrice),
     stock: input.stock,
     available: input.available,
     published: input.published,
@@ -110,7 +108,7 @@ function toColumns(input: BookInput) {
     audiobookUrl: input.audiobookUrl,
     externalUrl: input.externalUrl,
     preorderReleaseDate: input.preorderReleaseDate,
-    preorderPriceCents: cents(input.preorderPrice),
+    preorderPriceCents: fromPesos(input.preorderPrice),
     preorderLimit: input.preorderLimit,
     preorderCount: input.preorderCount,
   };

@@ -9,7 +9,7 @@ import * as booksRoute from "../../routes/api/admin/books";
 import * as uploadsRoute from "../../routes/api/admin/uploads";
 import * as publicUpload from "../../routes/uploads";
 import { sniffImage } from "../uploads/image-sniff";
-import { bookFormToInput, parseArMoney } from "./book-form";
+import { bookFormToInput } from "./book-form";
 import { searchBooks } from "./books.server";
 
 const database = await testDatabase();
@@ -275,11 +275,16 @@ describe("covers", () => {
 
 describe("the admin form", () => {
   it("reads es-AR money and checkboxes", () => {
-    expect(parseArMoney("12.500,50")).toBe(12500.5);
-    expect(parseArMoney("$ 12.500")).toBe(12500);
-    expect(parseArMoney("12500.5")).toBe(12500.5);
-    expect(parseArMoney("")).toBeNull();
-    expect(parseArMoney("doce")).toBe("doce");
+    const price = (typed: string) => {
+      const typedForm = new FormData();
+      typedForm.set("price", typed);
+      return bookFormToInput(typedForm).price;
+    };
+    expect(price("12.500,50")).toBe(12500.5);
+    expect(price("$ 12.500")).toBe(12500);
+    expect(price("12500.5")).toBe(12500.5);
+    expect(price("")).toBeNull();
+    expect(price("doce")).toBe("doce");
     const form = new FormData();
     form.set("title", "T");
     form.set("available", "on");

@@ -1,3 +1,5 @@
+import { centsToPesos, parseMoney } from "~/lib/money";
+
 /**
  * The admin book form (strings from a <form>) turned into the JSON shape `bookSchema` validates. A value
  * that is not a number is passed on as text so the schema answers with the field's Spanish message.
@@ -7,16 +9,11 @@ const text = (form: FormData, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
-/** "12.500,50", "12500,5", "12500.50" or "12500" -> pesos; "" -> null. */
-export function parseArMoney(raw: string): number | string | null {
-  const value = raw.trim().replace(/^\$\s*/, "");
-  if (value === "") return null;
-  const normalised = value.includes(",")
-    ? value.replace(/\./g, "").replace(",", ".")
-    : /^\d{1,3}(\.\d{3})+$/.test(value)
-      ? value.replace(/\./g, "")
-      : value;
-  return /^\d+(\.\d{1,2})?$/.test(normalised) ? Number(normalised) : raw;
+/** Typed es-AR money -> pesos, the JSON shape's unit; "" -> null; text that is not money goes on as is. */
+function pesosOf(raw: string): number | string | null {
+  if (raw.trim() === "") return null;
+  const cents = parseMoney(raw);
+  return cents === null ? raw : centsToPesos(cents);
 }
 
 function parseInteger(raw: string): number | string | null {
@@ -33,8 +30,8 @@ export function bookFormToInput(form: FormData): Record<string, unknown> {
     genre: text(form, "genre") || null,
     category: text(form, "category"),
     publisher: text(form, "publisher") || null,
-    price: parseArMoney(text(form, "price")),
-    promotionalPrice: parseArMoney(text(form, "promotionalPrice")),
+    price: pesosOf(text(form, "price")),
+    promotionalPrice: pesosOf(text(form, "promotionalPrice")),
     stock: parseInteger(text(form, "stock")) ?? 0,
     available: form.get("available") === "on",
     published: form.get("published") === "on",
@@ -47,7 +44,7 @@ export function bookFormToInput(form: FormData): Record<string, unknown> {
     audiobookUrl: text(form, "audiobookUrl") || null,
     externalUrl: text(form, "externalUrl") || null,
     preorderReleaseDate: text(form, "preorderReleaseDate") || null,
-    preorderPrice: parseArMoney(text(form, "preorderPrice")),
+    preorderPrice: pesosOf(text(form, "preorderPrice")),
     preorderLimit: parseInteger(text(form, "preorderLimit")),
     preorderCount: parseInteger(text(form, "preorderCount")) ?? 0,
   };

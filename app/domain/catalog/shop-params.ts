@@ -1,4 +1,4 @@
-import { pesosToCents } from "~/lib/money";
+import { formatNumberInput, pesosToCents } from "~/lib/money";
 
 /** The shop's URL contract (DESIGN §7). Unknown or malformed values are ignored, never an error. */
 export const SHOP_PAGE_SIZE = 24;
@@ -52,8 +52,8 @@ export function shopHref(params: ShopParams, change: Partial<ShopParams> = {}): 
   if (merged.categoria) query.set("categoria", merged.categoria);
   if (merged.autor) query.set("autor", merged.autor);
   if (merged.genero) query.set("genero", merged.genero);
-  if (merged.minCents !== undefined) query.set("min", String(merged.minCents / 100));
-  if (merged.maxCents !== undefined) query.set("max", String(merged.maxCents / 100));
+  if (merged.minCents !== undefined) query.set("min", formatNumberInput(merged.minCents));
+  if (merged.maxCents !== undefined) query.set("max", formatNumberInput(merged.maxCents));
   if (merged.orden) query.set("orden", merged.orden);
   if (merged.dir) query.set("dir", merged.dir);
   if (merged.pagina > 1) query.set("pagina", String(merged.pagina));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Cents, formatMoney, pesosToCents } from "~/lib/money";
+import { type Cents, formatMoney, parseMoney } from "~/lib/money";
 import {
   CODE_PATTERN,
   DISCOUNT_DESCRIPTION_MAX as DESCRIPTION_MAX,
@@ -47,20 +47,26 @@ const numberish = (message: string) =>
     .optional()
     .transform((value) => (isBlank(value) ? null : String(value).trim()));
 
-/** Pesos -> centavos; `zeroIsBlank` for the fixed amount, whose 0 means "not this kind". */
+/**
+ * Pesos -> centavos: a JSON number as pesos, text as the admin types it ("12.500,50"); `zeroIsBlank` for
+ * the fixed amount, whose 0 means "not this kind".
+ */
 const pesosField = (invalid: string, negative: string, zeroIsBlank: boolean) =>
-  numberish(invalid).transform((text, ctx): Cents | null => {
-    if (text === null) return null;
-    if (text.startsWith("-")) {
-      ctx.addIssue({ code: "custom", message: negative });
+  z
+    .union([z.number(), z.string(), z.null()], { error: invalid })
+    .optional()
+    .transform((value, ctx): Cents | null => {
+      if (value === undefined || value === null || isBlank(value)) return null;
+      if (String(value).trim().startsWith("-")) {
+        ctx.addIssue({ code: "custom", message: negative });
+        return z.NEVER;
+      }
+      const cents = parseMoney(value);
+      if (cents === null) ctx.addIssue({ code: "custom", message: invalid });
+      else if (cents > MAX_DISCOUNT_CENTS) ctx.addIssue({ code: "custom", message: M.tooLarge });
+      else return zeroIsBlank && cents === 0 ? null : cents;
       return z.NEVER;
-    }
-    const cents = pesosToCents(text);
-    if (cents === null) ctx.addIssue({ code: "custom", message: invalid });
-    else if (cents > MAX_DISCOUNT_CENTS) ctx.addIssue({ code: "custom", message: M.tooLarge });
-    else return zeroIsBlank && cents === 0 ? null : cents;
-    return z.NEVER;
-  });
+    });
 
 const percentageField = numberish(M.percentage).transform((text, ctx) => {
   if (text === null) return null;

@@ -1,4 +1,4 @@
-import { type Cents, formatMoney } from "~/lib/money";
+import { type Cents, formatMoney, percentOf } from "~/lib/money";
 
 /**
  * Discount code rules shared by the server, the checkout and the admin screen (no server-only imports).
@@ -47,6 +47,6 @@ export function discountFor(
   subtotalCents: Cents,
 ): Cents {
   if (subtotalCents <= 0) return 0;
-  if (code.discountPercentage !== null) return Math.round((subtotalCents * code.discountPercentage) / 100);
+  if (code.discountPercentage !== null) return percentOf(subtotalCents, code.discountPercentage);
   return Math.min(code.discountAmountCents ?? 0, subtotalCents);
 }

@@ -5,7 +5,7 @@ import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { todayInBuenosAires } from "~/domain/dates";
 import { NotFound } from "~/domain/errors";
 import { csvDocument } from "~/lib/csv";
-import { type Cents, centsToPesos, formatMoney } from "~/lib/money";
+import { type Cents, centsToPesos, formatMoney, formatMoneyCsv, parseMoney } from "~/lib/money";
 import type { Db } from "~db/index";
 import { expenses } from "~db/schema";
 import { EXPENSE_CATEGORIES } from "./categories";
@@ -37,30 +37,6 @@ const AMOUNT_POSITIVE = "El monto debe ser mayor a cero";
 const AMOUNT_FORMAT = "El monto no es válido: escribilo como 12.345,50";
 const AMOUNT_TOO_LARGE = `El monto no puede superar ${formatMoney(MAX_EXPENSE_CENTS)}`;
 
-/**
- * Pesos as an admin types them -> centavos, exactly (text maths, never floats): "12345,50", "12.345,50"
- * (es-AR thousands dots), "12345.50", "$ 12.345" or a number. In text, a dot followed by three digits
- * is a thousands separator ("1.234" is $ 1.234); "12,345" is ambiguous and refused. null when not money.
- */
-export function parseAmount(value: number | string): Cents | null {
-  if (typeof value === "number" && !Number.isFinite(value)) return null;
-  // String(12345.5) is "12345.5"; numbers that need an exponent ("1e+21") are refused below.
-  const text = typeof value === "number" ? String(value) : value.trim().replace(/^\$\s*/, "");
-  if (text.length > 20) return null;
-  // Thousands dots only in typed text ("0.001" from a number is a fraction, refused below).
-  const grouped = typeof value === "string" ? /^([1-9]\d{0,2}(?:\.\d{3})+)(?:,(\d{1,2}))?$/.exec(text) : null;
-  const plain = grouped ? null : /^(\d+)(?:[.,](\d{1,2}))?$/.exec(text);
-  const match = grouped ?? plain;
-  if (!match) return null;
-  const whole = Number((match[1] ?? "").replaceAll(".", ""));
-  return whole * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-}
-
-/** Centavos as the form and the CSV write them: 1234550 -> "12345,50". */
-export function amountText(cents: Cents): string {
-  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
-}
-
 /** A real calendar date from 2000 up to one year after today in Buenos Aires. */
 export function isExpenseDate(text: string, today = todayInBuenosAires()): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || text < "2000-01-01") return false;
@@ -80,7 +56,7 @@ const amountField = z
       ctx.addIssue({ code: "custom", message: AMOUNT_POSITIVE });
       return z.NEVER;
     }
-    const cents = parseAmount(value);
+    const cents = parseMoney(value);
     if (cents === null) ctx.addIssue({ code: "custom", message: AMOUNT_FORMAT });
     else if (cents <= 0) ctx.addIssue({ code: "custom", message: AMOUNT_POSITIVE });
     else if (cents > MAX_EXPENSE_CENTS) ctx.addIssue({ code: "custom", message: AMOUNT_TOO_LARGE });
@@ -288,6 +264,12 @@ export async function expensesCsv(db: Db, range: CsvRange): Promise<string> {
   const rows = await db.select(columns).from(expenses).where(where).orderBy(asc(expenses.date), asc(expenses.id));
   return csvDocument(
     ["Fecha", "Concepto", "Categoría", "Monto", "Nota"],
-    rows.map((row) => [dayMonthYear(row.date), row.concept, row.category, amountText(row.amountCents), row.note ?? ""]),
+    rows.map((row) => [
+      dayMonthYear(row.date),
+      row.concept,
+      row.category,
+      formatMoneyCsv(row.amountCents),
+      row.note ?? "",
+    ]),
   );
 }

@@ -9,15 +9,7 @@ import * as itemRoute from "../../routes/api/admin/expense";
 import * as listRoute from "../../routes/api/admin/expenses";
 import * as exportRoute from "../../routes/api/admin/expenses-export";
 import { todayInBuenosAires } from "../dates";
-import {
-  createExpense,
-  currentMonth,
-  expensesCsv,
-  isExpenseDate,
-  monthSummary,
-  parseAmount,
-  shiftMonth,
-} from "./expenses.server";
+import { createExpense, currentMonth, expensesCsv, isExpenseDate, monthSummary, shiftMonth } from "./expenses.server";
 
 const database = await testDatabase();
 const db = database.db;
@@ -60,32 +52,6 @@ const rowCounts = async () => ({
 const valid = { date: "2025-03-10", concept: "Envíos Andreani", category: "Envíos", amount: "12.500" };
 
 describe("amounts and dates", () => {
-  it.each([
-    ["12345,50", 1234550],
-    ["12.345,50", 1234550],
-    ["12345.50", 1234550],
-    ["12345.5", 1234550],
-    ["1.234", 123400],
-    ["1.23", 123],
-    ["1.234.567,89", 123456789],
-    ["$ 12.500", 1250000],
-    [" 7 ", 700],
-    [12345.5, 1234550],
-    [19.99, 1999],
-    [0.1, 10],
-    ["12,345", null],
-    ["1,234.50", null],
-    ["12.34.56", null],
-    ["1e3", null],
-    [1e21, null],
-    [0.001, null],
-    ["0.001", null],
-    [1.234, null],
-    ["doce", null],
-  ] as const)("%j -> %j centavos", (input, cents) => {
-    expect(parseAmount(input)).toBe(cents);
-  });
-
   it("takes real dates from 2000 up to a year from today", () => {
     expect(isExpenseDate("2024-02-29", "2025-06-01")).toBe(true);
     expect(isExpenseDate("2025-02-29", "2025-06-01")).toBe(false);
@@ -401,7 +367,7 @@ describe("the /admin/expenses page (forms without JavaScript)", () => {
     const editing = await pageRoute.loader(
       routeArgs(`/admin/expenses?month=2023-05&editar=${id}`, database, { context: { admin } }) as never,
     );
-    expect(editing.editing).toMatchObject({ amount: "4000,00", concept: "Flete" });
+    expect(editing.editing).toMatchObject({ amount: "4.000", concept: "Flete" });
 
     const anonymous = await form({ intent: "delete", id, month: "2023-05" }, false).catch((error) => error);
     expect((anonymous as Response).status).toBe(303);

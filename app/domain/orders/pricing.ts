@@ -1,5 +1,5 @@
 import { discountFor } from "~/domain/discounts/rules";
-import type { Cents } from "~/lib/money";
+import { type Cents, percentOf } from "~/lib/money";
 
 /** Paying by bank transfer takes 15% off (no commissions), after any discount code. */
 export const TRANSFER_DISCOUNT_PERCENT = 15;
@@ -40,8 +40,8 @@ export function priceOrder(input: {
     // Exact: subtotal x (100 - p)% x 85%, rounded once (a fixed amount is already whole centavos).
     goodsCents =
       code?.discountPercentage != null
-        ? Math.round((subtotalCents * (100 - code.discountPercentage) * keep) / 10_000)
-        : Math.round((goodsCents * keep) / 100);
+        ? percentOf(subtotalCents, 100 - code.discountPercentage, keep)
+        : percentOf(goodsCents, keep);
   }
   const transferDiscountCents = subtotalCents - codeDiscountCents - goodsCents;
   return {

@@ -5,7 +5,7 @@ import {
   mercadoPagoLink,
   PAYMENTS_UNAVAILABLE,
 } from "~/integrations/mercadopago/index.server";
-import { type SandboxNotification, sandboxRequestId } from "~/integrations/mercadopago/sandbox.server";
+import { preferenceCents, type SandboxNotification, sandboxRequestId } from "~/integrations/mercadopago/sandbox.server";
 import { signNotification } from "~/integrations/mercadopago/signature.server";
 import type { Preapproval } from "~/integrations/mercadopago/types";
 import { pesosToCents } from "~/lib/money";
@@ -62,7 +62,7 @@ export async function sandboxCheckout(mercadoPago: MercadoPago | null, id: strin
       open: !preference.sandbox_paid,
       closedLabel: "Este pago ya fue aprobado.",
       payerEmail: preference.payer?.email ?? null,
-      amountCents: preference.items.reduce((sum, item) => sum + Math.round(item.unit_price * 100) * item.quantity, 0),
+      amountCents: preferenceCents(preference),
     };
   } catch (error) {
     if (error instanceof MercadoPagoError && error.status === 404) throw new NotFound("Pago no encontrado");

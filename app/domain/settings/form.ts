@@ -1,4 +1,4 @@
-import { pesosToCents } from "~/lib/money";
+import { parseMoney } from "~/lib/money";
 import { PROVINCES } from "./argentina";
 import type { SectionKey } from "./schema";
 
@@ -16,23 +16,6 @@ export function formValues(form: FormData): FormValues {
     if (typeof value === "string" && name !== "section" && name !== "intent") values[name] = value;
   }
   return values;
-}
-
-/** es-AR money as people type it: "12.500", "12500", "12500,50", "$ 12.500,5" -> centavos; null otherwise. */
-export function parseMoneyInput(text: string): number | null {
-  const compact = text.replace(/[\s\u00a0$]/g, "");
-  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(compact)) return pesosToCents(compact.replace(/\./g, ""));
-  if (/^\d+(,\d{1,2})?$/.test(compact) || /^\d+\.\d{1,2}$/.test(compact)) return pesosToCents(compact);
-  return null;
-}
-
-/** Centavos -> "12.500" or "12.500,50", the way the inputs show them (no Intl: the same on server and browser). */
-export function formatMoneyInput(cents: number): string {
-  const whole = Math.floor(cents / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ".");
-  const fraction = cents % 100;
-  return fraction ? `${whole},${String(fraction).padStart(2, "0")}` : whole;
 }
 
 const number = (text: string | undefined) => (text === undefined || text.trim() === "" ? Number.NaN : Number(text));
@@ -123,7 +106,7 @@ export function sectionFromForm(
     }
     case "shipping": {
       const money = (name: string, label: string) => {
-        const cents = parseMoneyInput(text(name));
+        const cents = parseMoney(text(name));
         if (cents === null) errors[name] = `${label}: ingresá un monto como 12.500 o 12500,50`;
         return cents ?? 0;
       };

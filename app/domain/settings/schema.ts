@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Cents, centsToPesos, pesosToCents } from "~/lib/money";
+import { type Cents, centsToPesos, fromPesos, pesosToCents } from "~/lib/money";
 import { cbuDigits, isValidCbu, normaliseCuit, PROVINCES, type ProvinceCode, whatsappDigits } from "./argentina";
 
 /**
@@ -282,7 +282,7 @@ export const DEFAULT_SETTINGS: Settings = {
     rates: Object.fromEntries(
       PROVINCES.map(({ code }) => [
         code,
-        { standardCents: demoRates[code][0] * 100, fastCents: demoRates[code][1] * 100 },
+        { standardCents: fromPesos(demoRates[code][0]), fastCents: fromPesos(demoRates[code][1]) },
       ]),
     ) as Record<ProvinceCode, ShippingRate>,
   },

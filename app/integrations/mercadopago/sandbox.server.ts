@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { signingSecret } from "~/domain/secrets/signing.server";
+import { type Cents, centsToPesos, fromPesos, lineCents, sumCents } from "~/lib/money";
 import type { Db } from "~db/index";
 import { paymentSandboxResources } from "~db/schema";
 import { MercadoPagoError } from "./errors";
@@ -14,6 +15,10 @@ import type {
   PreapprovalStatus,
   Preference,
 } from "./types";
+
+/** What a preference charges, in centavos (its items carry pesos per unit, as Mercado Pago's API does). */
+export const preferenceCents = (preference: Pick<Preference, "items">): Cents =>
+  sumCents(preference.items.map((item) => lineCents(fromPesos(item.unit_price), item.quantity)));
 
 /** Where the sandbox's "checkout" lives (the init_point it hands out). */
 export const SANDBOX_CHECKOUT_PATH = "/pagos/sandbox";
@@ -130,13 +135,13 @@ export function mercadoPagoSandbox(options: {
       if (preference.sandbox_paid) {
         throw new MercadoPagoError("Mercado Pago (sandbox): este pago ya fue aprobado", 400);
       }
-      const cents = preference.items.reduce((sum, item) => sum + Math.round(item.unit_price * 100) * item.quantity, 0);
+      const cents = preferenceCents(preference);
       const payment: Payment = {
         id: newPaymentId(),
         status: approved ? "approved" : "rejected",
         status_detail: approved ? "accredited" : "cc_rejected_other_reason",
         external_reference: preference.external_reference,
-        transaction_amount: cents / 100,
+        transaction_amount: centsToPesos(cents),
         currency_id: "ARS",
         date_approved: approved ? new Date().toISOString() : null,
         metadata: { preference_id: preferenceId },

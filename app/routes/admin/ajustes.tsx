@@ -10,7 +10,6 @@ import { PROVINCES_BY_NAME } from "~/domain/settings/argentina";
 import {
   type FormValues,
   formatCategoryMap,
-  formatMoneyInput,
   formValues,
   pickupDraft,
   pickupRows,
@@ -20,6 +19,7 @@ import { isSectionKey, SECTION_LABELS, type SectionKey, type Settings } from "~/
 import { getSettings, sectionErrors, UNKNOWN_SECTION, updateSection } from "~/domain/settings/settings.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { readForm } from "~/lib/http.server";
+import { formatMoneyInput } from "~/lib/money";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/ajustes";
 

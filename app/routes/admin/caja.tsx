@@ -10,7 +10,7 @@ import {
 } from "~/domain/box/subscription-actions";
 import { boxStats, listSubscriptions, subscriptionJson } from "~/domain/box/subscriptions.server";
 import { requireAdmin } from "~/lib/admin.server";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, formatMoneyInput, fromPesos } from "~/lib/money";
 import { sendJson } from "~/lib/send-json";
 import type { Route } from "./+types/caja";
 
@@ -192,7 +192,7 @@ export default function AdminCaja({ loaderData }: Route.ComponentProps) {
                         <p className="text-ink/75">{s.email}</p>
                       </td>
                       <td className="px-3 py-2">
-                        {PLAN_LABEL[s.planType] ?? s.planType} · {formatMoney(Math.round(s.price * 100))}
+                        {PLAN_LABEL[s.planType] ?? s.planType} · {formatMoney(fromPesos(s.price))}
                       </td>
                       <td className="px-3 py-2">
                         <StatusBadge status={s.status} />
@@ -247,7 +247,7 @@ export default function AdminCaja({ loaderData }: Route.ComponentProps) {
               </dd>
               <dt className="font-semibold">Plan</dt>
               <dd>
-                {PLAN_LABEL[detail.planType] ?? detail.planType} · {formatMoney(Math.round(detail.price * 100))}
+                {PLAN_LABEL[detail.planType] ?? detail.planType} · {formatMoney(fromPesos(detail.price))}
               </dd>
               <dt className="font-semibold">Email</dt>
               <dd>{detail.email}</dd>
@@ -260,9 +260,7 @@ export default function AdminCaja({ loaderData }: Route.ComponentProps) {
                   : [detail.address, detail.city, detail.state, detail.zipCode].filter(Boolean).join(", ")}
               </dd>
               <dt className="font-semibold">Envío</dt>
-              <dd>
-                {detail.shippingCost ? `${formatMoney(Math.round(detail.shippingCost * 100))} por caja` : "Incluido"}
-              </dd>
+              <dd>{detail.shippingCost ? `${formatMoney(fromPesos(detail.shippingCost))} por caja` : "Incluido"}</dd>
               <dt className="font-semibold">Alta</dt>
               <dd>{dateFormat.format(new Date(detail.createdAt))}</dd>
               <dt className="font-semibold">Próxima caja</dt>
@@ -507,7 +505,7 @@ function PlanForm({ plan, onSaved }: { plan: Plan; onSaved: () => void }) {
           id={id("price")}
           name="price"
           inputMode="decimal"
-          defaultValue={plan.priceCents / 100}
+          defaultValue={formatMoneyInput(plan.priceCents)}
           className="mt-1 w-full rounded-lg border border-ink/30 px-3 py-2"
         />
       </div>
@@ -519,7 +517,7 @@ function PlanForm({ plan, onSaved }: { plan: Plan; onSaved: () => void }) {
           id={id("originalPrice")}
           name="originalPrice"
           inputMode="decimal"
-          defaultValue={plan.originalPriceCents ? plan.originalPriceCents / 100 : ""}
+          defaultValue={plan.originalPriceCents ? formatMoneyInput(plan.originalPriceCents) : ""}
           className="mt-1 w-full rounded-lg border border-ink/30 px-3 py-2"
         />
       </div>

@@ -26,7 +26,7 @@ import { CODE_PATTERN, type DiscountDisplayStatus } from "~/domain/discounts/rul
 import { DomainError } from "~/domain/errors";
 import { requireAdmin } from "~/lib/admin.server";
 import { readForm } from "~/lib/http.server";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, formatNumberInput } from "~/lib/money";
 import { sendJson } from "~/lib/send-json";
 import type { Route } from "./+types/descuentos";
 
@@ -107,8 +107,8 @@ const valuesOf = (code: PageCode): DiscountFormValues => ({
   customCode: code.code,
   description: code.description ?? "",
   discountPercentage: code.discountPercentage === null ? "" : String(code.discountPercentage),
-  discountAmount: code.discountAmountCents === null ? "" : String(code.discountAmountCents / 100),
-  minimumAmount: String(code.minimumAmountCents / 100),
+  discountAmount: code.discountAmountCents === null ? "" : formatNumberInput(code.discountAmountCents),
+  minimumAmount: formatNumberInput(code.minimumAmountCents),
   maxUses: code.maxUses === null ? "" : String(code.maxUses),
   validUntil: code.validUntilDay,
   active: code.active,

@@ -5,7 +5,6 @@ import { todayInBuenosAires } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
 import { EXPENSE_CATEGORIES } from "~/domain/expenses/categories";
 import {
-  amountText,
   createExpense,
   deleteExpense,
   type Expense,
@@ -21,7 +20,7 @@ import {
 } from "~/domain/expenses/expenses.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { readForm, zodMessage } from "~/lib/http.server";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, formatMoneyInput } from "~/lib/money";
 import { seoMeta } from "~/lib/seo";
 import { issueMessage } from "~/lib/zod-spanish";
 import type { Route } from "./+types/expenses";
@@ -68,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     defaultDate: month === thisMonth ? today : `${month}-01`,
     expenses,
     summary,
-    editing: target && editId ? { ...target, amount: amountText(target.amountCents) } : null,
+    editing: target && editId ? { ...target, amount: formatMoneyInput(target.amountCents) } : null,
     deleting: target && !editId ? target : null,
     notice: asked && !target ? missing : (notices[url.searchParams.get("ok") ?? ""] ?? null),
   };
