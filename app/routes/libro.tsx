@@ -1,4 +1,3 @@
-import { format } from "date-fns";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { AddToCartButton } from "~/components/book/add-to-cart-button";
 import { BookCard } from "~/components/book/book-card";
@@ -16,10 +15,10 @@ import { getVisibleBook, relatedBooks } from "~/domain/catalog/books.server";
 import { catalogView } from "~/domain/catalog/view.server";
 import { NotFound } from "~/domain/errors";
 import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
+import { longDate } from "~/lib/dates";
 import { descriptionHtml, htmlToText } from "~/lib/html.server";
 import { formatPrice, fromPesos } from "~/lib/money";
 import { seoMeta } from "~/lib/seo";
-import { ES } from "~/lib/spanish-dates";
 import {
   type Availability,
   absoluteUrl,
@@ -47,8 +46,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       book,
       product,
       gallery: product.images.map((image) => ({ ...image, version: versions.get(image.src) ?? null })),
-      // Formatted here, so date-fns and its locale stay out of the page's browser bundle.
-      updated: format(new Date(product.updatedAt), "d 'de' MMMM 'de' yyyy", ES),
+      updated: longDate(product.updatedAt),
       isbn: row.isbn,
       pages: row.pages,
       descriptionHtml: descriptionHtml(row.description),

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { todayInBuenosAires } from "../../app/domain/dates";
+import { todayInBuenosAires } from "../../app/lib/dates";
 import { formatMoney } from "../../app/lib/money";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
 import { expectAccessible, hydrated, launchBrowser, openPage, type WatchedPage } from "../support/browser";

@@ -1,9 +1,9 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { periodText, STATUS_LABELS } from "~/domain/box/plans";
-import { boxMonthLabel } from "~/domain/box/schedule";
 import { changeOwnSubscription, ownSubscription } from "~/domain/box/self-service.server";
 import { DomainError } from "~/domain/errors";
 import { boxContext } from "~/lib/box-context.server";
+import { longDate, monthYear } from "~/lib/dates";
 import { readForm } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/mi-suscripcion";
@@ -42,14 +42,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 }
-
-const dateFormat = new Intl.DateTimeFormat("es-AR", {
-  timeZone: "America/Argentina/Buenos_Aires",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
-const day = (iso: string) => dateFormat.format(new Date(iso.length === 10 ? `${iso}T12:00:00-03:00` : iso));
 
 export default function MiSuscripcion({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -91,7 +83,7 @@ export default function MiSuscripcion({ loaderData, actionData }: Route.Componen
               <dt className="font-semibold">Próxima caja</dt>
               <dd>
                 {subscription.nextBoxDate
-                  ? `La caja de ${boxMonthLabel(subscription.nextBoxDate)}, entre el 15 y el 25`
+                  ? `La caja de ${monthYear(subscription.nextBoxDate)}, entre el 15 y el 25`
                   : "Todavía no hay una caja asignada"}
               </dd>
             </dl>
@@ -102,7 +94,7 @@ export default function MiSuscripcion({ loaderData, actionData }: Route.Componen
               <ul className="mt-2 space-y-1 text-ink">
                 {subscription.payments.map((payment) => (
                   <li key={payment.paidAt}>
-                    {day(payment.paidAt)}: {formatMoney(payment.amountCents)}
+                    {longDate(payment.paidAt)}: {formatMoney(payment.amountCents)}
                   </li>
                 ))}
               </ul>
