@@ -16,6 +16,7 @@ import {
 } from "~/integrations/mercadopago/index.server";
 import type { PreapprovalStatus } from "~/integrations/mercadopago/types";
 import { monthYear } from "~/lib/dates";
+import { normalizeEmail } from "~/lib/email";
 import { containsPattern } from "~/lib/like";
 import { centsToPesos, pesosToCents } from "~/lib/money";
 import { zodMessage } from "~/lib/zod-spanish";
@@ -87,7 +88,7 @@ export async function subscribeToBox(ctx: BoxContext, raw: unknown): Promise<{ i
         frequencyMonths: plan.frequencyMonths,
         firstName: input.firstName,
         lastName: input.lastName,
-        email: input.email.toLowerCase(),
+        email: normalizeEmail(input.email),
         whatsapp: input.whatsapp,
         deliveryMethod: input.deliveryMethod,
         address: delivery ? input.address : null,
