@@ -1,5 +1,5 @@
 import { count, sql } from "drizzle-orm";
-import { addDays, todayInBuenosAires } from "../app/domain/dates";
+import { addDays, todayInBuenosAires } from "../app/lib/dates";
 import { fromPesos } from "../app/lib/money";
 import { slugify } from "../app/lib/slug";
 import { demoBooks } from "./demo/books";

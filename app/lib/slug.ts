@@ -1,10 +1,9 @@
+import { foldAccents } from "./text";
+
 /** "Don Segundo Sombra" -> "don-segundo-sombra": lower case, no accents, words joined by "-". */
 export function slugify(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return foldAccents(text)
     .toLowerCase()
-    .replace(/ñ/g, "n")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
 }

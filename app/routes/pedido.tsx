@@ -3,6 +3,7 @@ import { OrderTransferDialog } from "~/components/checkout/order-transfer-dialog
 import TransferSteps from "~/components/home/transfer-steps";
 import { DomainError } from "~/domain/errors";
 import { buyerOrder } from "~/domain/orders/queries.server";
+import { longDayMonthTime } from "~/lib/dates";
 import { formatMoney, fromPesos, lineCents } from "~/lib/money";
 import { orderContext } from "~/lib/order-context.server";
 import { seoMeta } from "~/lib/seo";
@@ -65,7 +66,7 @@ export default function Pedido({ loaderData }: Route.ComponentProps) {
             <TransferSteps bank={bank} order={transferOrder} titleId="pedido-transferencia" dismissible={false} />
             <p className="px-6 pb-6 text-sm text-ink/85 sm:px-8">
               Mandá el comprobante por WhatsApp al {contact.whatsapp} o por correo a {contact.email}.
-              {order.expiresAt ? ` Reservamos tus libros hasta el ${formatDate(order.expiresAt)}.` : ""}
+              {order.expiresAt ? ` Reservamos tus libros hasta el ${longDayMonthTime(order.expiresAt)}.` : ""}
             </p>
           </section>
         </>
@@ -150,12 +151,3 @@ function Row({ label, value }: { label: string; value: string }) {
     </div>
   );
 }
-
-const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat("es-AR", {
-    day: "numeric",
-    month: "long",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "America/Argentina/Buenos_Aires",
-  }).format(new Date(iso));

@@ -8,6 +8,7 @@ import { DomainError } from "~/domain/errors";
 import { checkCode, claimPrize, type PublicQrCode } from "~/domain/prizes/prizes.server";
 import { type ClaimInput, claimErrors, INVALID_CODE } from "~/domain/prizes/rules";
 import { getSection } from "~/domain/settings/settings.server";
+import { longDate } from "~/lib/dates";
 import { errorInit, readForm, retryAfterHeaders } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/qr";
@@ -80,13 +81,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
 }
-
-const longDate = new Intl.DateTimeFormat("es-AR", {
-  timeZone: "America/Argentina/Buenos_Aires",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
 
 export default function QrPage({ loaderData, actionData }: Route.ComponentProps) {
   const { contact } = loaderData;
@@ -205,10 +199,10 @@ function StatusCard({ qr }: { qr: PublicQrCode }) {
         </span>
         {qr.status === "validated" && qr.winnerInfo ? (
           <span className="ml-2 text-sm text-ink/80">
-            el {longDate.format(new Date(qr.winnerInfo.claimedAt))} por {qr.winnerInfo.claimedByName}
+            el {longDate(qr.winnerInfo.claimedAt)} por {qr.winnerInfo.claimedByName}
           </span>
         ) : qr.status === "validated" && qr.validatedAt ? (
-          <span className="ml-2 text-sm text-ink/80">el {longDate.format(new Date(qr.validatedAt))}</span>
+          <span className="ml-2 text-sm text-ink/80">el {longDate(qr.validatedAt)}</span>
         ) : null}
       </p>
       {qr.status === "expired" ? (

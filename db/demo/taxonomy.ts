@@ -1,3 +1,4 @@
+import { slugify } from "../../app/lib/slug";
 import type { CategoryKey } from "./types";
 
 /**
@@ -63,11 +64,7 @@ export interface GenreDefinition {
 export const demoGenres: GenreDefinition[] = demoCategories.flatMap((category) =>
   category.genres.map((name) => ({
     name,
-    slug: name
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-"),
+    slug: slugify(name),
     categoryKey: category.key,
   })),
 );

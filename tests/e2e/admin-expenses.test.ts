@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { todayInBuenosAires } from "../../app/domain/dates";
+import { todayInBuenosAires } from "../../app/lib/dates";
 import { formatMoney } from "../../app/lib/money";
 import { expectAccessible, hydrated, signInAsAdmin } from "../support/browser";
 import { browserSuite, type PageOptions } from "../support/e2e";

@@ -1,5 +1,7 @@
 /** Pre-sale badge arithmetic (storefront spec §5), kept apart from the component so it is unit-tested. */
 
+import { longDate, startOfDay } from "~/lib/dates";
+
 /** The 'Últimas unidades' threshold: 80% of the pre-order limit. */
 export const LAST_UNITS_RATIO = 0.8;
 
@@ -15,7 +17,7 @@ export function isLastUnits(count: number, limit: number | null): boolean {
 
 /** A release date "YYYY-MM-DD" starts at midnight in Buenos Aires (UTC-3, no daylight saving). */
 export function releaseInstant(releaseDate: string): number {
-  return Date.parse(`${releaseDate}T00:00:00-03:00`);
+  return startOfDay(releaseDate).getTime();
 }
 
 export interface Countdown {
@@ -38,15 +40,8 @@ export function countdown(releaseDate: string, now: number): Countdown | null {
   };
 }
 
-const longDate = new Intl.DateTimeFormat("es-AR", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "America/Argentina/Buenos_Aires",
-});
-
-/** "12 de marzo de 2026". */
+/** "12 de marzo de 2026"; a text that is not a date is shown as it is. */
 export function formatReleaseDate(releaseDate: string): string {
   const instant = releaseInstant(releaseDate);
-  return Number.isFinite(instant) ? longDate.format(new Date(instant + 12 * 3600_000)) : releaseDate;
+  return Number.isFinite(instant) ? longDate(instant + 12 * 3600_000) : releaseDate;
 }

@@ -1,3 +1,5 @@
+import { isEmail } from "~/lib/email";
+
 /**
  * The newsletter forms' client rules (storefront spec §5, §8), shared by the home's two forms.
  * The endpoint is POST /api/newsletter/subscribe: 200 {success:true, message} or 4xx
@@ -10,14 +12,11 @@ export const SUBSCRIBE_SUCCESS_DEFAULT = "Gracias por suscribirte a nuestro news
 export const SUBSCRIBE_REFUSED_DEFAULT = "Error al procesar la suscripción";
 export const SUBSCRIBE_FAILED = "Error al procesar la suscripción. Inténtalo de nuevo.";
 
-/** Text, at-sign, text, dot, text, no spaces. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** The message for an email as typed, or null when it may be sent. */
 export function emailProblem(raw: string): string | null {
   const email = raw.trim();
   if (email === "") return EMAIL_REQUIRED;
-  return EMAIL_PATTERN.test(email) ? null : EMAIL_INVALID;
+  return isEmail(email) ? null : EMAIL_INVALID;
 }
 
 export interface SubscribeInput {

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { toast } from "~/components/ui/toast";
 import { SHOP_TOPIC_IDS, topicsFor } from "~/domain/newsletter/topics";
-import { EMAIL_PATTERN, subscribe } from "./newsletter-client";
+import { isEmail } from "~/lib/email";
+import { subscribe } from "./newsletter-client";
 
 const topics = topicsFor(SHOP_TOPIC_IDS);
 export const SHOP_NEWSLETTER_SOURCE = "shop";
@@ -32,7 +33,7 @@ export function ShopNewsletter() {
             const form = event.currentTarget;
             const data = new FormData(form);
             const email = String(data.get("email") ?? "").trim();
-            if (!EMAIL_PATTERN.test(email)) {
+            if (!isEmail(email)) {
               toast({ title: "Error", description: "Por favor ingresa un email válido", variant: "destructive" });
               return;
             }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { todayInBuenosAires } from "~/domain/dates";
+import { todayInBuenosAires } from "~/lib/dates";
 import type { Db } from "~db/index";
 import { books } from "~db/schema";
 

@@ -1,6 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { Conflict } from "~/domain/errors";
+import { normalizeEmail } from "~/lib/email";
+import { emailSchema } from "~/lib/email-schema";
 import type { Db } from "~db/index";
 import { adminUsers } from "~db/schema";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "./passwords.server";
@@ -10,11 +12,7 @@ export interface AdminIdentity {
   email: string;
 }
 
-export const adminEmail = z
-  .string({ error: "El email es requerido" })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ error: "Email inválido" }).max(200, "Email inválido"));
+export const adminEmail = emailSchema({ missing: "El email es requerido", invalid: "Email inválido" }, 200);
 
 export const newAdminSchema = z.object({
   email: adminEmail,
@@ -30,7 +28,10 @@ export async function countAdmins(db: Db): Promise<number> {
 }
 
 export async function findAdminByEmail(db: Db, email: string) {
-  const [row] = await db.select().from(adminUsers).where(eq(adminUsers.email, email.trim().toLowerCase()));
+  const [row] = await db
+    .select()
+    .from(adminUsers)
+    .where(eq(adminUsers.email, normalizeEmail(email)));
   return row ?? null;
 }
 

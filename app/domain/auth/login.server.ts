@@ -3,6 +3,7 @@ import { z } from "zod";
 import { TooManyRequests, Unauthorized } from "~/domain/errors";
 import { hit, type Limit, resetHits, undoHit } from "~/domain/rate-limit/rate-limit.server";
 import { getSection } from "~/domain/settings/settings.server";
+import { normalizeEmail } from "~/lib/email";
 import type { Db } from "~db/index";
 import { adminUsers } from "~db/schema";
 import { findAdminByEmail } from "./admin-users.server";
@@ -44,7 +45,7 @@ export async function login(
   input: LoginInput,
   meta: { ip: string; previousToken?: string | null },
 ): Promise<{ token: string; expiresAt: Date }> {
-  const email = input.email.trim().toLowerCase();
+  const email = normalizeEmail(input.email);
   const limit = await loginLimit(db);
   const [byEmail, byIp] = await Promise.all([
     hit(db, "login-email", email, limit),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isEmail } from "~/lib/email";
 
 /**
  * The box subscription form (spec §3, §5), shared by the modal, the no-JavaScript page and
@@ -65,8 +66,7 @@ export function firstProblem(input: {
 }): string | null {
   if (!input.firstName.trim()) return SUBSCRIBE_MESSAGES.firstName;
   if (!input.lastName.trim()) return SUBSCRIBE_MESSAGES.lastName;
-  const email = input.email.trim();
-  if (!email.includes("@") || /\s/.test(email)) return SUBSCRIBE_MESSAGES.email;
+  if (!isEmail(input.email.trim())) return SUBSCRIBE_MESSAGES.email;
   if (!input.whatsapp.trim()) return SUBSCRIBE_MESSAGES.whatsapp;
   if (input.deliveryMethod === "delivery" && (!input.address.trim() || !input.city.trim()))
     return SUBSCRIBE_MESSAGES.address;

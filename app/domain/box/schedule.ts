@@ -1,4 +1,4 @@
-import { todayInBuenosAires } from "~/domain/dates";
+import { todayInBuenosAires } from "~/lib/dates";
 
 /**
  * Which box a payment pays for: paid on days 1-9 (Buenos Aires) -> this month's box, else next month's.
@@ -8,25 +8,4 @@ export function boxDateFor(paidAt: Date): string {
   const [year, month, day] = todayInBuenosAires(paidAt).split("-").map(Number) as [number, number, number];
   const next = day <= 9 ? { year, month } : month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
   return `${next.year}-${String(next.month).padStart(2, "0")}-15`;
-}
-
-const MONTHS = [
-  "enero",
-  "febrero",
-  "marzo",
-  "abril",
-  "mayo",
-  "junio",
-  "julio",
-  "agosto",
-  "septiembre",
-  "octubre",
-  "noviembre",
-  "diciembre",
-];
-
-/** "2026-12-15" -> "diciembre de 2026". */
-export function boxMonthLabel(boxDate: string): string {
-  const [year, month] = boxDate.split("-").map(Number) as [number, number];
-  return `${MONTHS[month - 1]} de ${year}`;
 }

@@ -1,4 +1,5 @@
 import { PROVINCES, type ProvinceCode } from "~/domain/settings/argentina";
+import { foldAccents } from "~/lib/text";
 
 /**
  * The box ships free to CABA and Gran Buenos Aires; elsewhere it costs the settings' standard rate for
@@ -36,9 +37,7 @@ const GBA = [
 const CABA = ["CABA", "Capital Federal", "Ciudad de Buenos Aires", "Ciudad Autónoma de Buenos Aires", "C.A.B.A."];
 
 const norm = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  foldAccents(text)
     .replace(/[.\s]+/g, " ")
     .trim()
     .toLowerCase();

@@ -15,6 +15,8 @@ import {
   PAYMENTS_UNAVAILABLE,
 } from "~/integrations/mercadopago/index.server";
 import type { PreapprovalStatus } from "~/integrations/mercadopago/types";
+import { monthYear } from "~/lib/dates";
+import { normalizeEmail } from "~/lib/email";
 import { containsPattern } from "~/lib/like";
 import { centsToPesos, pesosToCents } from "~/lib/money";
 import { zodMessage } from "~/lib/zod-spanish";
@@ -22,7 +24,7 @@ import type { Db } from "~db/index";
 import { boxPayments, boxPlans, boxSubscriptionEvents, boxSubscriptions } from "~db/schema";
 import { subscribeSchema } from "./form";
 import type { SubscriptionStatus } from "./plans";
-import { boxDateFor, boxMonthLabel } from "./schedule";
+import { boxDateFor } from "./schedule";
 import { manageUrl } from "./self-service.server";
 import { boxShippingCents } from "./shipping";
 import { adminActionTo, SUBSCRIPTION_ACTIONS } from "./subscription-actions";
@@ -87,7 +89,7 @@ export async function subscribeToBox(ctx: BoxContext, raw: unknown): Promise<{ i
         frequencyMonths: plan.frequencyMonths,
         firstName: input.firstName,
         lastName: input.lastName,
-        email: input.email.toLowerCase(),
+        email: normalizeEmail(input.email),
         whatsapp: input.whatsapp,
         deliveryMethod: input.deliveryMethod,
         address: delivery ? input.address : null,
@@ -250,7 +252,7 @@ export async function recordAuthorizedPayment(ctx: BoxContext, chargeId: string)
       name: row.sub.firstName,
       planName: planName(row.sub.planId, row.label),
       amountCents,
-      periodLabel: boxMonthLabel(boxDate),
+      periodLabel: monthYear(boxDate),
       manageUrl: link,
     });
     await enqueueMail(tx as unknown as Db, { to: row.sub.email, mail, siteUrl: ctx.siteUrl });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDay } from "~/lib/dates";
 import { isValidIsbn, normaliseIsbn } from "~/lib/isbn";
 
 /**
@@ -93,7 +94,7 @@ export const bookFields = z
       .string()
       .nullable()
       .transform((value) => (value ? value : null))
-      .refine((value) => value === null || isRealDate(value), "La fecha de salida no es válida")
+      .refine((value) => value === null || isCalendarDay(value), "La fecha de salida no es válida")
       .default(null),
     preorderPrice: pesos("El precio de preventa").nullable().default(null),
     preorderLimit: z
@@ -111,12 +112,6 @@ export const bookFields = z
       .default(0),
   })
   .strict();
-
-function isRealDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T12:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 export type BookInput = z.output<typeof bookFields>;
 

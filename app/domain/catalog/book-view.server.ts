@@ -1,4 +1,4 @@
-import { todayInBuenosAires } from "~/domain/dates";
+import { todayInBuenosAires } from "~/lib/dates";
 import { centsToPesos } from "~/lib/money";
 import { slugify } from "~/lib/slug";
 import type { books } from "~db/schema";

@@ -5,6 +5,7 @@ import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import { Conflict, Invalid } from "~/domain/errors";
 import { returnStock } from "~/domain/orders/lifecycle.server";
+import { foldAccents } from "~/lib/text";
 import type { Db } from "~db/index";
 import {
   books,
@@ -91,7 +92,7 @@ export interface LeaveDemoInput {
  * uses that remain. Returns what was deleted.
  */
 export async function leaveDemoMode(db: Db, admin: AdminIdentity, input: LeaveDemoInput): Promise<DemoData | null> {
-  const typed = input.confirmation.normalize("NFD").replace(/\p{M}/gu, "").trim().toUpperCase();
+  const typed = foldAccents(input.confirmation).trim().toUpperCase();
   if (typed !== "PRODUCCION") throw new Invalid(CONFIRM_LEAVING);
   const deleted = await db.transaction(async (tx) => {
     const [row] = await tx

@@ -2,8 +2,8 @@ import { and, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import type { ZodError, z } from "zod";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
-import { todayInBuenosAires } from "~/domain/dates";
 import { Conflict, Invalid, NotFound } from "~/domain/errors";
+import { startOfDay, todayInBuenosAires } from "~/lib/dates";
 import { type Cents, centsToPesos, formatMoney } from "~/lib/money";
 import { randomCode } from "~/lib/random-code.server";
 import { zodMessage } from "~/lib/zod-spanish";
@@ -108,7 +108,7 @@ export async function discountFigures(
   db: Db,
   now = new Date(),
 ): Promise<{ activeCodes: number; usesThisMonth: number }> {
-  const monthStart = new Date(`${todayInBuenosAires(now).slice(0, 7)}-01T00:00:00-03:00`);
+  const monthStart = startOfDay(`${todayInBuenosAires(now).slice(0, 7)}-01`);
   const [[codes], [uses]] = await Promise.all([
     db.select({ n: count() }).from(discountCodes).where(activeNow(now)),
     db

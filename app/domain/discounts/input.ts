@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endOfDay, isCalendarDay } from "~/lib/dates";
 import { type Cents, formatMoney, parseMoney } from "~/lib/money";
 import {
   CODE_PATTERN,
@@ -98,9 +99,8 @@ export function parseValidUntil(text: string): Date | null {
   if (!parts) return null;
   const year = Number(parts[1]);
   // The calendar date must exist (no 31 de febrero) and be a sensible year.
-  const calendar = new Date(`${parts[1]}-${parts[2]}-${parts[3]}T12:00:00Z`);
-  if (year < 2000 || year > 2100 || calendar.toISOString().slice(0, 10) !== text.slice(0, 10)) return null;
-  const instant = day ? new Date(`${text}T23:59:59.999-03:00`) : new Date(time?.[7] ? text : `${text}-03:00`);
+  if (year < 2000 || year > 2100 || !isCalendarDay(text.slice(0, 10))) return null;
+  const instant = day ? endOfDay(text) : new Date(time?.[7] ? text : `${text}-03:00`);
   return Number.isNaN(instant.getTime()) ? null : instant;
 }
 

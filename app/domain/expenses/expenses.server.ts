@@ -2,9 +2,9 @@ import { and, asc, desc, eq, gte, lt, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
-import { todayInBuenosAires } from "~/domain/dates";
 import { NotFound } from "~/domain/errors";
 import { csvDocument } from "~/lib/csv";
+import { isCalendarDay, monthYear, todayInBuenosAires } from "~/lib/dates";
 import { type Cents, centsToPesos, formatMoney, formatMoneyCsv, parseMoney } from "~/lib/money";
 import type { Db } from "~db/index";
 import { expenses } from "~db/schema";
@@ -39,9 +39,7 @@ const AMOUNT_TOO_LARGE = `El monto no puede superar ${formatMoney(MAX_EXPENSE_CE
 
 /** A real calendar date from 2000 up to one year after today in Buenos Aires. */
 export function isExpenseDate(text: string, today = todayInBuenosAires()): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || text < "2000-01-01") return false;
-  const date = new Date(`${text}T12:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) return false;
+  if (!isCalendarDay(text) || text < "2000-01-01") return false;
   const oneYearAhead = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
   return text <= oneYearAhead;
 }
@@ -106,9 +104,8 @@ export function shiftMonth(month: string, by: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
 }
 
-const monthName = new Intl.DateTimeFormat("es-AR", { month: "long", year: "numeric", timeZone: "UTC" });
 /** "2025-11" -> "noviembre de 2025". */
-export const monthLabel = (month: string) => monthName.format(new Date(`${month}-15T12:00:00Z`));
+export const monthLabel = (month: string) => monthYear(`${month}-15`);
 
 /** A message for ids from URLs and forms: anything but a plain positive integer is not an expense. */
 export function expenseId(raw: unknown): number {

@@ -1,5 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayInBuenosAires } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { adminUsers, auditLog, expenses } from "~db/schema";
 import { routeArgs } from "../../../tests/support/route-context";
@@ -8,7 +9,6 @@ import * as pageRoute from "../../routes/admin/expenses";
 import * as itemRoute from "../../routes/api/admin/expense";
 import * as listRoute from "../../routes/api/admin/expenses";
 import * as exportRoute from "../../routes/api/admin/expenses-export";
-import { todayInBuenosAires } from "../dates";
 import { createExpense, currentMonth, expensesCsv, isExpenseDate, monthSummary, shiftMonth } from "./expenses.server";
 
 const database = await testDatabase();

@@ -8,6 +8,7 @@ import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { csvDocument } from "~/lib/csv";
+import { numericDate } from "~/lib/dates";
 import { containsPattern } from "~/lib/like";
 import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
@@ -248,12 +249,6 @@ export const sourceLabel = (source: string) => SOURCE_LABELS[source] ?? source;
 /** The subscriber list as a CSV for a spreadsheet (dates as Buenos Aires dates, topics by name). */
 export async function subscribersCsv(db: Db, filters: SubscriberFilters): Promise<string> {
   const rows = await allSubscribers(db, filters);
-  const day = new Intl.DateTimeFormat("es-AR", {
-    timeZone: "America/Argentina/Buenos_Aires",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-  });
   return csvDocument(
     ["Email", "Nombre", "Intereses", "Origen", "Estado", "Suscripto desde", "Baja"],
     rows.map((row) => [
@@ -262,8 +257,8 @@ export async function subscribersCsv(db: Db, filters: SubscriberFilters): Promis
       row.interests.map(topicLabel).join(", "),
       sourceLabel(row.source),
       row.status === "active" ? "Activo" : "Dado de baja",
-      day.format(row.subscribedAt),
-      row.unsubscribedAt ? day.format(row.unsubscribedAt) : "",
+      numericDate(row.subscribedAt),
+      row.unsubscribedAt ? numericDate(row.unsubscribedAt) : "",
     ]),
   );
 }

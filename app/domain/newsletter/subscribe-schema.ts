@@ -1,24 +1,15 @@
 import { z } from "zod";
+import { emailSchema } from "~/lib/email-schema";
 import { isTopicId } from "./topics";
 
 /** Messages of the newsletter forms (spec: storefront §8 and box-prizes-admin §5). */
 export const EMAIL_REQUIRED = "Por favor ingresa tu email";
 export const EMAIL_INVALID = "Por favor ingresa un email válido";
 
-/** The spec's rule for the carousel form: text, at-sign, text, dot, text, with no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** What every sign-up form sends (JSON from the pages with JavaScript, a form post without it). */
 export const subscribeSchema = z
   .object({
-    email: z
-      .string({ error: EMAIL_REQUIRED })
-      .trim()
-      .min(1, EMAIL_REQUIRED)
-      .max(254, EMAIL_INVALID)
-      .regex(EMAIL_PATTERN, EMAIL_INVALID)
-      .pipe(z.email({ error: EMAIL_INVALID }))
-      .transform((email) => email.toLowerCase()),
+    email: emailSchema({ required: EMAIL_REQUIRED, invalid: EMAIL_INVALID }),
     name: z
       .string({ error: "El nombre no es válido" })
       .trim()

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { phoneSchema } from "~/domain/prizes/rules";
 import { PROVINCE_CODES } from "~/domain/settings/argentina";
+import { emailSchema } from "~/lib/email-schema";
 
 /**
  * The body of POST /api/orders (issue 6) and of the checkout form, with Spanish messages. Client-safe:
@@ -93,12 +94,7 @@ export const orderInputSchema = z
         {
           firstName: requiredText(ORDER_MESSAGES.firstName, 80),
           lastName: requiredText(ORDER_MESSAGES.lastName, 80),
-          email: z
-            .string({ error: ORDER_MESSAGES.email })
-            .trim()
-            .max(254, ORDER_MESSAGES.email)
-            .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, ORDER_MESSAGES.email)
-            .transform((value) => value.toLowerCase()),
+          email: emailSchema({ invalid: ORDER_MESSAGES.email }),
           phone: phoneSchema,
         },
         { error: "Faltan tus datos de contacto" },

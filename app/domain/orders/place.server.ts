@@ -1,6 +1,5 @@
 import { asc, inArray, sql } from "drizzle-orm";
 import { type BookRow, isPreorder, orderableQuantity, salePriceCents } from "~/domain/catalog/book-view.server";
-import { todayInBuenosAires } from "~/domain/dates";
 import { type DiscountQuote, quoteDiscount, redeemDiscount } from "~/domain/discounts/redeem.server";
 import {
   BadGateway,
@@ -22,6 +21,7 @@ import { getSettings } from "~/domain/settings/settings.server";
 import { MercadoPagoError } from "~/integrations/mercadopago/errors";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import type { Preference } from "~/integrations/mercadopago/types";
+import { todayInBuenosAires } from "~/lib/dates";
 import { type Cents, centsToPesos } from "~/lib/money";
 import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";

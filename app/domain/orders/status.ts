@@ -23,12 +23,3 @@ export const STATUS_BADGES: Record<OrderStatus, string> = {
   delivered: "bg-gray-100 text-gray-900",
   cancelled: "bg-red-100 text-red-900",
 };
-
-/** "24 nov, 14:30" in Buenos Aires, for the admin pages. */
-export const adminDate = new Intl.DateTimeFormat("es-AR", {
-  timeZone: "America/Argentina/Buenos_Aires",
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-});

@@ -8,6 +8,7 @@ import { prizeClaimedShop, prizeClaimedWinner } from "~/domain/mail/templates/te
 import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { csvDocument } from "~/lib/csv";
+import { endOfDay, numericDateTime } from "~/lib/dates";
 import { randomCode } from "~/lib/random-code.server";
 import { zodMessage } from "~/lib/zod-spanish";
 import { isUniqueViolation } from "~db/errors";
@@ -84,7 +85,7 @@ export async function createCode(
           code,
           bookTitle: input.bookTitle,
           description: input.description,
-          expiresAt: input.expiresAt ? new Date(`${input.expiresAt}T23:59:59-03:00`) : null,
+          expiresAt: input.expiresAt ? endOfDay(input.expiresAt) : null,
         });
         await recordAudit(tx as unknown as Db, admin, {
           action: "qr.create",
@@ -157,11 +158,6 @@ export async function listWinners(db: Db): Promise<Winner[]> {
 }
 
 export async function winnersCsv(db: Db): Promise<string> {
-  const day = new Intl.DateTimeFormat("es-AR", {
-    timeZone: "America/Argentina/Buenos_Aires",
-    dateStyle: "short",
-    timeStyle: "short",
-  });
   return csvDocument(
     ["Nombre", "Email", "DNI", "Teléfono", "Libro", "Código", "Fecha"],
     (await listWinners(db)).map((w) => [
@@ -171,7 +167,7 @@ export async function winnersCsv(db: Db): Promise<string> {
       w.phone,
       w.bookTitle,
       w.code,
-      day.format(new Date(w.claimedAt)),
+      numericDateTime(w.claimedAt),
     ]),
   );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailSchema } from "~/lib/email-schema";
 import { issueMessage } from "~/lib/zod-spanish";
 
 /**
@@ -79,13 +80,7 @@ export const claimSchema = z
       .trim()
       .min(1, "El nombre es requerido")
       .max(100, "El nombre puede tener hasta 100 caracteres"),
-    email: z
-      .string({ error: "El email es requerido" })
-      .trim()
-      .min(1, "El email es requerido")
-      .max(254, "Email inválido")
-      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Email inválido")
-      .transform((value) => value.toLowerCase()),
+    email: emailSchema({ required: "El email es requerido", invalid: "Email inválido" }),
     dni: z
       .string({ error: "El DNI es requerido" })
       .trim()

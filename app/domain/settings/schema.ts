@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailSchema } from "~/lib/email-schema";
 import { type Cents, centsToPesos, fromPesos, pesosToCents } from "~/lib/money";
 import { cbuDigits, isValidCbu, normaliseCuit, PROVINCES, type ProvinceCode, whatsappDigits } from "./argentina";
 
@@ -57,11 +58,7 @@ export const contactSchema = z
         (value) => whatsappDigits(value) !== null,
         "El WhatsApp debe ser un celular con código de país: +54 9 11 1234-5678",
       ),
-    email: z
-      .string({ error: "Ingresá el email" })
-      .trim()
-      .toLowerCase()
-      .pipe(z.email({ error: "El email no es válido" }).max(200, "El email no es válido")),
+    email: emailSchema({ missing: "Ingresá el email", invalid: "El email no es válido" }, 200),
   })
   .strict();
 

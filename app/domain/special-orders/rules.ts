@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { argentinePhoneDigits } from "~/domain/settings/argentina";
+import { emailSchema } from "~/lib/email-schema";
 import { issueMessage } from "~/lib/zod-spanish";
 import { LIMITS, SPECIAL_ORDER_SCOPES, SPECIAL_ORDER_STATUSES, type SpecialOrderStatus } from "./labels";
 
@@ -43,12 +44,7 @@ export const requestSchema = z
     ),
     bookAuthor: optionalText(LIMITS.bookAuthor, `El autor puede tener hasta ${LIMITS.bookAuthor} caracteres`),
     name: requiredText(LIMITS.name, MESSAGES.name, `El nombre puede tener hasta ${LIMITS.name} caracteres`),
-    email: z
-      .string({ error: MESSAGES.email })
-      .trim()
-      .max(LIMITS.email, MESSAGES.email)
-      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MESSAGES.email)
-      .transform((value) => value.toLowerCase()),
+    email: emailSchema({ invalid: MESSAGES.email }, LIMITS.email),
     phone: optionalText(LIMITS.phone, MESSAGES.phone).refine(
       (value) => value === null || argentinePhoneDigits(value) !== null,
       MESSAGES.phone,

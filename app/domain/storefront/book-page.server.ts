@@ -1,10 +1,9 @@
-import { format } from "date-fns";
 import { toCatalogBook, toStoreProduct } from "~/domain/catalog/book-view.server";
 import { getVisibleBook, relatedBooks } from "~/domain/catalog/books.server";
 import { catalogView } from "~/domain/catalog/view.server";
 import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
+import { longDate } from "~/lib/dates";
 import { descriptionHtml, htmlToText } from "~/lib/html.server";
-import { ES } from "~/lib/spanish-dates";
 import type { PageContext } from "./page";
 
 /**
@@ -26,8 +25,7 @@ export async function bookPage(ctx: Pick<PageContext, "db" | "config">, id: numb
     book,
     product,
     gallery: product.images.map((image) => ({ ...image, version: versions.get(image.src) ?? null })),
-    // Formatted here, so date-fns and its locale stay out of the page's browser bundle.
-    updated: format(new Date(product.updatedAt), "d 'de' MMMM 'de' yyyy", ES),
+    updated: longDate(product.updatedAt),
     isbn: row.isbn,
     pages: row.pages,
     descriptionHtml: descriptionHtml(row.description),

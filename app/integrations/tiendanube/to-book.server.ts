@@ -1,6 +1,7 @@
 import type { CategoryMapEntry } from "~/domain/settings/schema";
 import { sanitizeDescription } from "~/lib/html.server";
 import { pesosToCents } from "~/lib/money";
+import { foldAccents } from "~/lib/text";
 import type { BookImage } from "~db/schema";
 import type { TiendanubeCategory, TiendanubeProduct } from "./types";
 
@@ -39,12 +40,7 @@ export interface CategoryMapping {
 }
 
 /** "Filosofía " -> "filosofia": how category names are compared. */
-const fold = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .trim()
-    .toLowerCase();
+const fold = (text: string) => foldAccents(text).trim().toLowerCase();
 
 const spanish = (texts: Record<string, string>): string | null =>
   texts.es?.trim() ||

@@ -10,6 +10,7 @@ import {
 } from "~/domain/box/subscription-actions";
 import { boxStats, listSubscriptions, subscriptionJson } from "~/domain/box/subscriptions.server";
 import { requireAdmin } from "~/lib/admin.server";
+import { shortDate } from "~/lib/dates";
 import { formatMoney, formatMoneyInput, fromPesos } from "~/lib/money";
 import { sendJson } from "~/lib/send-json";
 import type { Route } from "./+types/caja";
@@ -38,14 +39,7 @@ const BADGE: Record<SubscriptionStatus, string> = {
   cancelled: "bg-red-100 text-red-900",
 };
 const PLAN_LABEL: Record<string, string> = { monthly: "Mensual", quarterly: "Trimestral", semiannual: "Semestral" };
-const dateFormat = new Intl.DateTimeFormat("es-AR", {
-  timeZone: "America/Argentina/Buenos_Aires",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
-const boxDate = (iso: string | null) =>
-  iso ? dateFormat.format(new Date(`${iso}T12:00:00-03:00`)) : "Sin caja asignada";
+const boxDate = (iso: string | null) => (iso ? shortDate(iso) : "Sin caja asignada");
 
 type Subscription = ReturnType<typeof subscriptionJson>;
 
@@ -262,7 +256,7 @@ export default function AdminCaja({ loaderData }: Route.ComponentProps) {
               <dt className="font-semibold">Envío</dt>
               <dd>{detail.shippingCost ? `${formatMoney(fromPesos(detail.shippingCost))} por caja` : "Incluido"}</dd>
               <dt className="font-semibold">Alta</dt>
-              <dd>{dateFormat.format(new Date(detail.createdAt))}</dd>
+              <dd>{shortDate(detail.createdAt)}</dd>
               <dt className="font-semibold">Próxima caja</dt>
               <dd>{boxDate(detail.nextBoxDate)}</dd>
             </dl>

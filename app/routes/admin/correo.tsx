@@ -5,6 +5,7 @@ import { DomainError } from "~/domain/errors";
 import { getOutboxMessage, retryFailed } from "~/domain/mail/outbox.server";
 import { MAIL_STATUS } from "~/domain/mail/status";
 import { requireAdmin } from "~/lib/admin.server";
+import { mediumDateTime } from "~/lib/dates";
 import { idParam } from "~/lib/params";
 import type { Route } from "./+types/correo";
 
@@ -54,12 +55,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirect("/admin/correos?aviso=reintento", 303);
 }
 
-const dateTime = new Intl.DateTimeFormat("es-AR", {
-  timeZone: "America/Argentina/Buenos_Aires",
-  dateStyle: "medium",
-  timeStyle: "short",
-});
-
 export default function AdminCorreo({ loaderData, actionData }: Route.ComponentProps) {
   const { message } = loaderData;
   return (
@@ -96,7 +91,7 @@ export default function AdminCorreo({ loaderData, actionData }: Route.ComponentP
         <dt className="text-ink/75">Estado</dt>
         <dd className="font-semibold">
           {MAIL_STATUS[message.status].one}
-          {message.sentAt ? ` el ${dateTime.format(new Date(message.sentAt))}` : ""}
+          {message.sentAt ? ` el ${mediumDateTime(message.sentAt)}` : ""}
           {message.attempts > 1 || message.status === "failed" ? ` · ${message.attempts} intentos` : ""}
         </dd>
         {message.lastError && message.status !== "sent" ? (
@@ -106,7 +101,7 @@ export default function AdminCorreo({ loaderData, actionData }: Route.ComponentP
           </>
         ) : null}
         <dt className="text-ink/75">Creado</dt>
-        <dd>{dateTime.format(new Date(message.createdAt))}</dd>
+        <dd>{mediumDateTime(message.createdAt)}</dd>
         <dt className="text-ink/75">Message-ID</dt>
         <dd className="break-all font-mono text-xs">{message.messageId}</dd>
         {Object.entries(message.headers).map(([name, value]) => (

@@ -4,6 +4,7 @@ import { Notice, type NoticeData } from "~/components/ui/notice";
 import { listOutbox, outboxCounts, outboxQuery } from "~/domain/mail/outbox.server";
 import { MAIL_STATUS, OUTBOX_STATUSES, type OutboxStatus } from "~/domain/mail/status";
 import { requireAdmin } from "~/lib/admin.server";
+import { dayMonthTime } from "~/lib/dates";
 import { readQuery } from "~/lib/http.server";
 import type { Route } from "./+types/correos";
 
@@ -38,14 +39,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notice: notices[new URL(request.url).searchParams.get("aviso") ?? ""] ?? null,
   };
 }
-
-const dateTime = new Intl.DateTimeFormat("es-AR", {
-  timeZone: "America/Argentina/Buenos_Aires",
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-});
 
 const badge: Record<OutboxStatus, string> = {
   queued: "bg-ochre/25 text-ink",
@@ -106,7 +99,7 @@ export default function AdminCorreos({ loaderData }: Route.ComponentProps) {
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-semibold">{message.subject}</p>
                   <p className="truncate text-sm text-ink/75">
-                    {message.to} · {dateTime.format(new Date(message.at))}
+                    {message.to} · {dayMonthTime(message.at)}
                   </p>
                   {message.status !== "sent" && message.lastError ? (
                     <p className="truncate text-sm text-terracotta-dark">

@@ -9,6 +9,7 @@ import { orderFigures } from "~/domain/orders/queries.server";
 import { prizeFigures } from "~/domain/prizes/prizes.server";
 import { specialOrderFigures } from "~/domain/special-orders/special-orders.server";
 import { requireAdmin } from "~/lib/admin.server";
+import { dayMonthTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/dashboard";
 
@@ -159,7 +160,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {audit.map((entry) => (
               <li key={entry.id} className="flex flex-wrap items-baseline gap-x-3 px-4 py-2.5 text-sm">
                 <time dateTime={entry.at} className="w-32 shrink-0 text-ink/75">
-                  {auditTime.format(new Date(entry.at))}
+                  {dayMonthTime(entry.at)}
                 </time>
                 <span className="flex-1">{entry.summary}</span>
                 <span className="text-ink/75">{entry.adminEmail}</span>
@@ -171,11 +172,3 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
-
-const auditTime = new Intl.DateTimeFormat("es-AR", {
-  timeZone: "America/Argentina/Buenos_Aires",
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-});

@@ -11,7 +11,6 @@ import {
 } from "~/components/admin/discount-dialog";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { toast } from "~/components/ui/toast";
-import { todayInBuenosAires } from "~/domain/dates";
 import {
   type AdminDiscountCode,
   createDiscountCode,
@@ -25,6 +24,7 @@ import {
 import { CODE_PATTERN, type DiscountDisplayStatus } from "~/domain/discounts/rules";
 import { DomainError } from "~/domain/errors";
 import { requireAdmin } from "~/lib/admin.server";
+import { shortDate, todayInBuenosAires } from "~/lib/dates";
 import { readForm } from "~/lib/http.server";
 import { formatMoney, formatNumberInput } from "~/lib/money";
 import { sendJson } from "~/lib/send-json";
@@ -148,13 +148,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const day = new Intl.DateTimeFormat("es-AR", {
-  timeZone: "America/Argentina/Buenos_Aires",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
-
 export default function AdminDiscounts({ loaderData, actionData }: Route.ComponentProps) {
   const { stats, codes, creating, editing, deleting } = loaderData;
   const navigate = useNavigate();
@@ -274,7 +267,7 @@ function CodeCard({ code }: { code: PageCode }) {
             : `${code.usedCount.toLocaleString("es-AR")} de ${code.maxUses.toLocaleString("es-AR")}`}
         </dd>
         <dt className="text-ink/75">Vence</dt>
-        <dd>{code.validUntil ? day.format(new Date(code.validUntil)) : "Sin vencimiento"}</dd>
+        <dd>{code.validUntil ? shortDate(code.validUntil) : "Sin vencimiento"}</dd>
       </dl>
       <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-ink/10 pt-3">
         <Link

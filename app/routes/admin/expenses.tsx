@@ -1,7 +1,6 @@
 import { ChevronLeft, ChevronRight, Download, TrendingDown, TrendingUp } from "lucide-react";
 import { data, Form, Link, redirect, useLocation, useNavigation, useSubmit } from "react-router";
 import { Notice, type NoticeData } from "~/components/ui/notice";
-import { todayInBuenosAires } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
 import { EXPENSE_CATEGORIES } from "~/domain/expenses/categories";
 import {
@@ -19,6 +18,7 @@ import {
   updateExpense,
 } from "~/domain/expenses/expenses.server";
 import { requireAdmin } from "~/lib/admin.server";
+import { dayMonth, numericDate, todayInBuenosAires } from "~/lib/dates";
 import { readForm, zodMessage } from "~/lib/http.server";
 import { formatMoney, formatMoneyInput } from "~/lib/money";
 import { seoMeta } from "~/lib/seo";
@@ -306,8 +306,6 @@ function Summary({ summary, label, previousLabel }: { summary: SummaryData; labe
   );
 }
 
-const shortDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
-
 function ExpenseList({
   expenses,
   month,
@@ -334,7 +332,7 @@ function ExpenseList({
               <p className="shrink-0 tabular-nums">{formatMoney(expense.amountCents)}</p>
             </div>
             <p className="mt-0.5 text-sm text-ink/75">
-              <time dateTime={expense.date}>{shortDate(expense.date)}</time> · {expense.category}
+              <time dateTime={expense.date}>{dayMonth(expense.date)}</time> · {expense.category}
             </p>
             {expense.note ? <p className="mt-1 text-sm break-words whitespace-pre-line">{expense.note}</p> : null}
             <RowActions expense={expense} month={month} className="mt-3" />
@@ -367,7 +365,7 @@ function ExpenseList({
             {expenses.map((expense) => (
               <tr key={expense.id} className={expense.id === editingId ? "bg-ochre/10" : undefined}>
                 <td className={`${cell} tabular-nums`}>
-                  <time dateTime={expense.date}>{shortDate(expense.date)}</time>
+                  <time dateTime={expense.date}>{dayMonth(expense.date)}</time>
                 </td>
                 <td className={`${cell} break-words`}>
                   {expense.concept}
@@ -439,7 +437,7 @@ function DeleteStep({ expense, month }: { expense: Expense; month: string }) {
       <div className="mt-3 rounded-md bg-paper p-3 text-sm">
         <p className="font-semibold break-words">{expense.concept}</p>
         <p className="mt-0.5">
-          {formatMoney(expense.amountCents)} · {shortDate(expense.date)}/{expense.date.slice(0, 4)} · {expense.category}
+          {formatMoney(expense.amountCents)} · {numericDate(expense.date)} · {expense.category}
         </p>
       </div>
       <p className="mt-3 text-sm text-ink/75">El gasto deja de sumar en los totales. No se puede deshacer.</p>

@@ -12,6 +12,7 @@ import {
 } from "~/domain/newsletter/newsletter.server";
 import { NEWSLETTER_TOPICS, topicLabel } from "~/domain/newsletter/topics";
 import { requireAdmin } from "~/lib/admin.server";
+import { shortDate } from "~/lib/dates";
 import { readForm } from "~/lib/http.server";
 import type { Route } from "./+types/newsletter";
 
@@ -64,13 +65,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 }
-
-const dateFormat = new Intl.DateTimeFormat("es-AR", {
-  timeZone: "America/Argentina/Buenos_Aires",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
 
 export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
   const { filters, total, counts, subscribers, notice } = loaderData;
@@ -198,9 +192,7 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold">{subscriber.email}</p>
                 <p className="text-sm text-ink/75">
-                  {[subscriber.name, subscriber.source, dateFormat.format(new Date(subscriber.subscribedAt))]
-                    .filter(Boolean)
-                    .join(" · ")}
+                  {[subscriber.name, subscriber.source, shortDate(subscriber.subscribedAt)].filter(Boolean).join(" · ")}
                 </p>
                 {subscriber.interests.length ? (
                   <p className="mt-1 text-sm text-ink/80">{subscriber.interests.join(", ")}</p>

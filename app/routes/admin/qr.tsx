@@ -7,6 +7,7 @@ import { DomainError } from "~/domain/errors";
 import { createCode, listCodes, listWinners, qrImage, qrUrl } from "~/domain/prizes/prizes.server";
 import { normaliseCode, QR_CODE_MAX } from "~/domain/prizes/rules";
 import { requireAdmin } from "~/lib/admin.server";
+import { shortDateTime } from "~/lib/dates";
 import { readForm } from "~/lib/http.server";
 import { loadSection } from "~/lib/page-parts.server";
 import type { Route } from "./+types/qr";
@@ -64,15 +65,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 }
-
-const dateTime = new Intl.DateTimeFormat("es-AR", {
-  timeZone: "America/Argentina/Buenos_Aires",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
 
 const STATUS = {
   pending: { label: "Disponible", className: "bg-moss/15 text-moss" },
@@ -271,11 +263,9 @@ function CodesTab({ codes }: { codes: NonNullable<Loaded["codes"]> }) {
             <p className="font-mono font-semibold">{code.code}</p>
             <p className="truncate text-sm">{code.bookTitle}</p>
             <p className="text-xs text-ink/70">
-              Creado el {dateTime.format(new Date(code.createdAt))}
-              {code.validatedAt ? ` · reclamado el ${dateTime.format(new Date(code.validatedAt))}` : ""}
-              {code.expiresAt && code.status === "pending"
-                ? ` · vence el ${dateTime.format(new Date(code.expiresAt))}`
-                : ""}
+              Creado el {shortDateTime(code.createdAt)}
+              {code.validatedAt ? ` · reclamado el ${shortDateTime(code.validatedAt)}` : ""}
+              {code.expiresAt && code.status === "pending" ? ` · vence el ${shortDateTime(code.expiresAt)}` : ""}
             </p>
           </div>
           <span className={`rounded px-2 py-1 text-xs font-semibold ${STATUS[code.status].className}`}>
@@ -328,7 +318,7 @@ function WinnersTab({ winners }: { winners: NonNullable<Loaded["winners"]> }) {
                   <td className="px-3 py-2">{winner.phone}</td>
                   <td className="px-3 py-2">{winner.bookTitle}</td>
                   <td className="px-3 py-2 font-mono">{winner.code}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{dateTime.format(new Date(winner.claimedAt))}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{shortDateTime(winner.claimedAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -5,18 +5,14 @@ import { Notice, type NoticeData } from "~/components/ui/notice";
 import { DomainError } from "~/domain/errors";
 import { startSyncAsAdmin, syncStatus } from "~/domain/tiendanube/admin.server";
 import { requireAdmin } from "~/lib/admin.server";
+import { numericDateTime } from "~/lib/dates";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/tiendanube";
 
 const PAGE = "/admin/tiendanube";
 
 /** Dates are written on the server (Buenos Aires time), so the browser shows exactly the same text. */
-const dateFormat = new Intl.DateTimeFormat("es-AR", {
-  timeZone: "America/Argentina/Buenos_Aires",
-  dateStyle: "short",
-  timeStyle: "short",
-});
-const when = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : null);
+const when = (iso: string | null) => (iso ? numericDateTime(iso) : null);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);

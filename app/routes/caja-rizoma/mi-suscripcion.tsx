@@ -1,10 +1,10 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { periodText, STATUS_LABELS } from "~/domain/box/plans";
-import { boxMonthLabel } from "~/domain/box/schedule";
 import { changeOwnSubscription, ownSubscription } from "~/domain/box/self-service.server";
 import { type SubscriptionAction, subscriptionActions } from "~/domain/box/subscription-actions";
 import { DomainError } from "~/domain/errors";
 import { boxContext } from "~/lib/box-context.server";
+import { longDate, monthYear } from "~/lib/dates";
 import { readForm } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/mi-suscripcion";
@@ -43,14 +43,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 }
-
-const dateFormat = new Intl.DateTimeFormat("es-AR", {
-  timeZone: "America/Argentina/Buenos_Aires",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
-const day = (iso: string) => dateFormat.format(new Date(iso.length === 10 ? `${iso}T12:00:00-03:00` : iso));
 
 /** The subscriber's buttons, one per action their subscription's status allows (subscriptionActions). */
 const ACTION_BUTTONS: Record<SubscriptionAction, { label: string; className: string }> = {
@@ -110,7 +102,7 @@ export default function MiSuscripcion({ loaderData, actionData }: Route.Componen
               <dt className="font-semibold">Próxima caja</dt>
               <dd>
                 {subscription.nextBoxDate
-                  ? `La caja de ${boxMonthLabel(subscription.nextBoxDate)}, entre el 15 y el 25`
+                  ? `La caja de ${monthYear(subscription.nextBoxDate)}, entre el 15 y el 25`
                   : "Todavía no hay una caja asignada"}
               </dd>
             </dl>
@@ -121,7 +113,7 @@ export default function MiSuscripcion({ loaderData, actionData }: Route.Componen
               <ul className="mt-2 space-y-1 text-ink">
                 {subscription.payments.map((payment) => (
                   <li key={payment.paidAt}>
-                    {day(payment.paidAt)}: {formatMoney(payment.amountCents)}
+                    {longDate(payment.paidAt)}: {formatMoney(payment.amountCents)}
                   </li>
                 ))}
               </ul>

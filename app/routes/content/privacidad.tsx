@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import { ContentPage, ContentSection } from "~/components/content/content-page";
+import { longDate } from "~/lib/dates";
 import { contentPageMeta } from "~/lib/seo";
-import { longSpanishDate } from "~/lib/spanish-dates";
 import type { Route } from "./+types/privacidad";
 
 /** When this policy last changed (update it with the text). */
 const UPDATED = "2026-11-23";
 
 export function loader() {
-  return { updated: longSpanishDate(UPDATED) };
+  return { updated: longDate(UPDATED) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,16 +1,16 @@
 import { Link } from "react-router";
 import { ContentPage, ContentSection } from "~/components/content/content-page";
 import { monthlyPriceCents } from "~/domain/box/plans.server";
+import { longDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { contentPageMeta } from "~/lib/seo";
-import { longSpanishDate } from "~/lib/spanish-dates";
 import type { Route } from "./+types/terminos";
 
 /** When these terms last changed (update it with the text). */
 const UPDATED = "2026-11-23";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { updated: longSpanishDate(UPDATED), boxMonthlyCents: await monthlyPriceCents(context.db) };
+  return { updated: longDate(UPDATED), boxMonthlyCents: await monthlyPriceCents(context.db) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { BankSettings } from "~/domain/settings/schema";
+import { longDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { Button, EmailLayout, Heading, P, Rows, Steps } from "./layout";
 
@@ -538,13 +539,6 @@ export interface PrizeClaim {
   claimedAt: Date;
 }
 
-const claimDate = (date: Date) =>
-  new Intl.DateTimeFormat("es-AR", {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "America/Argentina/Buenos_Aires",
-  }).format(date);
-
 export function prizeClaimedWinner(
   data: MailSite & { claim: PrizeClaim; contact: { address: string; hours: string; whatsapp: string } },
 ): RenderedMail {
@@ -582,7 +576,7 @@ export function prizeClaimedShop(data: MailSite & { claim: PrizeClaim }): Render
     ["Email", claim.email],
     ["DNI", claim.dni],
     ["Teléfono", claim.phone],
-    ["Fecha", claimDate(claim.claimedAt)],
+    ["Fecha", longDateTime(claim.claimedAt)],
   ];
   return {
     template: "prize-shop",

@@ -12,6 +12,7 @@ import {
   updateSpecialOrder,
 } from "~/domain/special-orders/special-orders.server";
 import { requireAdmin } from "~/lib/admin.server";
+import { mediumDateTime } from "~/lib/dates";
 import { readForm } from "~/lib/http.server";
 import { idParam } from "~/lib/params";
 import type { Route } from "./+types/detail";
@@ -87,12 +88,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirect(`/admin/pedidos-especiales/${id}?aviso=${aviso}`, 303);
 }
 
-const dateTime = new Intl.DateTimeFormat("es-AR", {
-  timeZone: "America/Argentina/Buenos_Aires",
-  dateStyle: "medium",
-  timeStyle: "short",
-});
-
 const field = "mt-1 w-full rounded-md border border-ink/25 bg-white px-3 py-2";
 const button = "rounded-md bg-moss px-4 py-2 font-semibold text-white hover:bg-moss-dark disabled:opacity-70";
 
@@ -126,7 +121,7 @@ export default function AdminPedidoEspecial({ loaderData, actionData }: Route.Co
     ],
     ["Teléfono", order.phone ?? "—"],
     ["Nota del pedido", order.note ?? "—"],
-    ["Recibido", dateTime.format(new Date(order.createdAt))],
+    ["Recibido", mediumDateTime(order.createdAt)],
   ];
 
   return (
@@ -216,7 +211,7 @@ export default function AdminPedidoEspecial({ loaderData, actionData }: Route.Co
             {replies.map((reply) => (
               <li key={reply.id} className="rounded-lg bg-cream/60 p-3 text-sm">
                 <p className="text-ink/75">
-                  <time dateTime={reply.sentAt}>{dateTime.format(new Date(reply.sentAt))}</time> · {reply.adminEmail}
+                  <time dateTime={reply.sentAt}>{mediumDateTime(reply.sentAt)}</time> · {reply.adminEmail}
                 </p>
                 <p className="mt-1 whitespace-pre-line break-words">{reply.body}</p>
               </li>

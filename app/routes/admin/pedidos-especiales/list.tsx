@@ -10,6 +10,7 @@ import {
 import { listQuerySchema } from "~/domain/special-orders/rules";
 import { listSpecialOrders } from "~/domain/special-orders/special-orders.server";
 import { requireAdmin } from "~/lib/admin.server";
+import { dayMonthTime } from "~/lib/dates";
 import { readQuery } from "~/lib/http.server";
 import type { Route } from "./+types/list";
 
@@ -37,14 +38,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
   };
 }
-
-const dateTime = new Intl.DateTimeFormat("es-AR", {
-  timeZone: "America/Argentina/Buenos_Aires",
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-});
 
 function href(status: SpecialOrderStatus | null, search: string, page = 1) {
   const query = new URLSearchParams();
@@ -127,8 +120,7 @@ export default function AdminPedidosEspeciales({ loaderData }: Route.ComponentPr
                     {order.bookAuthor ? <span className="font-normal text-ink/75"> — {order.bookAuthor}</span> : null}
                   </p>
                   <p className="truncate text-sm text-ink/75">
-                    {order.name} · {order.email} · {SCOPE_LABELS[order.scope]} ·{" "}
-                    {dateTime.format(new Date(order.createdAt))}
+                    {order.name} · {order.email} · {SCOPE_LABELS[order.scope]} · {dayMonthTime(order.createdAt)}
                   </p>
                 </div>
                 <StatusBadge status={order.status} />

@@ -6,8 +6,9 @@ import { provinceName } from "~/domain/orders/delivery";
 import { cancelOrder, confirmPayment, deliverOrder, shipOrder } from "~/domain/orders/lifecycle.server";
 import { adminOrder } from "~/domain/orders/queries.server";
 import { deliveryLabel } from "~/domain/orders/shared.server";
-import { adminDate, PAYMENT_LABELS, STATUS_BADGES, STATUS_LABELS } from "~/domain/orders/status";
+import { PAYMENT_LABELS, STATUS_BADGES, STATUS_LABELS } from "~/domain/orders/status";
 import { requireAdmin } from "~/lib/admin.server";
+import { dayMonthTime } from "~/lib/dates";
 import { readForm } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
 import { orderContext } from "~/lib/order-context.server";
@@ -144,11 +145,11 @@ export default function AdminPedido({ loaderData, actionData }: Route.ComponentP
               {order.providerPaymentId ? ` (pago ${order.providerPaymentId})` : ""}
             </dd>
             <dt className="font-semibold">Fecha</dt>
-            <dd>{adminDate.format(new Date(order.createdAt))}</dd>
+            <dd>{dayMonthTime(order.createdAt)}</dd>
             {order.expiresAt && order.status === "pending_payment" ? (
               <>
                 <dt className="font-semibold">Vence</dt>
-                <dd>{adminDate.format(new Date(order.expiresAt))}</dd>
+                <dd>{dayMonthTime(order.expiresAt)}</dd>
               </>
             ) : null}
             {order.cancelReason ? (
@@ -196,7 +197,7 @@ export default function AdminPedido({ loaderData, actionData }: Route.ComponentP
         <ol className="mt-3 space-y-1 text-sm">
           {events.map((event) => (
             <li key={event.id}>
-              {adminDate.format(new Date(event.at))}:{" "}
+              {dayMonthTime(event.at)}:{" "}
               {event.fromStatus ? `${STATUS_LABELS[event.fromStatus as keyof typeof STATUS_LABELS]} → ` : ""}
               {STATUS_LABELS[event.toStatus as keyof typeof STATUS_LABELS]} ({SOURCES[event.source] ?? event.source})
               {event.note ? ` · ${event.note}` : ""}

@@ -1,7 +1,8 @@
 import { Form, Link } from "react-router";
 import { itemCounts, listOrders } from "~/domain/orders/queries.server";
-import { adminDate, isOrderStatus, ORDER_STATUSES, STATUS_BADGES, STATUS_LABELS } from "~/domain/orders/status";
+import { isOrderStatus, ORDER_STATUSES, STATUS_BADGES, STATUS_LABELS } from "~/domain/orders/status";
 import { requireAdmin } from "~/lib/admin.server";
+import { dayMonthTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/list";
 
@@ -119,7 +120,7 @@ export default function AdminPedidos({ loaderData }: Route.ComponentProps) {
                       {order.books === 1 ? "1 libro" : `${order.books} libros`}
                     </span>
                   </td>
-                  <td className="px-3 py-2">{adminDate.format(new Date(order.createdAt))}</td>
+                  <td className="px-3 py-2">{dayMonthTime(order.createdAt)}</td>
                   <td className="px-3 py-2">
                     {order.firstName} {order.lastName}
                     <span className="block text-xs text-ink/75">{order.email}</span>

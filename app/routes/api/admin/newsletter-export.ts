@@ -2,6 +2,7 @@ import { parseNewsletterFilters } from "~/domain/newsletter/admin-filters";
 import { subscribersCsv } from "~/domain/newsletter/newsletter.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { csvResponse } from "~/lib/csv";
+import { todayInBuenosAires } from "~/lib/dates";
 import { api, methodNotAllowed } from "~/lib/http.server";
 import type { Route } from "./+types/newsletter-export";
 
@@ -10,7 +11,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     const filters = parseNewsletterFilters(new URL(request.url).searchParams);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayInBuenosAires();
     return csvResponse(await subscribersCsv(context.db, filters), `suscriptores-${today}.csv`);
   });
 }

@@ -1,6 +1,7 @@
 import { winnersCsv } from "~/domain/prizes/prizes.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { csvResponse } from "~/lib/csv";
+import { todayInBuenosAires } from "~/lib/dates";
 import { api, methodNotAllowed } from "~/lib/http.server";
 import type { Route } from "./+types/admin-winners-export";
 
@@ -8,7 +9,7 @@ import type { Route } from "./+types/admin-winners-export";
 export function loader({ context }: Route.LoaderArgs) {
   return api(context, async () => {
     requireAdminApi(context);
-    return csvResponse(await winnersCsv(context.db), `ganadores-qr-${new Date().toISOString().slice(0, 10)}.csv`);
+    return csvResponse(await winnersCsv(context.db), `ganadores-qr-${todayInBuenosAires()}.csv`);
   });
 }
 
