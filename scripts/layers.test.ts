@@ -62,9 +62,15 @@ describe("the layer checker", () => {
 
   it("lets the allowed directions through", () => {
     const allowed: SourceFile[] = [
-      { path: "app/routes/carrito.tsx", text: 'import { x } from "~/domain/cart/cart";\nimport { y } from "~/lib/http.server";' },
+      {
+        path: "app/routes/carrito.tsx",
+        text: 'import { x } from "~/domain/cart/cart";\nimport { y } from "~/lib/http.server";',
+      },
       { path: "app/domain/orders/place.server.ts", text: 'import { z } from "~/integrations/mercadopago/types";' },
-      { path: "app/domain/catalog/search.server.ts", text: 'import { books } from "~db/schema";\nimport { slugify } from "~/lib/slug";' },
+      {
+        path: "app/domain/catalog/search.server.ts",
+        text: 'import { books } from "~db/schema";\nimport { slugify } from "~/lib/slug";',
+      },
       { path: "app/components/book/card.tsx", text: 'import { formatMoney } from "~/lib/money";' },
       { path: "app/integrations/mail/transport.server.ts", text: 'import nodemailer from "nodemailer";' },
       { path: "db/seed.ts", text: 'import { slugify } from "../app/lib/slug";' },

@@ -75,7 +75,9 @@ const withoutExtension = (file: string) => file.replace(/\.(tsx?|jsx?|mjs)$/, ""
 /** The layer of a file or of an import's target (with or without extension; a folder counts as inside). */
 export function layerOf(file: string): Layer | null {
   const module = withoutExtension(file);
-  return LAYERS.find(([place]) => (place.endsWith("/") ? `${module}/`.startsWith(place) : module === place))?.[1] ?? null;
+  return (
+    LAYERS.find(([place]) => (place.endsWith("/") ? `${module}/`.startsWith(place) : module === place))?.[1] ?? null
+  );
 }
 
 /** Static imports, `export … from`, dynamic `import()` and `require()`, type-only ones included. */
@@ -98,7 +100,10 @@ export function resolveImport(file: string, specifier: string): string | null {
 
 /** `node:fs` and `fs/promises` are node's; `@scope/name/sub` is `@scope/name`. */
 const packageName = (specifier: string) =>
-  specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
+  specifier
+    .split("/")
+    .slice(0, specifier.startsWith("@") ? 2 : 1)
+    .join("/");
 
 function breaks(rule: Rule, specifier: string, target: string | null): boolean {
   const forbids = rule.forbids;
