@@ -43,7 +43,7 @@ describe("the layer checker", () => {
       { path: "app/components/cart/drawer.tsx", text: 'import { x } from "../../integrations/mercadopago/types";' },
       { path: "app/integrations/mercadopago/a.ts", text: 'import {\n  action,\n} from "~/routes/api/orders";' },
       { path: "db/seed.ts", text: 'import { addDays } from "../app/domain/dates";' },
-      { path: "db/seed-cli.ts", text: 'import { loadEnv } from "../server/env";' },
+      { path: "db/tool.ts", text: 'import { loadEnv } from "../server/env";' },
     ];
     expect(formatViolations(findViolations(planted)).split("\n")).toEqual([
       "app/domain/cart/cart.server.ts → ~/routes/carrito (domain may not import routes: the domain does not know about URLs)",
@@ -56,7 +56,7 @@ describe("the layer checker", () => {
       "app/components/cart/drawer.tsx → ../../integrations/mercadopago/types (ui may not import integrations: components get data from loaders)",
       "app/integrations/mercadopago/a.ts → ~/routes/api/orders (integrations may not import routes: an adapter does not know about URLs)",
       "db/seed.ts → ../app/domain/dates (db may not import domain: the schema and seed sit below the rules)",
-      "db/seed-cli.ts → ../server/env (db may not import server: the schema and seed sit below the process)",
+      "db/tool.ts → ../server/env (db may not import server: the schema and seed sit below the process)",
     ]);
   });
 
