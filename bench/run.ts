@@ -244,7 +244,7 @@ async function seed(books: number): Promise<{ totalBooks: number; seconds: numbe
   const started = Date.now();
   const out = await runNode(
     path.join(root, "node_modules/tsx/dist/cli.mjs"),
-    ["db/seed-cli.ts", "--books", String(books)],
+    ["scripts/db-seed.ts", "--books", String(books)],
     {
       env: appEnvBase,
       timeoutMs: 15 * 60_000,

@@ -8,7 +8,6 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { WORD_SIMILARITY_THRESHOLD } from "../app/domain/catalog/search.server";
 import type { Db } from "./index";
 import { shareEventLoop } from "./pglite-turns";
 import * as schema from "./schema";
@@ -48,6 +47,13 @@ export async function openPgliteFromDump(dir: string, dump: Blob): Promise<Datab
 export async function openPgliteMemory(from?: Blob): Promise<Database> {
   return wrapPglite(await PGlite.create({ extensions: pgliteExtensions, loadDataDir: from }));
 }
+
+/**
+ * The admin's lists also accept near matches (`similarTo` in app/domain/catalog/search.server.ts):
+ * pg_trgm's word similarity (best matching stretch of the text) must reach this. A session setting, so
+ * it is set here on every connection.
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.45;
 
 /** Session settings every embedded connection needs (search relies on the trigram threshold). */
 const sessionSetup = `set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`;

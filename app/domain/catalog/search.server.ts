@@ -18,12 +18,6 @@ import { books, searchWords } from "~db/schema";
  * 100,000 books as at 1,000. Scoring every book by similarity to the query cannot stop early (seconds at
  * 100,000 books); the dictionary of words grows far slower than the catalogue.
  */
-/**
- * The admin's lists also accept near matches (`similarTo`): pg_trgm's word similarity (best matching
- * stretch of the text) must reach this, which db/connect.ts sets on every connection.
- */
-export const WORD_SIMILARITY_THRESHOLD = 0.45;
-
 /** At most this many words count (a pasted sentence is not a reason to scan with 40 patterns). */
 const MAX_WORDS = 6;
 
@@ -49,7 +43,10 @@ export const textContains = (query: string): SQL => containsEvery(books.searchTe
 /** The book's title contains every word of the query. */
 export const titleContains = (query: string): SQL => containsEvery(books.titleSearch, query);
 
-/** Close enough to forgive a typo (see the module comment). */
+/**
+ * Close enough to forgive a typo (see the module comment): pg_trgm's word similarity reaches
+ * `WORD_SIMILARITY_THRESHOLD`, a session setting db/connect.ts makes on every connection.
+ */
 export const similarTo = (query: string): SQL => sql`${normalised(query)} <% ${books.searchText}`;
 
 /** Contains or is similar, in one condition: for the admin's lists, where a slower search is fine. */

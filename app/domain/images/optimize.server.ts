@@ -1,19 +1,19 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { Invalid, NotFound } from "~/domain/errors";
 import { readUpload } from "~/domain/uploads/uploads.server";
+import { fetchRemoteImage, type RemotePolicy } from "~/integrations/images/remote-fetch.server";
+import { encodeImage } from "~/integrations/images/sharp.server";
 import { IMAGE_QUALITY, IMAGE_VERSION, IMAGE_WIDTHS, type ImageFormat } from "~/lib/images";
 import type { Db } from "~db/index";
-import { fetchRemoteImage, type RemotePolicy } from "./remote-fetch.server";
 import { recordRemoteHash, remoteHash, uploadHash, versionOf } from "./versions.server";
 
 /**
  * GET /api/images/optimize/{path}?f=avif|webp&q=85&w=[&v=]: a local image (public/ or an upload) or an
- * image from an allowed remote host, resized and re-encoded by sharp, cached on disk under
- * DATA_DIR/cache/images. AVIF uses effort 2 (DESIGN §1: effort 4 takes over a second a cover).
+ * image from an allowed remote host, resized and re-encoded by sharp (both outside calls are in
+ * app/integrations/images), cached on disk under DATA_DIR/cache/images. AVIF uses effort 2 (DESIGN §1:
+ * effort 4 takes over a second a cover).
  *
  * Uploads and remote images are cached by the SHA-256 of their original (versions.server.ts), so a
  * variant already on disk is answered without reading the original from the database or the remote
@@ -128,31 +128,13 @@ async function readHashedOriginal(
   return { bytes, sha256, learned };
 }
 
-/**
- * libvips threads per image. sharp defaults to one per core; leaving one core free keeps a 2-core
- * server answering pages while covers are encoded (at most 4: covers are small).
- */
-export function configureSharp(cores = os.availableParallelism()): void {
-  sharp.concurrency(Math.max(1, Math.min(4, cores - 1)));
-}
-
-async function transform(bytes: Buffer, variant: Variant): Promise<Buffer> {
-  const isSvg = bytes.subarray(0, 512).toString("utf8").includes("<svg");
-  // SVG is rendered at a density that gives the asked width sharply (72 dpi would be blurry).
-  const image = sharp(bytes, { density: isSvg ? 300 : undefined, failOn: "error", limitInputPixels: 50_000_000 });
-  const resized = image.rotate().resize({ width: variant.width, withoutEnlargement: !isSvg });
-  return variant.format === "avif"
-    ? resized.avif({ quality: variant.quality, effort: 2 }).toBuffer()
-    : resized.webp({ quality: variant.quality }).toBuffer();
-}
-
 const inFlight = new Map<string, Promise<Buffer>>();
 
 /** Makes one variant and stores it at `file`; concurrent asks for the same file share the work. */
 function produce(file: string, original: Buffer, variant: Variant): Promise<Buffer> {
   let work = inFlight.get(file);
   if (!work) {
-    work = transform(original, variant)
+    work = encodeImage(original, variant)
       .catch(() => {
         throw new Invalid("No se pudo procesar la imagen");
       })

@@ -6,9 +6,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeCover } from "~/domain/uploads/uploads.server";
+import { fetchRemoteImage, isListedHost, isPrivateAddress } from "~/integrations/images/remote-fetch.server";
 import { testDatabase } from "../../../tests/support/test-database";
 import { type OptimizerOptions, optimizeImage, parseImageRequest } from "./optimize.server";
-import { fetchRemoteImage, isListedHost, isPrivateAddress } from "./remote-fetch.server";
 
 const database = await testDatabase();
 const cacheDir = mkdtempSync(path.join(os.tmpdir(), "rizoma-images-"));

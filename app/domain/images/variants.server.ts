@@ -1,9 +1,9 @@
 import type { Logger } from "pino";
 import { publicPagesChanged } from "~/domain/cache/public-pages.server";
+import { isListedHost } from "~/integrations/images/remote-fetch.server";
 import { COVER_VARIANT_WIDTHS, IMAGE_FORMATS, IMAGE_QUALITY, shouldOptimize } from "~/lib/images";
 import { logger as rootLogger } from "~/lib/logger.server";
 import { type OptimizerOptions, prepareVariants, type Variant } from "./optimize.server";
-import { isListedHost } from "./remote-fetch.server";
 
 /**
  * Cover variants made ahead of time (DESIGN §7: "a sync never waits for image work"). When an admin

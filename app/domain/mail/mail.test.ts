@@ -4,6 +4,7 @@ import path from "node:path";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "~/domain/settings/schema";
+import { fileMailer, type Mailer, smtpMailer } from "~/integrations/mail/transport.server";
 import { openPostgres } from "~db/connect";
 import { mailOutbox, settings } from "~db/schema";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server";
@@ -23,7 +24,6 @@ import {
   prizeClaimedWinner,
   type RenderedMail,
 } from "./templates/templates.server";
-import { fileMailer, type Mailer, smtpMailer } from "./transport.server";
 import { type MailWorker, startMailWorker } from "./worker.server";
 
 const database = await testDatabase();

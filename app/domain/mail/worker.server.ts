@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { getSection } from "~/domain/settings/settings.server";
+import type { Mailer } from "~/integrations/mail/transport.server";
 import type { Db } from "~db/index";
 import {
   claimDue,
@@ -12,7 +13,6 @@ import {
   renewLease,
   retryDelayMs,
 } from "./outbox.server";
-import type { Mailer } from "./transport.server";
 
 export interface MailWorkerOptions {
   db: Db;

@@ -1,5 +1,5 @@
 import { getOutboxMessage } from "~/domain/mail/outbox.server";
-import { buildRawMessage } from "~/domain/mail/transport.server";
+import { buildRawMessage } from "~/integrations/mail/transport.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, methodNotAllowed } from "~/lib/http.server";
 import { idParam } from "~/lib/params";

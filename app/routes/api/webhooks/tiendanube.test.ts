@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedSettings } from "~/domain/settings/settings.server";
+import { TiendanubeService } from "~/domain/tiendanube/service.server";
 import { TiendanubeClient } from "~/integrations/tiendanube/client.server";
 import { books } from "~db/schema";
 import { seedTaxonomy } from "~db/seed";
@@ -8,12 +10,10 @@ import {
   signWebhook,
   startFakeTiendanube,
   webhookBody,
-} from "../../../tests/fakes/tiendanube/server";
-import { routeArgs } from "../../../tests/support/route-context";
-import { testDatabase } from "../../../tests/support/test-database";
-import * as webhookRoute from "../../routes/api/webhooks/tiendanube";
-import { seedSettings } from "../settings/settings.server";
-import { TiendanubeService } from "./service.server";
+} from "../../../../tests/fakes/tiendanube/server";
+import { routeArgs } from "../../../../tests/support/route-context";
+import { testDatabase } from "../../../../tests/support/test-database";
+import * as webhookRoute from "./tiendanube";
 
 const SECRET = "secreto-de-la-app";
 const database = await testDatabase();

@@ -2,6 +2,11 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 
+/*
+ * The mail adapter: the only module that speaks SMTP (through nodemailer). The outbox worker
+ * (app/domain/mail/worker.server.ts) decides what to send and when; a `Mailer` only delivers.
+ */
+
 /** One message as it leaves the shop (the outbox row, plus the sender). */
 export interface OutgoingMessage {
   messageId: string;

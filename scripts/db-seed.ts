@@ -6,11 +6,11 @@
  * corrupt it); on PostgreSQL it runs alongside the servers.
  */
 import { parseArgs } from "node:util";
+import { countBooks, seedDemoCatalogue, seedSyntheticBooks, seedTaxonomy } from "../db/seed";
 import { DataDirLocked } from "../server/data-dir-lock";
 import { EnvError, loadEnv } from "../server/env";
 import { openMigratedDatabase } from "../server/open-database";
 import { projectRoot } from "../server/project-root";
-import { countBooks, seedDemoCatalogue, seedSyntheticBooks, seedTaxonomy } from "./seed";
 
 async function main() {
   const { values } = parseArgs({ options: { books: { type: "string" }, "no-demo": { type: "boolean" } } });

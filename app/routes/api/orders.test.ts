@@ -1,6 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DISCOUNT_MESSAGES } from "~/domain/discounts/rules";
+import {
+  cancelOrder,
+  confirmPayment,
+  deliverOrder,
+  expireTransferOrders,
+  shipOrder,
+} from "~/domain/orders/lifecycle.server";
+import { orderFigures } from "~/domain/orders/queries.server";
 import { createMercadoPago, type MercadoPago } from "~/integrations/mercadopago/index.server";
 import { signNotification } from "~/integrations/mercadopago/signature.server";
 import {
@@ -17,14 +26,11 @@ import {
 import { type FakeMercadoPago, startFakeMercadoPago } from "../../../tests/support/fake-mercadopago";
 import { routeArgs } from "../../../tests/support/route-context";
 import { testDatabase } from "../../../tests/support/test-database";
-import * as adminOrderRoute from "../../routes/api/admin/order";
-import * as adminOrdersRoute from "../../routes/api/admin/orders";
-import * as orderRoute from "../../routes/api/order";
-import * as ordersRoute from "../../routes/api/orders";
-import * as webhookRoute from "../../routes/api/webhooks/mercadopago";
-import { DISCOUNT_MESSAGES } from "../discounts/rules";
-import { cancelOrder, confirmPayment, deliverOrder, expireTransferOrders, shipOrder } from "./lifecycle.server";
-import { orderFigures } from "./queries.server";
+import * as adminOrderRoute from "./admin/order";
+import * as adminOrdersRoute from "./admin/orders";
+import * as orderRoute from "./order";
+import * as ordersRoute from "./orders";
+import * as webhookRoute from "./webhooks/mercadopago";
 
 const database = await testDatabase();
 const db = database.db;
