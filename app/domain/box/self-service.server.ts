@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { BadGateway, Conflict, Invalid, NotFound } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { boxSubscriberChangedShop } from "~/domain/mail/templates/templates.server";
 import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import type { PreapprovalStatus } from "~/integrations/mercadopago/types";
 import type { Db } from "~db/index";
 import { boxPayments, boxPlans, boxSubscriptionEvents, boxSubscriptions } from "~db/schema";
+import { boxSubscriberChangedShop } from "./mail.server";
 import type { SubscriptionStatus } from "./plans";
 import type { BoxContext } from "./subscriptions.server";
 

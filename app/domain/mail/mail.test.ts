@@ -3,6 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { boxPaymentReceived, boxSubscriberChangedShop, boxWelcome, bulkMessage } from "~/domain/box/mail.server";
+import { newsletterWelcome } from "~/domain/newsletter/mail.server";
+import { orderPaid, orderReceivedTransfer, orderShipped } from "~/domain/orders/mail.server";
+import { prizeClaimedShop, prizeClaimedWinner } from "~/domain/prizes/mail.server";
 import { DEFAULT_SETTINGS } from "~/domain/settings/schema";
 import { openPostgres } from "~db/connect";
 import { mailOutbox, settings } from "~db/schema";
@@ -10,19 +14,7 @@ import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smt
 import { onPostgres, testDatabase } from "../../../tests/support/test-database";
 import { until } from "../../../tests/support/until";
 import { claimDue, enqueueMail, markAttemptFailed, outboxCounts } from "./outbox.server";
-import {
-  boxPaymentReceived,
-  boxSubscriberChangedShop,
-  boxWelcome,
-  bulkMessage,
-  newsletterWelcome,
-  orderPaid,
-  orderReceivedTransfer,
-  orderShipped,
-  prizeClaimedShop,
-  prizeClaimedWinner,
-  type RenderedMail,
-} from "./templates/templates.server";
+import type { RenderedMail } from "./templates/render.server";
 import { fileMailer, type Mailer, smtpMailer } from "./transport.server";
 import { type MailWorker, startMailWorker } from "./worker.server";
 
