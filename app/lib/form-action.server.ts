@@ -8,7 +8,9 @@ import { issueMessage, zodMessage } from "./zod-spanish";
 export type { FormFailure };
 
 /** A failure answer: `FormFailure` plus what a page needs to place it (a section, an intent...). */
-export type FormFailureData<Extra extends object = object> = ReturnType<typeof data<FormFailure & Extra>>;
+export type FormFailureData<Values extends object = Record<string, string>, Extra extends object = object> = ReturnType<
+  typeof data<FormFailure<Values> & Extra>
+>;
 
 /**
  * The one form-action contract: a thrown `DomainError` or `ZodError` becomes the page's failure answer
@@ -19,11 +21,11 @@ export type FormFailureData<Extra extends object = object> = ReturnType<typeof d
  * Fields: a ZodError gives the first issue of each top-level field; a DomainError names its fields in
  * `details.fields` (field → message) or one field in `details.field` (the message is the error's).
  */
-export function formFailure<Extra extends object = object>(
+export function formFailure<Values extends object = Record<string, never>, Extra extends object = object>(
   error: unknown,
-  values: Record<string, string> = {},
+  values: Values = {} as Values,
   extra?: Extra,
-): FormFailureData<Extra> {
+): FormFailureData<Values, Extra> {
   if (error instanceof ZodError) {
     return data({ ...(extra as Extra), message: zodMessage(error), fields: zodFields(error), values }, 400);
   }
@@ -38,11 +40,11 @@ export function formFailure<Extra extends object = object>(
  * Runs a page action's work and answers its refusal by the contract: `return formAction(values, () => …)`.
  * What the work returns (a redirect, a result) passes through unchanged.
  */
-export async function formAction<Result, Extra extends object = object>(
-  values: Record<string, string>,
+export async function formAction<Result, Values extends object, Extra extends object = object>(
+  values: Values,
   work: () => Promise<Result>,
   extra?: Extra,
-): Promise<Result | FormFailureData<Extra>> {
+): Promise<Result | FormFailureData<Values, Extra>> {
   try {
     return await work();
   } catch (error) {

@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { data, Link, redirect, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { Link, redirect, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import {
   BLANK_DISCOUNT,
   DiscountForm,
@@ -23,8 +23,10 @@ import {
   updateDiscountCode,
 } from "~/domain/discounts/admin.server";
 import { CODE_PATTERN, type DiscountDisplayStatus } from "~/domain/discounts/rules";
-import { DomainError } from "~/domain/errors";
+import { Invalid } from "~/domain/errors";
 import { requireAdmin } from "~/lib/admin.server";
+import { formAction } from "~/lib/form-action.server";
+import { failureNotice } from "~/lib/form-failure";
 import { readForm } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
 import { sendJson } from "~/lib/send-json";
@@ -121,16 +123,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const id = () => discountCodeId(form.get("id"));
   const back = (what: Done, code: string) => redirect(`${PAGE}?ok=${what}&codigo=${code}`, 303);
-  const values = intent === "create" || intent === "update" ? discountFormValues(form) : null;
-  try {
+  const values = discountFormValues(form);
+  const work = async () => {
     if (intent === "create") {
-      return back(
-        "creado",
-        (await createDiscountCode(context.db, admin, discountBody(values ?? BLANK_DISCOUNT, true))).code,
-      );
+      return back("creado", (await createDiscountCode(context.db, admin, discountBody(values, true))).code);
     }
     if (intent === "update") {
-      const saved = await updateDiscountCode(context.db, admin, id(), discountBody(values ?? BLANK_DISCOUNT, false));
+      const saved = await updateDiscountCode(context.db, admin, id(), discountBody(values, false));
       return back("actualizado", saved.code);
     }
     if (intent === "toggle") {
@@ -139,14 +138,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       return back(active ? "activado" : "desactivado", saved.code);
     }
     if (intent === "delete") return back("eliminado", (await deleteDiscountCode(context.db, admin, id())).code);
-    const unknown: NoticeData = { tone: "error", title: FAILED.save, message: "Acción desconocida" };
-    return data({ values, notice: unknown }, 400);
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const title = intent === "toggle" ? FAILED.toggle : intent === "delete" ? FAILED.delete : FAILED.save;
-    return data({ values, notice: { tone: "error", title, message: error.message } as NoticeData }, error.status);
-  }
+    throw new Invalid("Acción desconocida");
+  };
+  const title = intent === "toggle" ? FAILED.toggle : intent === "delete" ? FAILED.delete : FAILED.save;
+  return formAction(values, work, { title, intent });
 }
+
+/** Only a refused save reopens the dialog's form with what was typed. */
+const savedValues = (failure: { intent: string; values: DiscountFormValues } | undefined) =>
+  failure?.intent === "create" || failure?.intent === "update" ? failure.values : null;
 
 const day = new Intl.DateTimeFormat("es-AR", {
   timeZone: "America/Argentina/Buenos_Aires",
@@ -167,7 +167,8 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
   ] as const;
   // A failed save keeps the dialog's notice; anything else shows above the list.
   const dialogOpen = creating || editing !== null;
-  const pageNotice = dialogOpen ? loaderData.notice : (actionData?.notice ?? loaderData.notice);
+  const failed = failureNotice(actionData, actionData?.title ?? "");
+  const pageNotice = dialogOpen ? loaderData.notice : (failed ?? loaderData.notice);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -204,8 +205,8 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
         <EditDialog
           key={editing?.id ?? "nuevo"}
           editing={editing}
-          values={actionData?.values ?? null}
-          problem={actionData?.notice ?? null}
+          values={savedValues(actionData)}
+          problem={failed}
           onClose={close}
         />
       ) : null}

@@ -1,12 +1,12 @@
 import { Copy, Download, RefreshCw, X } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { Notice } from "~/components/ui/notice";
 import { toast } from "~/components/ui/toast";
-import { DomainError } from "~/domain/errors";
 import { createCode, listCodes, listWinners, qrImage, qrUrl } from "~/domain/prizes/prizes.server";
 import { normaliseCode, QR_CODE_MAX } from "~/domain/prizes/rules";
 import { requireAdmin } from "~/lib/admin.server";
+import { formAction } from "~/lib/form-action.server";
 import { readForm } from "~/lib/http.server";
 import { loadSection } from "~/lib/page-parts.server";
 import type { Route } from "./+types/qr";
@@ -54,15 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     code: String(form.get("code") ?? ""),
     expiresAt: String(form.get("expiresAt") ?? ""),
   };
-  try {
-    const created = await createCode(context.db, admin, values, context.config.publicUrl);
-    return { ok: true as const, created };
-  } catch (error) {
-    if (error instanceof DomainError) {
-      return data({ ok: false as const, error: error.message, values }, { status: error.status });
-    }
-    throw error;
-  }
+  const create = async () => ({
+    ok: true as const,
+    created: await createCode(context.db, admin, values, context.config.publicUrl),
+  });
+  return formAction(values, create, { ok: false as const });
 }
 
 const dateTime = new Intl.DateTimeFormat("es-AR", {
@@ -147,7 +143,7 @@ function CreateTab({ result }: { result: Route.ComponentProps["actionData"] }) {
       <Form method="post" className="space-y-4 rounded-xl border border-ink/10 bg-white p-5" noValidate>
         <h2 className="font-semibold">Nuevo código</h2>
         {failed ? (
-          <Notice notice={{ tone: "error", title: "Error al crear código QR", message: failed.error }} />
+          <Notice notice={{ tone: "error", title: "Error al crear código QR", message: failed.message }} />
         ) : null}
         <div>
           <label htmlFor="bookTitle" className="block text-sm font-semibold">

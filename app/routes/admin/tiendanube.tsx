@@ -1,10 +1,11 @@
 import { RefreshCw } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
 import { Notice, type NoticeData } from "~/components/ui/notice";
-import { DomainError } from "~/domain/errors";
 import { startSyncAsAdmin, syncStatus } from "~/domain/tiendanube/admin.server";
 import { requireAdmin } from "~/lib/admin.server";
+import { formAction } from "~/lib/form-action.server";
+import { failureNotice } from "~/lib/form-failure";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/tiendanube";
 
@@ -36,13 +37,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
-  try {
+  return formAction({}, async () => {
     await startSyncAsAdmin(context.db, context.tiendanube, admin);
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data<NoticeData>({ tone: "error", title: "No se pudo sincronizar", message: error.message }, error.status);
-  }
-  return redirect(`${PAGE}?iniciada`, 303);
+    return redirect(`${PAGE}?iniciada`, 303);
+  });
 }
 
 export const meta = () => seoMeta({ title: "Tienda Nube", noIndex: true });
@@ -65,7 +63,7 @@ export default function TiendanubePage({ loaderData, actionData }: Route.Compone
   const percent = state.total ? Math.min(100, Math.round((state.done / state.total) * 100)) : null;
   const finished = !state.running && state.finishedAt !== null;
   const notice: NoticeData | null =
-    (actionData as NoticeData | undefined) ??
+    failureNotice(actionData, "No se pudo sincronizar") ??
     (finished && state.error
       ? { tone: "error", title: "La última sincronización falló", message: state.error }
       : finished && started
