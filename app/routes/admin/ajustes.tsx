@@ -2,6 +2,7 @@ import { Info, Plus, Trash2 } from "lucide-react";
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { ShopModeSection } from "~/components/admin/shop-mode-section";
+import { AdminRouteError } from "~/components/layout/route-error";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { listCategories } from "~/domain/catalog/categories.server";
 import { shopMode } from "~/domain/demo/demo-mode.server";
@@ -126,13 +127,11 @@ export default function Ajustes({ loaderData, actionData }: Route.ComponentProps
 
 export function ErrorBoundary() {
   return (
-    <div className="py-10 text-center">
-      <h1 className="font-serif text-3xl">No pudimos mostrar los ajustes</h1>
-      <p className="mt-3 text-ink/75">Probá de nuevo en unos minutos.</p>
-      <a href="/admin/ajustes" className="mt-6 inline-block rounded-full bg-moss px-5 py-2 font-semibold text-white">
-        Reintentar
-      </a>
-    </div>
+    <AdminRouteError
+      title="No pudimos mostrar los ajustes"
+      message="Probá de nuevo en unos minutos."
+      retry={{ href: "/admin/ajustes", label: "Reintentar" }}
+    />
   );
 }
 

@@ -9,6 +9,7 @@ import {
   discountFormValues,
   Modal,
 } from "~/components/admin/discount-dialog";
+import { AdminRouteError } from "~/components/layout/route-error";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { toast } from "~/components/ui/toast";
 import { todayInBuenosAires } from "~/domain/dates";
@@ -418,12 +419,10 @@ function DeleteDialog({ code, onClose }: { code: PageCode; onClose: () => void }
 /** The codes could not be read (the database is down): said inside the admin, with a way back. */
 export function ErrorBoundary() {
   return (
-    <div className="space-y-4">
-      <h1 className="font-serif text-3xl">Códigos de Descuento</h1>
-      <Notice notice={{ tone: "error", title: "Error", message: "No se pudieron cargar los códigos de descuento" }} />
-      <Link to={PAGE} className="inline-block font-semibold text-moss underline">
-        Probá de nuevo
-      </Link>
-    </div>
+    <AdminRouteError
+      title="Códigos de Descuento"
+      message="No se pudieron cargar los códigos de descuento"
+      retry={{ href: PAGE, label: "Probá de nuevo" }}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, Download, TrendingDown, TrendingUp } from "lucide-react";
 import { Form, Link, redirect, useLocation, useNavigation, useSubmit } from "react-router";
+import { AdminRouteError } from "~/components/layout/route-error";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { todayInBuenosAires } from "~/domain/dates";
 import { Invalid } from "~/domain/errors";
@@ -571,14 +572,10 @@ function ExpenseForm({
 
 export function ErrorBoundary() {
   return (
-    <div className="py-10 text-center">
-      <h1 className="font-serif text-3xl">Gastos</h1>
-      <p role="alert" className="mt-3 text-ink/75">
-        No pudimos mostrar los gastos. Probá de nuevo en unos minutos.
-      </p>
-      <a href={PAGE} className="mt-6 inline-block rounded-full bg-moss px-5 py-2 font-semibold text-white">
-        Volver a intentar
-      </a>
-    </div>
+    <AdminRouteError
+      title="Gastos"
+      message="No pudimos mostrar los gastos. Probá de nuevo en unos minutos."
+      retry={{ href: PAGE, label: "Volver a intentar" }}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { Copy, Download, RefreshCw, X } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { AdminRouteError } from "~/components/layout/route-error";
 import { Notice } from "~/components/ui/notice";
 import { toast } from "~/components/ui/toast";
 import { createCode, listCodes, listWinners, qrImage, qrUrl } from "~/domain/prizes/prizes.server";
@@ -417,12 +418,10 @@ function QrDialog({ viewing, tab }: { viewing: NonNullable<Loaded["viewing"]>; t
 /** The codes or winners could not be read (the database is down): the spec's message, inside the admin. */
 export function ErrorBoundary() {
   return (
-    <div className="space-y-4">
-      <h1 className="font-serif text-3xl">Códigos QR</h1>
-      <Notice notice={{ tone: "error", title: "Error", message: "No se pudieron cargar los códigos QR" }} />
-      <Link to="/admin/qr" className="inline-block font-semibold text-moss underline">
-        Probá de nuevo
-      </Link>
-    </div>
+    <AdminRouteError
+      title="Códigos QR"
+      message="No se pudieron cargar los códigos QR"
+      retry={{ href: "/admin/qr", label: "Probá de nuevo" }}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { RefreshCw } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
+import { AdminRouteError } from "~/components/layout/route-error";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { startSyncAsAdmin, syncStatus } from "~/domain/tiendanube/admin.server";
 import { requireAdmin } from "~/lib/admin.server";
@@ -152,12 +153,10 @@ export default function TiendanubePage({ loaderData, actionData }: Route.Compone
 
 export function ErrorBoundary() {
   return (
-    <div className="py-10 text-center">
-      <h1 className="font-serif text-3xl">No pudimos mostrar Tienda Nube</h1>
-      <p className="mt-3 text-ink/75">Probá de nuevo en unos minutos.</p>
-      <a href={PAGE} className="mt-6 inline-block rounded-full bg-moss px-5 py-2 font-semibold text-white">
-        Reintentar
-      </a>
-    </div>
+    <AdminRouteError
+      title="No pudimos mostrar Tienda Nube"
+      message="Probá de nuevo en unos minutos."
+      retry={{ href: PAGE, label: "Reintentar" }}
+    />
   );
 }
