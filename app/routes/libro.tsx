@@ -6,6 +6,7 @@ import { buyState } from "~/components/book/buy";
 import { formatReleaseDate } from "~/components/book/preorder";
 import { PreorderBadge } from "~/components/book/preorder-badge";
 import { StoreLink } from "~/components/book/store-link";
+import { RouteError } from "~/components/layout/route-error";
 import { SpecialOrderLink } from "~/components/special-orders/special-order-link";
 import { ExternalLink } from "~/components/ui/icons/external-link";
 import { Headphones } from "~/components/ui/icons/headphones";
@@ -254,15 +255,13 @@ function Detail({ label, value }: { label: string; value: string }) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main id="contenido" className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center px-4 py-20 text-center">
-      <h1 className="font-serif text-3xl">{notFound ? "Producto no encontrado" : "Error al cargar el producto"}</h1>
-      <p className="mt-4 text-ink/75">
-        {notFound ? "Puede que el libro ya no esté en el catálogo." : "Probá de nuevo en unos minutos."} Mientras tanto,
-        recorré la tienda.
-      </p>
+    <RouteError
+      title={notFound ? "Producto no encontrado" : "Error al cargar el producto"}
+      message={`${notFound ? "Puede que el libro ya no esté en el catálogo." : "Probá de nuevo en unos minutos."} Mientras tanto, recorré la tienda.`}
+    >
       <Link to="/tienda" className="mt-8 rounded-full bg-moss px-5 py-2 font-semibold text-white hover:bg-moss-dark">
         Volver a la tienda
       </Link>
-    </main>
+    </RouteError>
   );
 }

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { BookOpen } from "~/components/ui/icons/book-open";
 import { CalendarDays } from "~/components/ui/icons/calendar-days";
 import { Sparkles } from "~/components/ui/icons/sparkles";
 import { toast } from "~/components/ui/toast";
-import { DomainError } from "~/domain/errors";
 import { subscribeInputFromForm } from "~/domain/newsletter/form";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
 import { PAGE_TOPIC_IDS, topicsFor } from "~/domain/newsletter/topics";
-import { errorInit, readForm, retryAfterHeaders } from "~/lib/http.server";
+import { formAction } from "~/lib/form-action.server";
+import { readForm, retryAfterHeaders } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/newsletter";
 
@@ -32,7 +32,7 @@ export const headers = retryAfterHeaders;
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const input = subscribeInputFromForm(form);
-  try {
+  const work = async () => {
     const result = await subscribe(
       context.db,
       { ...input, source: input.source || SOURCE, name: input.name || undefined },
@@ -42,12 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     );
     return { ok: true as const, message: result.message };
-  } catch (error) {
-    if (error instanceof DomainError) {
-      return data({ ok: false as const, error: error.message, values: input }, errorInit(error));
-    }
-    throw error;
-  }
+  };
+  return formAction(input, work, { ok: false as const });
 }
 
 type Status = { state: "idle" } | { state: "done"; message: string };
@@ -60,7 +56,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
   const emailRef = useRef<HTMLInputElement>(null);
   const submitting = sending || navigation.state === "submitting";
   const done = status.state === "done" || actionData?.ok === true;
-  const serverError = actionData && !actionData.ok ? actionData.error : null;
+  const serverError = actionData && !actionData.ok ? actionData.message : null;
   const values = actionData && !actionData.ok ? actionData.values : null;
 
   useEffect(() => {

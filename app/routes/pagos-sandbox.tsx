@@ -2,6 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { DomainError, Unavailable } from "~/domain/errors";
 import { decideSandboxPayment, sandboxCheckout } from "~/domain/payments/sandbox-checkout.server";
 import { boxContext } from "~/lib/box-context.server";
+import { formAction } from "~/lib/form-action.server";
 import { readForm } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/pagos-sandbox";
@@ -25,18 +26,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const decision = String((await readForm(request)).get("decision") ?? "");
-  try {
+  const decide = async () => {
     const back = await decideSandboxPayment(
       { ...boxContext(context), log: context.log, origin: new URL(request.url).origin },
       params.id,
       decision,
-    );
+    ).catch((error: unknown) => {
+      if (error instanceof Unavailable) throw data("Página no encontrada", { status: 404 });
+      throw error;
+    });
     return redirect(back, 303);
-  } catch (error) {
-    if (error instanceof Unavailable) throw data("Página no encontrada", { status: 404 });
-    if (error instanceof DomainError) return data({ error: error.message }, { status: error.status });
-    throw error;
-  }
+  };
+  return formAction({}, decide);
 }
 
 export default function SandboxCheckout({ loaderData, actionData }: Route.ComponentProps) {
@@ -76,9 +77,9 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
               </div>
             ) : null}
           </dl>
-          {actionData?.error ? (
+          {actionData?.message ? (
             <p role="alert" className="mt-4 text-terracotta-dark">
-              {actionData.error}
+              {actionData.message}
             </p>
           ) : null}
           {pending ? (

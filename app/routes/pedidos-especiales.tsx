@@ -1,10 +1,10 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { SpecialOrderFields, SpecialOrderThanks } from "~/components/special-orders/special-order-fields";
-import { DomainError } from "~/domain/errors";
 import { SCOPE_PROMISE, SPECIAL_ORDER_SCOPES } from "~/domain/special-orders/labels";
 import { requestFromForm } from "~/domain/special-orders/rules";
 import { bookForRequest, createSpecialOrder } from "~/domain/special-orders/special-orders.server";
-import { errorInit, readForm, retryAfterHeaders } from "~/lib/http.server";
+import { formAction } from "~/lib/form-action.server";
+import { readForm, retryAfterHeaders } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
 import { specialOrderContext } from "~/lib/special-order-context.server";
 import type { Route } from "./+types/pedidos-especiales";
@@ -38,16 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const values = requestFromForm(await readForm(request));
-  try {
+  return formAction(values, async () => {
     const { order } = await createSpecialOrder(specialOrderContext(context), values);
     return redirect(`/pedidos-especiales?enviado=${order.scope}`, 303);
-  } catch (error) {
-    if (error instanceof DomainError) {
-      const field = typeof error.details?.field === "string" ? error.details.field : null;
-      return data({ error: { message: error.message, field }, values }, errorInit(error));
-    }
-    throw error;
-  }
+  });
 }
 
 export default function PedidosEspeciales({ loaderData, actionData }: Route.ComponentProps) {
@@ -87,7 +81,11 @@ export default function PedidosEspeciales({ loaderData, actionData }: Route.Comp
               <SpecialOrderFields
                 idPrefix="pedido"
                 values={actionData?.values ?? prefill}
-                error={actionData?.error}
+                error={
+                  actionData
+                    ? { message: actionData.message, field: Object.keys(actionData.fields)[0] ?? null }
+                    : undefined
+                }
                 sending={sending}
               />
             </Form>

@@ -5,7 +5,6 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { BadGateway, Conflict, Invalid, NotFound, TooManyRequests, Unavailable } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { boxPaymentReceived, boxWelcome, bulkMessage } from "~/domain/mail/templates/templates.server";
 import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { getSection } from "~/domain/settings/settings.server";
 import {
@@ -23,6 +22,7 @@ import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { boxPayments, boxPlans, boxSubscriptionEvents, boxSubscriptions } from "~db/schema";
 import { subscribeSchema } from "./form";
+import { boxPaymentReceived, boxWelcome, bulkMessage } from "./mail.server";
 import type { SubscriptionStatus } from "./plans";
 import { boxDateFor } from "./schedule";
 import { manageUrl } from "./self-service.server";

@@ -3,6 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { boxPaymentReceived, boxSubscriberChangedShop, boxWelcome, bulkMessage } from "~/domain/box/mail.server";
+import { newsletterWelcome } from "~/domain/newsletter/mail.server";
+import { orderPaid, orderReceivedTransfer, orderShipped } from "~/domain/orders/mail.server";
+import { prizeClaimedShop, prizeClaimedWinner } from "~/domain/prizes/mail.server";
 import { DEFAULT_SETTINGS } from "~/domain/settings/schema";
 import { fileMailer, type Mailer, smtpMailer } from "~/integrations/mail/transport.server";
 import { openPostgres } from "~db/connect";
@@ -11,19 +15,7 @@ import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smt
 import { onPostgres, testDatabase } from "../../../tests/support/test-database";
 import { until } from "../../../tests/support/until";
 import { claimDue, enqueueMail, markAttemptFailed, outboxCounts } from "./outbox.server";
-import {
-  boxPaymentReceived,
-  boxSubscriberChangedShop,
-  boxWelcome,
-  bulkMessage,
-  newsletterWelcome,
-  orderPaid,
-  orderReceivedTransfer,
-  orderShipped,
-  prizeClaimedShop,
-  prizeClaimedWinner,
-  type RenderedMail,
-} from "./templates/templates.server";
+import type { RenderedMail } from "./templates/render.server";
 import { type MailWorker, startMailWorker } from "./worker.server";
 
 const database = await testDatabase();

@@ -8,7 +8,7 @@ import { Conflict, NotFound } from "~/domain/errors";
 import type { Db } from "~db/index";
 import { mailOutbox } from "~db/schema";
 import { OUTBOX_STATUSES, type OutboxStatus } from "./status";
-import { CAMPAIGN_HEADER, type RenderedMail } from "./templates/templates.server";
+import { CAMPAIGN_HEADER, type RenderedMail } from "./templates/render.server";
 
 export { OUTBOX_STATUSES, type OutboxStatus };
 

@@ -3,7 +3,6 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { Invalid, NotFound, TooManyRequests } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { newsletterWelcome } from "~/domain/mail/templates/templates.server";
 import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
 import { getSection } from "~/domain/settings/settings.server";
@@ -13,6 +12,7 @@ import { containsPattern } from "~/lib/like";
 import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { newsletterSubscribers, newsletterTopics } from "~db/schema";
+import { newsletterWelcome } from "./mail.server";
 import { subscribeSchema } from "./subscribe-schema";
 import { NEWSLETTER_TOPICS, topicLabel } from "./topics";
 

@@ -5,18 +5,14 @@ import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { releaseDiscount } from "~/domain/discounts/redeem.server";
 import { Conflict, Invalid, NotFound } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import {
-  orderPaid,
-  orderShipped,
-  orderStatusNotice,
-  type RenderedMail,
-} from "~/domain/mail/templates/templates.server";
+import type { RenderedMail } from "~/domain/mail/templates/render.server";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import { pesosToCents } from "~/lib/money";
 import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { books, orderEvents, orderItems, orders } from "~db/schema";
 import { ORDER_ACTION_TARGETS, statusesAllowing } from "./actions";
+import { orderPaid, orderShipped, orderStatusNotice } from "./mail.server";
 import {
   afterStockChange,
   type Order,

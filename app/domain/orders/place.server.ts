@@ -11,11 +11,6 @@ import {
   Unavailable,
 } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import {
-  orderAwaitingMercadoPago,
-  orderPlacedShop,
-  orderReceivedTransfer,
-} from "~/domain/mail/templates/templates.server";
 import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { MercadoPagoError } from "~/integrations/mercadopago/errors";
@@ -28,6 +23,7 @@ import type { Db } from "~db/index";
 import { books, orderEvents, orderItems, orders } from "~db/schema";
 import { pickupPointFor, quoteDelivery } from "./delivery";
 import { type OrderInput, orderInputSchema } from "./input";
+import { orderAwaitingMercadoPago, orderPlacedShop, orderReceivedTransfer } from "./mail.server";
 import { type OrderTotals, priceOrder } from "./pricing";
 import {
   afterStockChange,

@@ -4,8 +4,8 @@ import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
 import type { MercadoPago } from "~/integrations/mercadopago/index.server";
 import type { Db } from "~db/index";
 import { orderItems, orders } from "~db/schema";
-import type { OrderSummary } from "../mail/templates/templates.server";
 import { provinceName } from "./delivery";
+import type { OrderSummary } from "./mail.server";
 
 /** What the order functions need from a request (or from the server, for the expiry job). */
 export interface OrderContext {

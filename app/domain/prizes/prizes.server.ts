@@ -4,7 +4,6 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { Conflict, DomainError, Invalid, NotFound, TooManyRequests } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { prizeClaimedShop, prizeClaimedWinner } from "~/domain/mail/templates/templates.server";
 import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { csvDocument } from "~/lib/csv";
@@ -14,6 +13,7 @@ import { zodMessage } from "~/lib/zod-spanish";
 import { isUniqueViolation } from "~db/errors";
 import type { Db } from "~db/index";
 import { prizeClaims, qrCodes } from "~db/schema";
+import { prizeClaimedShop, prizeClaimedWinner } from "./mail.server";
 import {
   type ClaimInput,
   type CreateCodeInput,

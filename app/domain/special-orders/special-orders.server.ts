@@ -3,11 +3,6 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { Conflict, Invalid, NotFound, TooManyRequests } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import {
-  specialOrderReceived,
-  specialOrderReply,
-  specialOrderShop,
-} from "~/domain/mail/templates/special-orders.server";
 import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { containsPattern } from "~/lib/like";
@@ -15,6 +10,7 @@ import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { books, specialOrderReplies, specialOrders } from "~db/schema";
 import { receivedMessage, type SpecialOrderStatus, STATUS_LABELS } from "./labels";
+import { specialOrderReceived, specialOrderReply, specialOrderShop } from "./mail.server";
 import { adminUpdateSchema, MESSAGES, nextStatuses, replySchema, requestSchema } from "./rules";
 
 export interface SpecialOrderContext {

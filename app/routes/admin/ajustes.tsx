@@ -2,10 +2,10 @@ import { Info, Plus, Trash2 } from "lucide-react";
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { ShopModeSection } from "~/components/admin/shop-mode-section";
+import { AdminRouteError } from "~/components/layout/route-error";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { listCategories } from "~/domain/catalog/categories.server";
 import { shopMode } from "~/domain/demo/demo-mode.server";
-import { Invalid } from "~/domain/errors";
 import { PROVINCES_BY_NAME } from "~/domain/settings/argentina";
 import {
   type FormValues,
@@ -18,6 +18,8 @@ import {
 import { isSectionKey, SECTION_LABELS, type SectionKey, type Settings } from "~/domain/settings/schema";
 import { getSettings, sectionErrors, UNKNOWN_SECTION, updateSection } from "~/domain/settings/settings.server";
 import { requireAdmin } from "~/lib/admin.server";
+import { formAction } from "~/lib/form-action.server";
+import type { FormFailure } from "~/lib/form-failure";
 import { readForm } from "~/lib/http.server";
 import { formatMoneyInput } from "~/lib/money";
 import { seoMeta } from "~/lib/seo";
@@ -37,12 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-interface Outcome {
-  section: SectionKey | null;
-  values: FormValues;
-  errors: Record<string, string>;
-  message?: string;
-}
+/** The form-action contract, placed by section; a pickup draft (rows added or removed) is no refusal: no message. */
+type Outcome = FormFailure<FormValues> & { section: SectionKey | null };
 
 /** Each section is its own form posting here with `section` (and `intent`), so all of it works without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -51,26 +49,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   const section = String(form.get("section") ?? "");
   const intent = String(form.get("intent") ?? "save");
   if (!isSectionKey(section)) {
-    return data<Outcome>({ section: null, values: {}, errors: {}, message: UNKNOWN_SECTION }, 400);
+    return data<Outcome>({ section: null, values: {}, fields: {}, message: UNKNOWN_SECTION }, 400);
   }
   let values = formValues(form);
   if (section === "pickup" && intent !== "save") {
     const remove = /^remove:(\d{1,2})$/.exec(intent);
     const op = remove ? { remove: Number(remove[1]) } : { add: true as const };
-    return data<Outcome>({ section, values: pickupDraft(values, op), errors: {} });
+    return data<Outcome>({ section, values: pickupDraft(values, op), fields: {}, message: "" });
   }
   if (section === "pickup") values = pickupDraft(values, { dropEmpty: true });
   const { input, errors: formErrors } = sectionFromForm(section, values);
   const errors = { ...sectionErrors(section, input), ...formErrors };
-  if (Object.keys(errors).length > 0) return data<Outcome>({ section, values, errors }, 400);
-  try {
-    await updateSection(context.db, admin, section, input);
-  } catch (error) {
-    if (!(error instanceof Invalid)) throw error;
-    const fields = (error.details?.fields ?? {}) as Record<string, string>;
-    return data<Outcome>({ section, values, errors: fields, message: error.message }, 400);
+  if (Object.keys(errors).length > 0) {
+    return data<Outcome>({ section, values, fields: errors, message: Object.values(errors)[0] ?? "" }, 400);
   }
-  return redirect(`/admin/ajustes?guardado=${section}#${section}`, 303);
+  return formAction(
+    values,
+    async () => {
+      await updateSection(context.db, admin, section, input);
+      return redirect(`/admin/ajustes?guardado=${section}#${section}`, 303);
+    },
+    { section },
+  );
 }
 
 export const meta = () => seoMeta({ title: "Ajustes", noIndex: true });
@@ -80,8 +80,8 @@ export default function Ajustes({ loaderData, actionData }: Route.ComponentProps
   const outcome = actionData as Outcome | undefined;
   const stateOf = (key: SectionKey): SectionState => ({
     values: outcome?.section === key ? outcome.values : null,
-    errors: outcome?.section === key ? outcome.errors : {},
-    message: outcome?.section === key ? outcome.message : undefined,
+    errors: outcome?.section === key ? outcome.fields : {},
+    message: outcome?.section === key ? outcome.message || undefined : undefined,
     saved: saved === key && !outcome,
   });
   return (
@@ -127,13 +127,11 @@ export default function Ajustes({ loaderData, actionData }: Route.ComponentProps
 
 export function ErrorBoundary() {
   return (
-    <div className="py-10 text-center">
-      <h1 className="font-serif text-3xl">No pudimos mostrar los ajustes</h1>
-      <p className="mt-3 text-ink/75">Probá de nuevo en unos minutos.</p>
-      <a href="/admin/ajustes" className="mt-6 inline-block rounded-full bg-moss px-5 py-2 font-semibold text-white">
-        Reintentar
-      </a>
-    </div>
+    <AdminRouteError
+      title="No pudimos mostrar los ajustes"
+      message="Probá de nuevo en unos minutos."
+      retry={{ href: "/admin/ajustes", label: "Reintentar" }}
+    />
   );
 }
 

@@ -1,12 +1,14 @@
 import { Info } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { BookCover } from "~/components/book/book-cover";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { carouselState, renumberCarousel, setFeatured } from "~/domain/carousel/carousel.server";
 import { CAROUSEL_FULL, MAX_CAROUSEL_BOOKS } from "~/domain/carousel/limits";
 import { normaliseSearch } from "~/domain/catalog/search.server";
-import { DomainError } from "~/domain/errors";
+import { Invalid } from "~/domain/errors";
 import { requireAdmin } from "~/lib/admin.server";
+import { formFailure } from "~/lib/form-action.server";
+import { failureNotice } from "~/lib/form-failure";
 import { readForm } from "~/lib/http.server";
 import { formatPrice, fromPesos } from "~/lib/money";
 import { loadSection } from "~/lib/page-parts.server";
@@ -59,12 +61,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     } else if (intent === "reorder") {
       await renumberCarousel(context.db, admin);
       return back("reordenado");
-    } else return data({ notice: { tone: "error", title: "Error", message: "Acción desconocida" } as NoticeData }, 400);
+    } else throw new Invalid("Acción desconocida");
     return back("actualizado");
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const notice: NoticeData = { tone: "error", title: failures[intent] ?? "Error", message: error.message };
-    return data({ notice }, error.status);
+    return formFailure(
+      error,
+      {},
+      { title: (Object.hasOwn(failures, intent) ? failures[intent] : undefined) ?? "Error" },
+    );
   }
 }
 
@@ -76,7 +80,7 @@ export default function AdminCarousel({ loaderData, actionData }: Route.Componen
         <h1 className="font-serif text-3xl">Carrusel</h1>
         <p className="mt-1 text-ink/75">Los libros destacados del inicio, en el orden en que aparecen.</p>
       </div>
-      <Notice notice={actionData?.notice ?? loaderData.notice} />
+      <Notice notice={failureNotice(actionData, actionData?.title ?? "") ?? loaderData.notice} />
       {state ? (
         <CarouselEditor {...state} search={search} max={max} />
       ) : (

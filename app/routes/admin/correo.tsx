@@ -6,6 +6,8 @@ import { getOutboxMessage, retryFailed } from "~/domain/mail/outbox.server";
 import { MAIL_STATUS } from "~/domain/mail/status";
 import { requireAdmin } from "~/lib/admin.server";
 import { mediumDateTime } from "~/lib/dates";
+import { formAction } from "~/lib/form-action.server";
+import { failureNotice } from "~/lib/form-failure";
 import { idParam } from "~/lib/params";
 import type { Route } from "./+types/correo";
 
@@ -46,13 +48,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
   const id = idParam(params.id, "No encontramos ese correo");
-  try {
+  return formAction({}, async () => {
     await retryFailed(context.db, admin, id);
-  } catch (error) {
-    if (error instanceof DomainError) return data({ error: error.message }, { status: error.status });
-    throw error;
-  }
-  return redirect("/admin/correos?aviso=reintento", 303);
+    return redirect("/admin/correos?aviso=reintento", 303);
+  });
 }
 
 export default function AdminCorreo({ loaderData, actionData }: Route.ComponentProps) {
@@ -84,7 +83,7 @@ export default function AdminCorreo({ loaderData, actionData }: Route.ComponentP
           ) : null}
         </div>
       </div>
-      {actionData?.error ? <Notice notice={{ tone: "error", title: "Error", message: actionData.error }} /> : null}
+      <Notice notice={failureNotice(actionData, "Error")} />
       <dl className="grid gap-x-6 gap-y-2 rounded-xl border border-ink/10 bg-white p-4 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="text-ink/75">Para</dt>
         <dd className="font-semibold break-all">{message.to}</dd>

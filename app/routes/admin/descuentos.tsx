@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { data, Link, redirect, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { Link, redirect, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import {
   BLANK_DISCOUNT,
   DiscountForm,
@@ -9,6 +9,7 @@ import {
   discountFormValues,
   Modal,
 } from "~/components/admin/discount-dialog";
+import { AdminRouteError } from "~/components/layout/route-error";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { toast } from "~/components/ui/toast";
 import {
@@ -22,9 +23,11 @@ import {
   updateDiscountCode,
 } from "~/domain/discounts/admin.server";
 import { CODE_PATTERN, type DiscountDisplayStatus } from "~/domain/discounts/rules";
-import { DomainError } from "~/domain/errors";
+import { Invalid } from "~/domain/errors";
 import { requireAdmin } from "~/lib/admin.server";
 import { shortDate, todayInBuenosAires } from "~/lib/dates";
+import { formAction } from "~/lib/form-action.server";
+import { failureNotice } from "~/lib/form-failure";
 import { readForm } from "~/lib/http.server";
 import { formatMoney, formatNumberInput } from "~/lib/money";
 import { sendJson } from "~/lib/send-json";
@@ -121,16 +124,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const id = () => discountCodeId(form.get("id"));
   const back = (what: Done, code: string) => redirect(`${PAGE}?ok=${what}&codigo=${code}`, 303);
-  const values = intent === "create" || intent === "update" ? discountFormValues(form) : null;
-  try {
+  const values = discountFormValues(form);
+  const work = async () => {
     if (intent === "create") {
-      return back(
-        "creado",
-        (await createDiscountCode(context.db, admin, discountBody(values ?? BLANK_DISCOUNT, true))).code,
-      );
+      return back("creado", (await createDiscountCode(context.db, admin, discountBody(values, true))).code);
     }
     if (intent === "update") {
-      const saved = await updateDiscountCode(context.db, admin, id(), discountBody(values ?? BLANK_DISCOUNT, false));
+      const saved = await updateDiscountCode(context.db, admin, id(), discountBody(values, false));
       return back("actualizado", saved.code);
     }
     if (intent === "toggle") {
@@ -139,14 +139,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       return back(active ? "activado" : "desactivado", saved.code);
     }
     if (intent === "delete") return back("eliminado", (await deleteDiscountCode(context.db, admin, id())).code);
-    const unknown: NoticeData = { tone: "error", title: FAILED.save, message: "Acción desconocida" };
-    return data({ values, notice: unknown }, 400);
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const title = intent === "toggle" ? FAILED.toggle : intent === "delete" ? FAILED.delete : FAILED.save;
-    return data({ values, notice: { tone: "error", title, message: error.message } as NoticeData }, error.status);
-  }
+    throw new Invalid("Acción desconocida");
+  };
+  const title = intent === "toggle" ? FAILED.toggle : intent === "delete" ? FAILED.delete : FAILED.save;
+  return formAction(values, work, { title, intent });
 }
+
+/** Only a refused save reopens the dialog's form with what was typed. */
+const savedValues = (failure: { intent: string; values: DiscountFormValues } | undefined) =>
+  failure?.intent === "create" || failure?.intent === "update" ? failure.values : null;
 
 export default function AdminDiscounts({ loaderData, actionData }: Route.ComponentProps) {
   const { stats, codes, creating, editing, deleting } = loaderData;
@@ -160,7 +161,8 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
   ] as const;
   // A failed save keeps the dialog's notice; anything else shows above the list.
   const dialogOpen = creating || editing !== null;
-  const pageNotice = dialogOpen ? loaderData.notice : (actionData?.notice ?? loaderData.notice);
+  const failed = failureNotice(actionData, actionData?.title ?? "");
+  const pageNotice = dialogOpen ? loaderData.notice : (failed ?? loaderData.notice);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -197,8 +199,8 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
         <EditDialog
           key={editing?.id ?? "nuevo"}
           editing={editing}
-          values={actionData?.values ?? null}
-          problem={actionData?.notice ?? null}
+          values={savedValues(actionData)}
+          problem={failed}
           onClose={close}
         />
       ) : null}
@@ -410,12 +412,10 @@ function DeleteDialog({ code, onClose }: { code: PageCode; onClose: () => void }
 /** The codes could not be read (the database is down): said inside the admin, with a way back. */
 export function ErrorBoundary() {
   return (
-    <div className="space-y-4">
-      <h1 className="font-serif text-3xl">Códigos de Descuento</h1>
-      <Notice notice={{ tone: "error", title: "Error", message: "No se pudieron cargar los códigos de descuento" }} />
-      <Link to={PAGE} className="inline-block font-semibold text-moss underline">
-        Probá de nuevo
-      </Link>
-    </div>
+    <AdminRouteError
+      title="Códigos de Descuento"
+      message="No se pudieron cargar los códigos de descuento"
+      retry={{ href: PAGE, label: "Probá de nuevo" }}
+    />
   );
 }

@@ -46,12 +46,12 @@ describe("the /admin/expenses page (forms without JavaScript)", () => {
   it("keeps what was typed and says what is wrong, writing nothing", async () => {
     const before = await rowCounts();
     const result = (await form({ ...fields, concept: "Flete a Rosario", amount: "0" })) as unknown as {
-      data: { values: Record<string, string>; errors: Record<string, string> };
+      data: { values: Record<string, string>; fields: Record<string, string> };
       init: { status: number };
     };
     expect(result.init.status).toBe(400);
     expect(result.data.values).toMatchObject({ concept: "Flete a Rosario", amount: "0" });
-    expect(result.data.errors).toEqual({ amount: "El monto debe ser mayor a cero" });
+    expect(result.data.fields).toEqual({ amount: "El monto debe ser mayor a cero" });
     expect(await rowCounts()).toEqual(before);
   });
 
@@ -74,10 +74,10 @@ describe("the /admin/expenses page (forms without JavaScript)", () => {
     const deleted = (await form({ intent: "delete", id, month: "2023-05" })) as Response;
     expect(deleted.headers.get("location")).toBe("/admin/expenses?month=2023-05&ok=eliminado");
     const again = (await form({ intent: "delete", id, month: "2023-05" })) as unknown as {
-      data: { notice: { title: string; message: string } };
+      data: { title: string; message: string };
       init: { status: number };
     };
     expect(again.init.status).toBe(404);
-    expect(again.data.notice).toMatchObject({ title: "No se pudo eliminar el gasto", message: "Gasto no encontrado" });
+    expect(again.data).toMatchObject({ title: "No se pudo eliminar el gasto", message: "Gasto no encontrado" });
   });
 });

@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight, Download, TrendingDown, TrendingUp } from "lucide-react";
-import { data, Form, Link, redirect, useLocation, useNavigation, useSubmit } from "react-router";
+import { Form, Link, redirect, useLocation, useNavigation, useSubmit } from "react-router";
+import { AdminRouteError } from "~/components/layout/route-error";
 import { Notice, type NoticeData } from "~/components/ui/notice";
-import { DomainError } from "~/domain/errors";
+import { Invalid } from "~/domain/errors";
 import { EXPENSE_CATEGORIES } from "~/domain/expenses/categories";
 import {
   createExpense,
@@ -19,10 +20,11 @@ import {
 } from "~/domain/expenses/expenses.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { dayMonth, numericDate, todayInBuenosAires } from "~/lib/dates";
-import { readForm, zodMessage } from "~/lib/http.server";
+import { formAction } from "~/lib/form-action.server";
+import { failureNotice } from "~/lib/form-failure";
+import { readForm } from "~/lib/http.server";
 import { formatMoney, formatMoneyInput } from "~/lib/money";
 import { seoMeta } from "~/lib/seo";
-import { issueMessage } from "~/lib/zod-spanish";
 import type { Route } from "./+types/expenses";
 
 const CONFIRM_DELETE = "¿Seguro que querés eliminar este gasto?";
@@ -92,39 +94,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     note: text("note"),
   };
   const deleting = intent === "delete";
-  const failed = (status: number, message: string, errors: Partial<FormValues> = {}) => {
-    const title = deleting ? "No se pudo eliminar el gasto" : "No se pudo guardar el gasto";
-    // A failed delete leaves the add form as it was; a failed save keeps what was typed.
-    return data(
-      { values: deleting ? undefined : values, errors, notice: { tone: "error", title, message } as NoticeData },
-      status,
-    );
-  };
-  try {
+  const work = async () => {
     if (deleting) {
       await deleteExpense(context.db, admin, expenseId(text("id")));
       return redirect(pageUrl(month, "&ok=eliminado"), 303);
     }
-    if (intent !== "create" && intent !== "update") return failed(400, "Acción desconocida");
-    const parsed = expenseSchema.safeParse(values);
-    if (!parsed.success) {
-      const errors: Partial<FormValues> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof FormValues;
-        errors[field] ??= issueMessage(issue);
-      }
-      return failed(400, zodMessage(parsed.error), errors);
-    }
+    if (intent !== "create" && intent !== "update") throw new Invalid("Acción desconocida");
+    const input = expenseSchema.parse(values);
     const saved =
       intent === "create"
-        ? await createExpense(context.db, admin, parsed.data)
-        : await updateExpense(context.db, admin, expenseId(text("id")), parsed.data);
+        ? await createExpense(context.db, admin, input)
+        : await updateExpense(context.db, admin, expenseId(text("id")), input);
     // Back to the month the expense belongs to, so the admin sees it in its place.
     return redirect(pageUrl(saved.date.slice(0, 7), `&ok=${intent === "create" ? "creado" : "actualizado"}`), 303);
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return failed(error.status, error.message);
-  }
+  };
+  const title = deleting ? "No se pudo eliminar el gasto" : "No se pudo guardar el gasto";
+  return formAction(values, work, { title, deleting });
 }
 
 export const meta = () => seoMeta({ title: "Gastos", noIndex: true });
@@ -148,7 +133,7 @@ export default function AdminExpenses({ loaderData, actionData }: Route.Componen
         </a>
       </div>
       <MonthPicker {...loaderData} />
-      <Notice notice={actionData?.notice ?? loaderData.notice} />
+      <Notice notice={failureNotice(actionData, actionData?.title ?? "") ?? loaderData.notice} />
       <Summary summary={summary} label={label} previousLabel={loaderData.previous.label} />
       <div className="grid gap-8 lg:grid-cols-[22rem_minmax(0,1fr)] lg:items-start">
         <section
@@ -163,8 +148,9 @@ export default function AdminExpenses({ loaderData, actionData }: Route.Componen
               expense={editing}
               month={month}
               defaultDate={loaderData.defaultDate}
-              values={actionData?.values}
-              errors={actionData?.errors ?? {}}
+              // A failed delete leaves the add form as it was; a failed save keeps what was typed.
+              values={actionData?.deleting ? undefined : actionData?.values}
+              errors={actionData?.fields ?? {}}
             />
           )}
         </section>
@@ -583,14 +569,10 @@ function ExpenseForm({
 
 export function ErrorBoundary() {
   return (
-    <div className="py-10 text-center">
-      <h1 className="font-serif text-3xl">Gastos</h1>
-      <p role="alert" className="mt-3 text-ink/75">
-        No pudimos mostrar los gastos. Probá de nuevo en unos minutos.
-      </p>
-      <a href={PAGE} className="mt-6 inline-block rounded-full bg-moss px-5 py-2 font-semibold text-white">
-        Volver a intentar
-      </a>
-    </div>
+    <AdminRouteError
+      title="Gastos"
+      message="No pudimos mostrar los gastos. Probá de nuevo en unos minutos."
+      retry={{ href: PAGE, label: "Volver a intentar" }}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { AdminNav } from "~/components/admin/admin-nav";
+import { AdminNotFoundMessage, AdminRouteError } from "~/components/layout/route-error";
 import { requireAdmin } from "~/lib/admin.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/layout";
@@ -54,28 +55,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <Shell>
-      <div className="py-10 text-center">
-        <h1 className="font-serif text-3xl">{notFound ? "404 — Página no encontrada" : "Algo salió mal"}</h1>
-        <p role="alert" className="mt-3 text-ink/75">
-          {notFound
-            ? "Esta sección del panel no existe o todavía no está disponible."
-            : "Tuvimos un problema para mostrar esta sección del panel. Probá de nuevo en unos minutos."}
-        </p>
-        <div className="mt-6 flex flex-wrap justify-center gap-3">
-          {notFound ? null : (
-            // A full load, not a client navigation: it asks the server again for everything.
-            <a
-              href={`${pathname}${search}`}
-              className="rounded-full border border-moss px-5 py-2 font-semibold text-moss hover:bg-moss hover:text-white"
-            >
-              Volver a intentar
-            </a>
-          )}
-          <Link to="/admin" className="rounded-full bg-moss px-5 py-2 font-semibold text-white hover:bg-moss-dark">
-            Volver al Panel Principal
-          </Link>
-        </div>
-      </div>
+      {notFound ? (
+        <AdminNotFoundMessage />
+      ) : (
+        <AdminRouteError
+          title="Algo salió mal"
+          message="Tuvimos un problema para mostrar esta sección del panel. Probá de nuevo en unos minutos."
+          retry={{ href: `${pathname}${search}`, label: "Volver a intentar" }}
+          home
+        />
+      )}
     </Shell>
   );
 }

@@ -1,9 +1,9 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { safeNext } from "~/domain/auth/admin-paths";
 import { login, loginSchema } from "~/domain/auth/login.server";
-import { DomainError } from "~/domain/errors";
 import { sessionCookie } from "~/lib/admin-cookie.server";
-import { errorInit, readForm, retryAfterHeaders, zodMessage } from "~/lib/http.server";
+import { formAction, formFailure } from "~/lib/form-action.server";
+import { readForm, retryAfterHeaders } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
 
@@ -21,17 +21,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const next = safeNext(String(form.get("next") ?? ""));
   const parsed = loginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
-  if (!parsed.success) return data({ error: zodMessage(parsed.error), email: String(form.get("email") ?? "") }, 400);
-  try {
+  if (!parsed.success) return formFailure(parsed.error, { email: String(form.get("email") ?? "") });
+  return formAction({ email: parsed.data.email }, async () => {
     const session = await login(context.db, parsed.data, { ip: context.clientIp, previousToken: context.sessionToken });
     return redirect(next, {
       status: 303,
       headers: { "Set-Cookie": sessionCookie(session.token, session.expiresAt, context.config.secureCookies) },
     });
-  } catch (error) {
-    if (error instanceof DomainError) return data({ error: error.message, email: parsed.data.email }, errorInit(error));
-    throw error;
-  }
+  });
 }
 
 export const meta = () => seoMeta({ title: "Ingresar al panel", noIndex: true });
@@ -57,7 +54,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               type="email"
               autoComplete="username"
               required
-              defaultValue={actionData?.email}
+              defaultValue={actionData?.values.email}
               className="mt-1 w-full rounded-md border border-ink/25 px-3 py-2"
             />
           </div>
@@ -74,9 +71,9 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               className="mt-1 w-full rounded-md border border-ink/25 px-3 py-2"
             />
           </div>
-          {actionData?.error ? (
+          {actionData?.message ? (
             <p role="alert" className="rounded-md bg-terracotta/10 px-3 py-2 text-sm font-semibold text-terracotta">
-              {actionData.error}
+              {actionData.message}
             </p>
           ) : null}
           <button

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { AdminNotFoundMessage } from "~/components/layout/route-error";
 import { requireAdmin } from "~/lib/admin.server";
 import type { Route } from "./+types/not-found";
 
@@ -9,15 +10,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function ErrorBoundary() {
-  return (
-    <div className="py-10 text-center">
-      <h1 className="font-serif text-3xl">404 — Página no encontrada</h1>
-      <p className="mt-3 text-ink/75">Esta sección del panel no existe o todavía no está disponible.</p>
-      <Link to="/admin" className="mt-6 inline-block rounded-full bg-moss px-5 py-2 font-semibold text-white">
-        Volver al Panel Principal
-      </Link>
-    </div>
-  );
+  return <AdminNotFoundMessage />;
 }
 
 export default function AdminNotFound() {

@@ -1,10 +1,11 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { Notice } from "~/components/ui/notice";
 import { demoData, leaveDemoMode, shopMode } from "~/domain/demo/demo-mode.server";
 import { CONFIRM_LEAVING, DEMO_DATA_LABELS, type DemoData } from "~/domain/demo/labels";
-import { DomainError } from "~/domain/errors";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import { requireAdmin } from "~/lib/admin.server";
+import { formAction } from "~/lib/form-action.server";
+import { failureNotice } from "~/lib/form-failure";
 import { readForm } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/produccion";
@@ -23,16 +24,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
   const form = await readForm(request);
-  try {
+  return formAction({}, async () => {
     await leaveDemoMode(context.db, admin, {
       deleteDemoData: form.get("borrar") === "si",
       confirmation: String(form.get("confirmacion") ?? ""),
     });
-  } catch (error) {
-    if (error instanceof DomainError) return data({ error: error.message }, error.status);
-    throw error;
-  }
-  return redirect("/admin/ajustes?produccion=listo", 303);
+    return redirect("/admin/ajustes?produccion=listo", 303);
+  });
 }
 
 export const meta = () => seoMeta({ title: "Pasar a producción", noIndex: true });
@@ -77,9 +75,7 @@ export default function Produccion({ loaderData, actionData }: Route.ComponentPr
           real. No se puede volver atrás.
         </p>
       </div>
-      {actionData && "error" in actionData ? (
-        <Notice notice={{ tone: "error", title: "No se pasó a producción", message: actionData.error }} />
-      ) : null}
+      <Notice notice={failureNotice(actionData, "No se pasó a producción")} />
       <section className="rounded-lg border border-ink/10 bg-white p-5">
         <h2 className="font-serif text-xl">Qué cambia</h2>
         <ul className="mt-2 list-disc space-y-1 pl-6">

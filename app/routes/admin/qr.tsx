@@ -1,13 +1,14 @@
 import { Copy, Download, RefreshCw, X } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { AdminRouteError } from "~/components/layout/route-error";
 import { Notice } from "~/components/ui/notice";
 import { toast } from "~/components/ui/toast";
-import { DomainError } from "~/domain/errors";
 import { createCode, listCodes, listWinners, qrImage, qrUrl } from "~/domain/prizes/prizes.server";
 import { normaliseCode, QR_CODE_MAX } from "~/domain/prizes/rules";
 import { requireAdmin } from "~/lib/admin.server";
 import { shortDateTime } from "~/lib/dates";
+import { formAction } from "~/lib/form-action.server";
 import { readForm } from "~/lib/http.server";
 import { loadSection } from "~/lib/page-parts.server";
 import type { Route } from "./+types/qr";
@@ -55,15 +56,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     code: String(form.get("code") ?? ""),
     expiresAt: String(form.get("expiresAt") ?? ""),
   };
-  try {
-    const created = await createCode(context.db, admin, values, context.config.publicUrl);
-    return { ok: true as const, created };
-  } catch (error) {
-    if (error instanceof DomainError) {
-      return data({ ok: false as const, error: error.message, values }, { status: error.status });
-    }
-    throw error;
-  }
+  const create = async () => ({
+    ok: true as const,
+    created: await createCode(context.db, admin, values, context.config.publicUrl),
+  });
+  return formAction(values, create, { ok: false as const });
 }
 
 const STATUS = {
@@ -139,7 +136,7 @@ function CreateTab({ result }: { result: Route.ComponentProps["actionData"] }) {
       <Form method="post" className="space-y-4 rounded-xl border border-ink/10 bg-white p-5" noValidate>
         <h2 className="font-semibold">Nuevo código</h2>
         {failed ? (
-          <Notice notice={{ tone: "error", title: "Error al crear código QR", message: failed.error }} />
+          <Notice notice={{ tone: "error", title: "Error al crear código QR", message: failed.message }} />
         ) : null}
         <div>
           <label htmlFor="bookTitle" className="block text-sm font-semibold">
@@ -411,12 +408,10 @@ function QrDialog({ viewing, tab }: { viewing: NonNullable<Loaded["viewing"]>; t
 /** The codes or winners could not be read (the database is down): the spec's message, inside the admin. */
 export function ErrorBoundary() {
   return (
-    <div className="space-y-4">
-      <h1 className="font-serif text-3xl">Códigos QR</h1>
-      <Notice notice={{ tone: "error", title: "Error", message: "No se pudieron cargar los códigos QR" }} />
-      <Link to="/admin/qr" className="inline-block font-semibold text-moss underline">
-        Probá de nuevo
-      </Link>
-    </div>
+    <AdminRouteError
+      title="Códigos QR"
+      message="No se pudieron cargar los códigos QR"
+      retry={{ href: "/admin/qr", label: "Probá de nuevo" }}
+    />
   );
 }

@@ -1,11 +1,13 @@
 import { RefreshCw } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
+import { AdminRouteError } from "~/components/layout/route-error";
 import { Notice, type NoticeData } from "~/components/ui/notice";
-import { DomainError } from "~/domain/errors";
 import { startSyncAsAdmin, syncStatus } from "~/domain/tiendanube/admin.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { numericDateTime } from "~/lib/dates";
+import { formAction } from "~/lib/form-action.server";
+import { failureNotice } from "~/lib/form-failure";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/tiendanube";
 
@@ -32,13 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
-  try {
+  return formAction({}, async () => {
     await startSyncAsAdmin(context.db, context.tiendanube, admin);
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data<NoticeData>({ tone: "error", title: "No se pudo sincronizar", message: error.message }, error.status);
-  }
-  return redirect(`${PAGE}?iniciada`, 303);
+    return redirect(`${PAGE}?iniciada`, 303);
+  });
 }
 
 export const meta = () => seoMeta({ title: "Tienda Nube", noIndex: true });
@@ -61,7 +60,7 @@ export default function TiendanubePage({ loaderData, actionData }: Route.Compone
   const percent = state.total ? Math.min(100, Math.round((state.done / state.total) * 100)) : null;
   const finished = !state.running && state.finishedAt !== null;
   const notice: NoticeData | null =
-    (actionData as NoticeData | undefined) ??
+    failureNotice(actionData, "No se pudo sincronizar") ??
     (finished && state.error
       ? { tone: "error", title: "La última sincronización falló", message: state.error }
       : finished && started
@@ -150,12 +149,10 @@ export default function TiendanubePage({ loaderData, actionData }: Route.Compone
 
 export function ErrorBoundary() {
   return (
-    <div className="py-10 text-center">
-      <h1 className="font-serif text-3xl">No pudimos mostrar Tienda Nube</h1>
-      <p className="mt-3 text-ink/75">Probá de nuevo en unos minutos.</p>
-      <a href={PAGE} className="mt-6 inline-block rounded-full bg-moss px-5 py-2 font-semibold text-white">
-        Reintentar
-      </a>
-    </div>
+    <AdminRouteError
+      title="No pudimos mostrar Tienda Nube"
+      message="Probá de nuevo en unos minutos."
+      retry={{ href: PAGE, label: "Reintentar" }}
+    />
   );
 }

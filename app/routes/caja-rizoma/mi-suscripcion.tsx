@@ -5,6 +5,7 @@ import { type SubscriptionAction, subscriptionActions } from "~/domain/box/subsc
 import { DomainError } from "~/domain/errors";
 import { boxContext } from "~/lib/box-context.server";
 import { longDate, monthYear } from "~/lib/dates";
+import { formAction } from "~/lib/form-action.server";
 import { readForm } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/mi-suscripcion";
@@ -30,18 +31,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Pause, reactivate or cancel (a plain form post: works without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {
   const intent = String((await readForm(request)).get("intent") ?? "");
-  try {
+  const change = async () => {
     const message = await changeOwnSubscription(
       { ...boxContext(context), shopEmail: context.config.shopNotifyEmail },
       tokenOf(request),
       intent,
     );
     return { ok: true as const, message };
-  } catch (error) {
-    if (error instanceof DomainError)
-      return data({ ok: false as const, message: error.message }, { status: error.status });
-    throw error;
-  }
+  };
+  return formAction({}, change, { ok: false as const });
 }
 
 /** The subscriber's buttons, one per action their subscription's status allows (subscriptionActions). */

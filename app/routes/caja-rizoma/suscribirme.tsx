@@ -5,9 +5,9 @@ import { SubscribeFields } from "~/components/box/subscribe-form";
 import { subscribeBodyFromForm } from "~/domain/box/form";
 import { boxPageData } from "~/domain/box/page-data.server";
 import { subscribeToBox } from "~/domain/box/subscriptions.server";
-import { DomainError } from "~/domain/errors";
 import { boxContext } from "~/lib/box-context.server";
-import { errorInit, readForm, retryAfterHeaders } from "~/lib/http.server";
+import { formAction } from "~/lib/form-action.server";
+import { readForm, retryAfterHeaders } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/suscribirme";
 
@@ -29,15 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Posts without JavaScript: on success the browser goes to Mercado Pago (303), else the form with the message. */
 export async function action({ request, context }: Route.ActionArgs) {
   const body = subscribeBodyFromForm(await readForm(request));
-  try {
-    const result = await subscribeToBox(boxContext(context), body);
-    return redirect(result.initPoint, 303);
-  } catch (error) {
-    if (error instanceof DomainError) {
-      return data({ error: error.message, values: body }, errorInit(error));
-    }
-    throw error;
-  }
+  return formAction(body, async () => redirect((await subscribeToBox(boxContext(context), body)).initPoint, 303));
 }
 
 export default function Suscribirme({ loaderData, actionData }: Route.ComponentProps) {
@@ -85,7 +77,7 @@ export default function Suscribirme({ loaderData, actionData }: Route.ComponentP
             rates={rates}
             pickupPoints={pickupPoints}
             values={actionData?.values}
-            error={error ?? actionData?.error ?? null}
+            error={error ?? actionData?.message ?? null}
             sending={sending || navigation.state === "submitting"}
             idPrefix="pagina"
             cancel={

@@ -2,7 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { StatusBadge } from "~/components/admin/special-order-status";
 import { Notice, type NoticeData } from "~/components/ui/notice";
-import { DomainError } from "~/domain/errors";
+import { DomainError, Invalid } from "~/domain/errors";
 import { SCOPE_LABELS, SCOPE_PROMISE, STATUS_LABELS } from "~/domain/special-orders/labels";
 import { nextStatuses } from "~/domain/special-orders/rules";
 import {
@@ -13,6 +13,8 @@ import {
 } from "~/domain/special-orders/special-orders.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { mediumDateTime } from "~/lib/dates";
+import { formAction } from "~/lib/form-action.server";
+import { failureNotice } from "~/lib/form-failure";
 import { readForm } from "~/lib/http.server";
 import { idParam } from "~/lib/params";
 import type { Route } from "./+types/detail";
@@ -65,7 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const value = (name: string) => String(form.get(name) ?? "");
-  try {
+  const work = async () => {
     if (intent === "status") {
       await updateSpecialOrder(context.db, admin, id, { status: value("status") });
     } else if (intent === "notes") {
@@ -73,19 +75,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     } else if (intent === "reply") {
       await replyToSpecialOrder(context.db, admin, id, { message: value("message") }, context.config.publicUrl);
     } else {
-      return data({ intent, error: "Acción desconocida", values: { adminNotes: "", message: "" } }, { status: 400 });
+      throw new Invalid("Acción desconocida");
     }
-  } catch (error) {
-    if (error instanceof DomainError) {
-      return data(
-        { intent, error: error.message, values: { adminNotes: value("adminNotes"), message: value("message") } },
-        { status: error.status },
-      );
-    }
-    throw error;
-  }
-  const aviso = intent === "status" ? "estado" : intent === "notes" ? "notas" : "respuesta";
-  return redirect(`/admin/pedidos-especiales/${id}?aviso=${aviso}`, 303);
+    const aviso = intent === "status" ? "estado" : intent === "notes" ? "notas" : "respuesta";
+    return redirect(`/admin/pedidos-especiales/${id}?aviso=${aviso}`, 303);
+  };
+  return formAction({ adminNotes: value("adminNotes"), message: value("message") }, work, { intent });
 }
 
 const field = "mt-1 w-full rounded-md border border-ink/25 bg-white px-3 py-2";
@@ -95,9 +90,7 @@ export default function AdminPedidoEspecial({ loaderData, actionData }: Route.Co
   const { order, next, replies, notice } = loaderData;
   const busy = useNavigation().state === "submitting";
   const errorFor = (intent: string) =>
-    actionData?.intent === intent ? (
-      <Notice notice={{ tone: "error", title: "Error", message: actionData.error }} />
-    ) : null;
+    actionData?.intent === intent ? <Notice notice={failureNotice(actionData, "Error")} /> : null;
   const rows: [string, React.ReactNode][] = [
     ["Estado", <StatusBadge key="status" status={order.status} />],
     [

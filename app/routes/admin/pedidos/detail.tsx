@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Notice, type NoticeData } from "~/components/ui/notice";
-import { DomainError, NotFound } from "~/domain/errors";
+import { Invalid, NotFound } from "~/domain/errors";
 import { type OrderAction, orderActions } from "~/domain/orders/actions";
 import { provinceName } from "~/domain/orders/delivery";
 import { cancelOrder, confirmPayment, deliverOrder, shipOrder } from "~/domain/orders/lifecycle.server";
@@ -9,6 +9,8 @@ import { deliveryLabel } from "~/domain/orders/shared.server";
 import { PAYMENT_LABELS, STATUS_BADGES, STATUS_LABELS } from "~/domain/orders/status";
 import { requireAdmin } from "~/lib/admin.server";
 import { dayMonthTime } from "~/lib/dates";
+import { formAction } from "~/lib/form-action.server";
+import { failureNotice } from "~/lib/form-failure";
 import { readForm } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
 import { orderContext } from "~/lib/order-context.server";
@@ -62,14 +64,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     cancel: [() => cancelOrder(ctx, admin, number, { reason: String(form.get("reason") ?? "") }), "cancelado"],
   };
   const run = runs[intent];
-  if (!run) return data({ error: "Acción desconocida", intent }, { status: 400 });
-  try {
+  const work = async () => {
+    if (!run) throw new Invalid("Acción desconocida");
     await run[0]();
-  } catch (error) {
-    if (error instanceof DomainError) return data({ error: error.message, intent }, { status: error.status });
-    throw error;
-  }
-  return redirect(`/admin/pedidos/${number}?aviso=${run[1]}`, 303);
+    return redirect(`/admin/pedidos/${number}?aviso=${run[1]}`, 303);
+  };
+  return formAction({}, work, { intent });
 }
 
 const button = "rounded-full px-5 py-2 font-semibold disabled:opacity-70";
@@ -95,7 +95,7 @@ export default function AdminPedido({ loaderData, actionData }: Route.ComponentP
           {STATUS_LABELS[order.status]}
         </span>
       </div>
-      <Notice notice={actionData?.error ? { tone: "error", title: "Error", message: actionData.error } : notice} />
+      <Notice notice={failureNotice(actionData, "Error") ?? notice} />
 
       <section aria-labelledby="acciones" className="space-y-4 rounded-lg bg-white p-5">
         <h2 id="acciones" className="font-serif text-xl">

@@ -162,7 +162,7 @@ describe("PUT /api/admin/settings/{section}", () => {
 
 describe("/admin/ajustes", () => {
   type Outcome = {
-    data: { section: string; values: Record<string, string>; errors: Record<string, string> };
+    data: { section: string; values: Record<string, string>; fields: Record<string, string> };
     init: { status: number };
   };
   const post = async (fields: Record<string, string>, asAdmin = true) => {
@@ -226,7 +226,7 @@ describe("/admin/ajustes", () => {
 
     const refused = (await post({ ...fields, "rates.X.standardCents": "mucho", "fastDays.max": "0" })) as Outcome;
     expect(refused.init.status).toBe(400);
-    expect(refused.data.errors).toEqual({
+    expect(refused.data.fields).toEqual({
       "rates.X.standardCents": "Envío estándar a Córdoba: ingresá un monto como 12.500 o 12500,50",
       "fastDays.max": "Envío rápido, hasta: el mínimo es 1",
     });

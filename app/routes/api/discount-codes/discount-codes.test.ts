@@ -5,6 +5,7 @@ import { DISCOUNT_FORM_MESSAGES as M } from "~/domain/discounts/input";
 import { quoteDiscount, redeemDiscount, releaseDiscount } from "~/domain/discounts/redeem.server";
 import { DISCOUNT_MESSAGES } from "~/domain/discounts/rules";
 import { CODE_REQUIRED, SUBTOTAL_INVALID, TOO_MANY_CHECKS } from "~/domain/discounts/validate.server";
+import { failureNotice } from "~/lib/form-failure";
 import { UNAMBIGUOUS_ALPHABET } from "~/lib/random-code.server";
 import { adminUsers, auditLog, discountCodes, discountRedemptions, orders, settings } from "~db/schema";
 import { routeArgs } from "../../../../tests/support/route-context";
@@ -511,11 +512,11 @@ describe("/admin/descuentos without JavaScript", () => {
   it("keeps what was typed and says why when the server refuses it", async () => {
     const before = await counts();
     const refused = (await post({ ...form, customCode: "ok", discountPercentage: "10" })) as {
-      data: { values: { customCode: string }; notice: { title: string; message: string } };
+      data: { values: { customCode: string }; title: string; message: string };
       init: { status: number };
     };
     expect(refused.init.status).toBe(400);
-    expect(refused.data.notice).toEqual({
+    expect(failureNotice(refused.data, refused.data.title)).toEqual({
       tone: "error",
       title: "Error al procesar la solicitud",
       message: DISCOUNT_MESSAGES.malformed,
@@ -523,11 +524,11 @@ describe("/admin/descuentos without JavaScript", () => {
     expect(refused.data.values.customCode).toBe("ok");
     const used = await row("TRESUSOS");
     const deleteRefused = (await post({ intent: "delete", id: String(used.id) })) as {
-      data: { notice: { title: string; message: string } };
+      data: { title: string; message: string };
       init: { status: number };
     };
     expect(deleteRefused.init.status).toBe(409);
-    expect(deleteRefused.data.notice).toMatchObject({ title: "Error al eliminar el código", message: DELETE_USED });
+    expect(deleteRefused.data).toMatchObject({ title: "Error al eliminar el código", message: DELETE_USED });
     expect(await counts()).toEqual(before);
   });
 });

@@ -1,6 +1,6 @@
-import { SCOPE_LABELS, SCOPE_PROMISE, type SpecialOrderScope } from "~/domain/special-orders/labels";
-import { Button, EmailLayout, Heading, P, Rows } from "./layout";
-import { greeting, html, lines, type MailSite, type RenderedMail } from "./templates.server";
+import { Button, EmailLayout, Heading, P, Rows } from "~/domain/mail/templates/layout";
+import { greeting, html, lines, type MailSite, type RenderedMail } from "~/domain/mail/templates/render.server";
+import { SCOPE_LABELS, SCOPE_PROMISE, type SpecialOrderScope } from "./labels";
 
 /** What the three special-order e-mails tell about the request. */
 export interface SpecialOrderMail {
