@@ -1,6 +1,7 @@
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
+import { emailProblem } from "~/components/newsletter/newsletter-client";
+import { useNewsletterSignup } from "~/components/newsletter/use-newsletter-signup";
 import { toast } from "~/components/ui/toast";
-import { emailProblem, SUBSCRIBE_SUCCESS_TITLE, subscribe } from "./newsletter-client";
 
 /**
  * A newsletter sign-up form. Without JavaScript it posts to /newsletter (fields email, name, interests,
@@ -24,39 +25,18 @@ export function NewsletterForm({
   className?: string;
 }) {
   const id = useId();
-  const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const email = String(data.get("email") ?? "");
-    const invalid = emailProblem(email);
-    setProblem(invalid);
-    if (invalid) {
+  const { sending, onSubmit } = useNewsletterSignup({
+    source,
+    accept: (email, form) => {
+      const invalid = emailProblem(email);
+      setProblem(invalid);
+      if (!invalid) return true;
       toast({ title: "Error", description: invalid, variant: "destructive" });
       form.querySelector<HTMLInputElement>("input[name=email]")?.focus();
-      return;
-    }
-    const name = String(data.get("name") ?? "").trim();
-    const interests = data.getAll("interests").map(String);
-    setSending(true);
-    const outcome = await subscribe({
-      email: email.trim(),
-      ...(name ? { name } : {}),
-      ...(interests.length > 0 ? { interests } : {}),
-      source,
-    });
-    setSending(false);
-    if (outcome.ok) {
-      form.reset();
-      toast({ title: SUBSCRIBE_SUCCESS_TITLE, description: outcome.message });
-    } else {
-      toast({ title: "Error", description: outcome.message, variant: "destructive" });
-    }
-  };
+      return false;
+    },
+  });
 
   const dark = tone === "dark";
   const field = `min-w-0 w-full rounded-full border px-5 py-3 text-base text-ink placeholder:text-ink/60 disabled:opacity-70 ${

@@ -1,7 +1,7 @@
-import { useState } from "react";
+import { EMAIL_INVALID, emailProblem } from "~/components/newsletter/newsletter-client";
+import { useNewsletterSignup } from "~/components/newsletter/use-newsletter-signup";
 import { toast } from "~/components/ui/toast";
 import { SHOP_TOPIC_IDS, topicsFor } from "~/domain/newsletter/topics";
-import { EMAIL_PATTERN, subscribe } from "./newsletter-client";
 
 const topics = topicsFor(SHOP_TOPIC_IDS);
 export const SHOP_NEWSLETTER_SOURCE = "shop";
@@ -11,7 +11,14 @@ export const SHOP_NEWSLETTER_SOURCE = "shop";
  * JavaScript it posts to /newsletter; with it, JSON to /api/newsletter/subscribe and a toast.
  */
 export function ShopNewsletter() {
-  const [submitting, setSubmitting] = useState(false);
+  const { sending: submitting, onSubmit } = useNewsletterSignup({
+    source: SHOP_NEWSLETTER_SOURCE,
+    accept: (email) => {
+      if (!emailProblem(email)) return true;
+      toast({ title: "Error", description: EMAIL_INVALID, variant: "destructive" });
+      return false;
+    },
+  });
   return (
     <section aria-labelledby="shop-newsletter-title" className="bg-moss text-white">
       <div className="mx-auto max-w-6xl px-4 py-12">
@@ -21,39 +28,7 @@ export function ShopNewsletter() {
         <p className="mt-2 max-w-prose text-white/85">
           Novedades, reseñas y preventas, una vez por mes. Elegí los temas que te interesan.
         </p>
-        <form
-          method="post"
-          action="/newsletter"
-          noValidate
-          className="mt-6"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            if (submitting) return;
-            const form = event.currentTarget;
-            const data = new FormData(form);
-            const email = String(data.get("email") ?? "").trim();
-            if (!EMAIL_PATTERN.test(email)) {
-              toast({ title: "Error", description: "Por favor ingresa un email válido", variant: "destructive" });
-              return;
-            }
-            const name = String(data.get("name") ?? "").trim();
-            const interests = data.getAll("interests").map(String);
-            setSubmitting(true);
-            const outcome = await subscribe({
-              email,
-              ...(name ? { name } : {}),
-              ...(interests.length > 0 ? { interests } : {}),
-              source: SHOP_NEWSLETTER_SOURCE,
-            });
-            setSubmitting(false);
-            toast({
-              title: outcome.title,
-              description: outcome.description,
-              variant: outcome.ok ? "default" : "destructive",
-            });
-            if (outcome.ok) form.reset();
-          }}
-        >
+        <form method="post" action="/newsletter" noValidate className="mt-6" onSubmit={onSubmit}>
           <input type="hidden" name="source" value={SHOP_NEWSLETTER_SOURCE} />
           <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto]">
             <label className="text-sm font-semibold">
