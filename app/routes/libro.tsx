@@ -18,6 +18,7 @@ import { NotFound } from "~/domain/errors";
 import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
 import { descriptionHtml, htmlToText } from "~/lib/html.server";
 import { formatPrice, fromPesos } from "~/lib/money";
+import { idParam } from "~/lib/params";
 import { seoMeta } from "~/lib/seo";
 import { ES } from "~/lib/spanish-dates";
 import {
@@ -31,8 +32,8 @@ import {
 import type { Route } from "./+types/libro";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
   try {
+    const id = idParam(params.id, "Producto no encontrado");
     const [row, view] = await Promise.all([getVisibleBook(context.db, id), catalogView(context.db, context.config)]);
     const book = toCatalogBook(row, view);
     const related = await relatedBooks(context.db, view, row);

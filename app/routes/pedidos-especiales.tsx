@@ -5,6 +5,7 @@ import { SCOPE_PROMISE, SPECIAL_ORDER_SCOPES } from "~/domain/special-orders/lab
 import { requestFromForm } from "~/domain/special-orders/rules";
 import { bookForRequest, createSpecialOrder } from "~/domain/special-orders/special-orders.server";
 import { errorInit, readForm, retryAfterHeaders } from "~/lib/http.server";
+import { parseId } from "~/lib/params";
 import { seoMeta } from "~/lib/seo";
 import { specialOrderContext } from "~/lib/special-order-context.server";
 import type { Route } from "./+types/pedidos-especiales";
@@ -27,8 +28,8 @@ export const headers = retryAfterHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const sent = SPECIAL_ORDER_SCOPES.find((scope) => scope === params.get("enviado")) ?? null;
-  const bookId = Number(params.get("libro"));
-  const book = Number.isSafeInteger(bookId) && bookId > 0 ? await bookForRequest(context.db, bookId) : null;
+  const bookId = parseId(params.get("libro"));
+  const book = bookId ? await bookForRequest(context.db, bookId) : null;
   return {
     canonical: `${context.config.publicUrl}/pedidos-especiales`,
     sent,

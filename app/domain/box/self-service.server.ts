@@ -7,6 +7,7 @@ import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import type { PreapprovalStatus } from "~/integrations/mercadopago/types";
+import { parseId } from "~/lib/params";
 import type { Db } from "~db/index";
 import { boxPayments, boxPlans, boxSubscriptionEvents, boxSubscriptions } from "~db/schema";
 import type { SubscriptionStatus } from "./plans";
@@ -27,9 +28,9 @@ export async function manageUrl(ctx: Pick<BoxContext, "db" | "siteUrl" | "config
 
 async function idFromToken(ctx: Pick<BoxContext, "db" | "configuredSecret">, token: string | null): Promise<number> {
   const secret = await signingSecret(ctx.db, ctx.configuredSecret ?? null);
-  const id = token ? verify(secret, PURPOSE, token) : null;
-  if (!id || !/^\d{1,9}$/.test(id)) throw new Invalid(BAD_LINK);
-  return Number(id);
+  const id = parseId(token ? verify(secret, PURPOSE, token) : null);
+  if (id === null) throw new Invalid(BAD_LINK);
+  return id;
 }
 
 export async function ownSubscription(ctx: Pick<BoxContext, "db" | "configuredSecret">, token: string | null) {

@@ -17,6 +17,7 @@ import {
 import type { PreapprovalStatus } from "~/integrations/mercadopago/types";
 import { containsPattern } from "~/lib/like";
 import { centsToPesos, pesosToCents } from "~/lib/money";
+import { parseId } from "~/lib/params";
 import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { boxPayments, boxPlans, boxSubscriptionEvents, boxSubscriptions } from "~db/schema";
@@ -163,8 +164,8 @@ export async function syncPreapproval(ctx: BoxContext, preapprovalId: string): P
   if (!api) return { changed: false };
   const preapproval = await api.getPreapproval(preapprovalId);
   const target = FROM_PROVIDER[preapproval.status];
-  const id = Number(preapproval.external_reference);
-  if (!target || !Number.isSafeInteger(id) || id <= 0) return { changed: false };
+  const id = parseId(preapproval.external_reference);
+  if (!target || id === null) return { changed: false };
   const link = await manageUrl(ctx, id);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -213,8 +214,8 @@ export async function recordAuthorizedPayment(ctx: BoxContext, chargeId: string)
   if (!paid) return { recorded: false };
   let reference = charge.external_reference ?? null;
   if (!reference) reference = (await api.getPreapproval(String(charge.preapproval_id))).external_reference;
-  const id = Number(reference);
-  if (!Number.isSafeInteger(id) || id <= 0) return { recorded: false };
+  const id = parseId(reference);
+  if (id === null) return { recorded: false };
   const amountCents = pesosToCents(String(charge.transaction_amount)) ?? 0;
   const paidAt = new Date(charge.debit_date ?? charge.date_created ?? Date.now());
   const boxDate = boxDateFor(Number.isNaN(paidAt.getTime()) ? new Date() : paidAt);

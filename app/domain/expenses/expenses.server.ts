@@ -6,6 +6,7 @@ import { todayInBuenosAires } from "~/domain/dates";
 import { NotFound } from "~/domain/errors";
 import { csvDocument } from "~/lib/csv";
 import { type Cents, centsToPesos, formatMoney } from "~/lib/money";
+import { idParam } from "~/lib/params";
 import type { Db } from "~db/index";
 import { expenses } from "~db/schema";
 import { EXPENSE_CATEGORIES } from "./categories";
@@ -135,11 +136,7 @@ const monthName = new Intl.DateTimeFormat("es-AR", { month: "long", year: "numer
 export const monthLabel = (month: string) => monthName.format(new Date(`${month}-15T12:00:00Z`));
 
 /** A message for ids from URLs and forms: anything but a plain positive integer is not an expense. */
-export function expenseId(raw: unknown): number {
-  const id = typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
-  if (id < 1) throw new NotFound(EXPENSE_NOT_FOUND);
-  return id;
-}
+export const expenseId = (raw: unknown): number => idParam(raw, EXPENSE_NOT_FOUND);
 
 const columns = {
   id: expenses.id,

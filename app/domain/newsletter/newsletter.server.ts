@@ -9,6 +9,7 @@ import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { csvDocument } from "~/lib/csv";
 import { containsPattern } from "~/lib/like";
+import { parseId } from "~/lib/params";
 import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { newsletterSubscribers, newsletterTopics } from "~db/schema";
@@ -100,12 +101,12 @@ export async function subscriberForToken(
   token: string | null,
   context: NewsletterContext,
 ): Promise<Pick<Subscriber, "id" | "email" | "status">> {
-  const id = token ? verify(await signingSecret(db, context.configuredSecret), PURPOSE, token) : null;
-  if (!id || !/^\d{1,9}$/.test(id)) throw new Invalid(BAD_UNSUBSCRIBE_LINK);
+  const id = parseId(token ? verify(await signingSecret(db, context.configuredSecret), PURPOSE, token) : null);
+  if (id === null) throw new Invalid(BAD_UNSUBSCRIBE_LINK);
   const [row] = await db
     .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email, status: newsletterSubscribers.status })
     .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.id, Number(id)));
+    .where(eq(newsletterSubscribers.id, id));
   if (!row) throw new NotFound(BAD_UNSUBSCRIBE_LINK);
   return row;
 }

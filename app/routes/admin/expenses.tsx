@@ -22,6 +22,7 @@ import {
 import { requireAdmin } from "~/lib/admin.server";
 import { readForm, zodMessage } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
+import { parseId } from "~/lib/params";
 import { seoMeta } from "~/lib/seo";
 import { issueMessage } from "~/lib/zod-spanish";
 import type { Route } from "./+types/expenses";
@@ -38,7 +39,6 @@ const notices: Record<string, NoticeData> = {
 };
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const idFrom = (raw: string | null) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
@@ -46,8 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = todayInBuenosAires();
   const thisMonth = today.slice(0, 7);
   const month = monthSchema.safeParse(url.searchParams.get("month")).data ?? thisMonth;
-  const editId = idFrom(url.searchParams.get("editar"));
-  const deleteId = idFrom(url.searchParams.get("eliminar"));
+  const editId = parseId(url.searchParams.get("editar"));
+  const deleteId = parseId(url.searchParams.get("eliminar"));
   const [expenses, summary, target] = await Promise.all([
     listExpenses(context.db, { month }),
     monthSummary(context.db, month),
