@@ -10,6 +10,7 @@ import { subscribeInputFromForm } from "~/domain/newsletter/form";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
 import { PAGE_TOPIC_IDS, topicsFor } from "~/domain/newsletter/topics";
 import { errorInit, readForm, retryAfterHeaders } from "~/lib/http.server";
+import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/newsletter";
 
@@ -34,14 +35,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const input = subscribeInputFromForm(form);
   try {
-    const result = await subscribe(
-      context.db,
-      { ...input, source: input.source || SOURCE, name: input.name || undefined },
-      {
-        ip: context.clientIp,
-        context: { siteUrl: context.config.publicUrl, configuredSecret: context.config.configuredSecret },
-      },
-    );
+    const result = await subscribe(requestContext(context), {
+      ...input,
+      source: input.source || SOURCE,
+      name: input.name || undefined,
+    });
     return { ok: true as const, message: result.message };
   } catch (error) {
     if (error instanceof DomainError) {

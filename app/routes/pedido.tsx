@@ -4,7 +4,7 @@ import TransferSteps from "~/components/home/transfer-steps";
 import { DomainError } from "~/domain/errors";
 import { buyerOrder } from "~/domain/orders/queries.server";
 import { formatMoney, fromPesos } from "~/lib/money";
-import { orderContext } from "~/lib/order-context.server";
+import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/pedido";
 
@@ -20,7 +20,7 @@ export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "no
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   try {
-    const found = await buyerOrder(orderContext(context), params.number, url.searchParams.get("token"));
+    const found = await buyerOrder(requestContext(context), params.number, url.searchParams.get("token"));
     return {
       ...found,
       justPlaced: url.searchParams.get("nuevo") === "1",

@@ -6,8 +6,8 @@ import { requestFromForm } from "~/domain/special-orders/rules";
 import { bookForRequest, createSpecialOrder } from "~/domain/special-orders/special-orders.server";
 import { errorInit, readForm, retryAfterHeaders } from "~/lib/http.server";
 import { parseId } from "~/lib/params";
+import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
-import { specialOrderContext } from "~/lib/special-order-context.server";
 import type { Route } from "./+types/pedidos-especiales";
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const values = requestFromForm(await readForm(request));
   try {
-    const { order } = await createSpecialOrder(specialOrderContext(context), values);
+    const { order } = await createSpecialOrder(requestContext(context), values);
     return redirect(`/pedidos-especiales?enviado=${order.scope}`, 303);
   } catch (error) {
     if (error instanceof DomainError) {

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { BadGateway, Conflict, Invalid, NotFound } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { boxSubscriberChangedShop } from "~/domain/mail/templates/templates.server";
+import type { RequestContext } from "~/domain/request-context";
 import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
@@ -93,7 +94,7 @@ export const SELF_SERVICE_PROVIDER_FAILED =
 
 /** Mercado Pago first (so charges really stop), then our row, its history and the shop's notice, together. */
 export async function changeOwnSubscription(
-  ctx: BoxContext & { shopEmail?: string | null },
+  ctx: BoxContext & Partial<Pick<RequestContext, "shopEmail">>,
   token: string | null,
   intent: string,
 ): Promise<string> {

@@ -3,17 +3,13 @@ import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
-import { BadGateway, Conflict, Invalid, NotFound, TooManyRequests, Unavailable } from "~/domain/errors";
+import { BadGateway, Conflict, Invalid, NotFound, Unavailable } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { boxPaymentReceived, boxWelcome, bulkMessage } from "~/domain/mail/templates/templates.server";
-import { hit } from "~/domain/rate-limit/rate-limit.server";
+import { limitPerIp } from "~/domain/rate-limit/limit-per-ip.server";
+import type { RequestContext } from "~/domain/request-context";
 import { getSection } from "~/domain/settings/settings.server";
-import {
-  type MercadoPago,
-  MercadoPagoError,
-  mercadoPagoLink,
-  PAYMENTS_UNAVAILABLE,
-} from "~/integrations/mercadopago/index.server";
+import { MercadoPagoError, mercadoPagoLink, PAYMENTS_UNAVAILABLE } from "~/integrations/mercadopago/index.server";
 import type { PreapprovalStatus } from "~/integrations/mercadopago/types";
 import { containsPattern } from "~/lib/like";
 import { centsToPesos, pesosToCents } from "~/lib/money";
@@ -27,16 +23,9 @@ import { boxDateFor, boxMonthLabel } from "./schedule";
 import { manageUrl } from "./self-service.server";
 import { boxShippingCents } from "./shipping";
 
-export interface BoxContext {
-  db: Db;
-  mercadoPago: MercadoPago | null;
-  siteUrl: string;
-  log?: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
-  /** The visitor's address, for the per-IP limit on subscribing (absent for internal calls). */
-  clientIp?: string;
-  /** SESSION_SECRET or null (the key in the database): signs the subscriber's own link in e-mails. */
-  configuredSecret?: string | null;
-}
+/** What the box functions need from a request (a missing secret means the key kept in the database). */
+export type BoxContext = Pick<RequestContext, "db" | "mercadoPago" | "siteUrl" | "clientIp"> &
+  Partial<Pick<RequestContext, "log" | "configuredSecret">>;
 
 export const SUBSCRIBE_FAILED = "Hubo un problema al crear la suscripción";
 export const PLAN_UNAVAILABLE = "El plan elegido no está disponible";
@@ -59,14 +48,7 @@ export async function subscribeToBox(ctx: BoxContext, raw: unknown): Promise<{ i
   const input = parsed.data;
   const { api } = await mercadoPagoLink(ctx.mercadoPago);
   if (!api) throw new Unavailable(PAYMENTS_UNAVAILABLE);
-  if (ctx.clientIp) {
-    const { boxSubscribePerIpPerHour } = await getSection(ctx.db, "rateLimits");
-    const turn = await hit(ctx.db, "box-subscribe-ip", ctx.clientIp, {
-      max: boxSubscribePerIpPerHour,
-      windowSeconds: 3600,
-    });
-    if (!turn.allowed) throw new TooManyRequests(TOO_MANY_SUBSCRIBE_ATTEMPTS, turn.retryAfterSeconds);
-  }
+  await limitPerIp(ctx, "boxSubscribePerIpPerHour", TOO_MANY_SUBSCRIBE_ATTEMPTS);
 
   const [plan] = await ctx.db
     .select()

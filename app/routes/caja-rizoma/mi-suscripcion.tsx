@@ -3,9 +3,9 @@ import { periodText, STATUS_LABELS } from "~/domain/box/plans";
 import { boxMonthLabel } from "~/domain/box/schedule";
 import { changeOwnSubscription, ownSubscription } from "~/domain/box/self-service.server";
 import { DomainError } from "~/domain/errors";
-import { boxContext } from "~/lib/box-context.server";
 import { readForm } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/mi-suscripcion";
 
 export const meta: Route.MetaFunction = () => [
@@ -18,7 +18,7 @@ const tokenOf = (request: Request) => new URL(request.url).searchParams.get("tok
 /** The subscriber's own page, reached through the signed link of the box e-mails. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   try {
-    return { subscription: await ownSubscription(boxContext(context), tokenOf(request)), error: null };
+    return { subscription: await ownSubscription(requestContext(context), tokenOf(request)), error: null };
   } catch (error) {
     if (error instanceof DomainError)
       return data({ subscription: null, error: error.message }, { status: error.status });
@@ -30,11 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const intent = String((await readForm(request)).get("intent") ?? "");
   try {
-    const message = await changeOwnSubscription(
-      { ...boxContext(context), shopEmail: context.config.shopNotifyEmail },
-      tokenOf(request),
-      intent,
-    );
+    const message = await changeOwnSubscription(requestContext(context), tokenOf(request), intent);
     return { ok: true as const, message };
   } catch (error) {
     if (error instanceof DomainError)

@@ -6,8 +6,8 @@ import { subscribeBodyFromForm } from "~/domain/box/form";
 import { boxPageData } from "~/domain/box/page-data.server";
 import { subscribeToBox } from "~/domain/box/subscriptions.server";
 import { DomainError } from "~/domain/errors";
-import { boxContext } from "~/lib/box-context.server";
 import { errorInit, readForm, retryAfterHeaders } from "~/lib/http.server";
+import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/suscribirme";
 
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const body = subscribeBodyFromForm(await readForm(request));
   try {
-    const result = await subscribeToBox(boxContext(context), body);
+    const result = await subscribeToBox(requestContext(context), body);
     return redirect(result.initPoint, 303);
   } catch (error) {
     if (error instanceof DomainError) {
