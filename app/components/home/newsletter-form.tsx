@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { emailProblem } from "~/components/newsletter/newsletter-client";
+import { TopicChoices } from "~/components/newsletter/topic-choices";
 import { useNewsletterSignup } from "~/components/newsletter/use-newsletter-signup";
 import { toast } from "~/components/ui/toast";
 
@@ -103,22 +104,16 @@ export function NewsletterForm({
         </p>
       ) : null}
       {topics.length > 0 ? (
-        <fieldset className="mt-5" disabled={sending}>
-          <legend className={`text-sm font-semibold ${dark ? "text-white" : "text-ink"}`}>
-            ¿Qué te interesa? (opcional)
-          </legend>
-          <div className="mt-3 flex flex-wrap gap-2">
-            {topics.map((topic) => (
-              <label
-                key={topic.id}
-                className="cursor-pointer rounded-full border border-ink/20 bg-white px-3 py-1.5 text-sm has-[:checked]:border-moss has-[:checked]:bg-moss has-[:checked]:text-white has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ochre"
-              >
-                <input type="checkbox" name="interests" value={topic.id} className="sr-only" />
-                {topic.label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <TopicChoices
+          topics={topics}
+          legend="¿Qué te interesa? (opcional)"
+          disabled={sending}
+          className="mt-5"
+          legendClassName={`text-sm font-semibold ${dark ? "text-white" : "text-ink"}`}
+          listClassName="mt-3 flex flex-wrap gap-2"
+          chipClassName="cursor-pointer rounded-full border border-ink/20 bg-white px-3 py-1.5 text-sm has-[:checked]:border-moss has-[:checked]:bg-moss has-[:checked]:text-white has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ochre"
+          inputClassName="sr-only"
+        />
       ) : null}
     </form>
   );

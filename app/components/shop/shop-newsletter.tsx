@@ -1,4 +1,5 @@
 import { EMAIL_INVALID, emailProblem } from "~/components/newsletter/newsletter-client";
+import { TopicChoices } from "~/components/newsletter/topic-choices";
 import { useNewsletterSignup } from "~/components/newsletter/use-newsletter-signup";
 import { toast } from "~/components/ui/toast";
 import { SHOP_TOPIC_IDS, topicsFor } from "~/domain/newsletter/topics";
@@ -62,20 +63,15 @@ export function ShopNewsletter() {
               {submitting ? "SUSCRIBIENDO..." : "SUSCRIBIRME"}
             </button>
           </div>
-          <fieldset className="mt-5">
-            <legend className="text-sm font-semibold">Temas que te interesan</legend>
-            <div className="mt-2 flex flex-wrap gap-2">
-              {topics.map((topic) => (
-                <label
-                  key={topic.id}
-                  className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-white/30 px-3 py-1 text-sm has-[:checked]:bg-white has-[:checked]:text-moss"
-                >
-                  <input type="checkbox" name="interests" value={topic.id} className="accent-ochre" />
-                  {topic.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <TopicChoices
+            topics={topics}
+            legend="Temas que te interesan"
+            className="mt-5"
+            legendClassName="text-sm font-semibold"
+            listClassName="mt-2 flex flex-wrap gap-2"
+            chipClassName="inline-flex cursor-pointer items-center gap-2 rounded-full border border-white/30 px-3 py-1 text-sm has-[:checked]:bg-white has-[:checked]:text-moss"
+            inputClassName="accent-ochre"
+          />
         </form>
       </div>
     </section>
