@@ -22,9 +22,10 @@ export interface AppConfig {
 
 /**
  * What every loader and action receives as `context` (built per request in server/app.ts). A type alias,
- * not an interface, so it satisfies React Router's index-signature `AppLoadContext`.
+ * not an interface, so it satisfies React Router's index-signature `AppLoadContext`. Domain functions
+ * never see it: routes hand them `requestContext(context)` (the domain's `RequestContext`).
  */
-export type RequestContext = {
+export type LoadContext = {
   db: Db;
   config: AppConfig;
   requestId: string;
@@ -49,5 +50,5 @@ export type RequestContext = {
 };
 
 declare module "react-router" {
-  interface AppLoadContext extends RequestContext {}
+  interface AppLoadContext extends LoadContext {}
 }

@@ -5,7 +5,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
-import type { AppConfig, RequestContext } from "~/context";
+import type { AppConfig, LoadContext } from "~/context";
 import { isStockOnlyChange, onPublicPagesChanged } from "~/domain/cache/public-pages.server";
 import type { TiendanubeService } from "~/domain/tiendanube/service.server";
 import type { MercadoPago } from "~/integrations/mercadopago/index.server";
@@ -110,7 +110,7 @@ export function createApp(options: AppOptions): express.Express {
   });
 
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
-  const loadContext = (req: express.Request, res: express.Response): RequestContext => ({
+  const loadContext = (req: express.Request, res: express.Response): LoadContext => ({
     db: options.database.db,
     config: options.config,
     requestId: res.locals.requestId,

@@ -1,4 +1,4 @@
-import type { RequestContext } from "~/context";
+import type { LoadContext } from "~/context";
 import { isDatabaseUnavailable } from "~db/errors";
 
 /** Sent with a page that left a part out: no cache (ours or a CDN's) may keep it for other visitors. */
@@ -10,7 +10,7 @@ export const PARTIAL_PAGE_HEADERS = { "Cache-Control": "private, no-store" };
  * logged with the request id; `failed` then says the page is partial. A database that does not answer
  * at all is no part's failure: that error goes on, so the page is the usual 503 (entry.server.tsx).
  */
-export function pageParts(context: Pick<RequestContext, "log" | "requestId">) {
+export function pageParts(context: Pick<LoadContext, "log" | "requestId">) {
   let failed = false;
   return {
     async orFallback<T, F>(part: string, query: Promise<T>, fallback: F): Promise<T | F> {
@@ -31,7 +31,7 @@ export function pageParts(context: Pick<RequestContext, "log" | "requestId">) {
 
 /** One part on its own (an admin list): its data, or null once the failure is logged; the page says so. */
 export function loadSection<T>(
-  context: Pick<RequestContext, "log" | "requestId">,
+  context: Pick<LoadContext, "log" | "requestId">,
   section: string,
   load: () => Promise<T>,
 ): Promise<T | null> {

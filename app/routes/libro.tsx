@@ -14,6 +14,7 @@ import { Truck } from "~/components/ui/icons/truck";
 import { NotFound } from "~/domain/errors";
 import { bookPage } from "~/domain/storefront/book-page.server";
 import { formatPrice, fromPesos } from "~/lib/money";
+import { idParam } from "~/lib/params";
 import { seoMeta } from "~/lib/seo";
 import {
   type Availability,
@@ -26,9 +27,8 @@ import {
 import type { Route } from "./+types/libro";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
   try {
-    return await bookPage(context, id);
+    return await bookPage(context, idParam(params.id, "Producto no encontrado"));
   } catch (error) {
     if (error instanceof NotFound) throw data({ message: "Producto no encontrado" }, { status: 404 });
     throw error;

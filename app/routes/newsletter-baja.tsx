@@ -1,21 +1,17 @@
 import { data, Form, Link } from "react-router";
 import { DomainError } from "~/domain/errors";
 import { subscriberForToken, unsubscribeWithToken } from "~/domain/newsletter/newsletter.server";
+import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/newsletter-baja";
 
 export const meta: Route.MetaFunction = () => seoMeta({ title: "Darte de baja del newsletter", noIndex: true });
 
-const newsletterContext = (context: Route.LoaderArgs["context"]) => ({
-  siteUrl: context.config.publicUrl,
-  configuredSecret: context.config.configuredSecret,
-});
-
 /** The page the e-mail's "Darte de baja" link opens: it asks before unsubscribing (links get prefetched). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   try {
-    const subscriber = await subscriberForToken(context.db, token, newsletterContext(context));
+    const subscriber = await subscriberForToken(requestContext(context), token);
     return { state: subscriber.status === "active" ? ("ask" as const) : ("gone" as const), email: subscriber.email };
   } catch (error) {
     if (error instanceof DomainError) return data({ state: "invalid" as const, error: error.message }, { status: 400 });
@@ -30,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get("token");
   try {
-    const email = await unsubscribeWithToken(context.db, token, newsletterContext(context));
+    const email = await unsubscribeWithToken(requestContext(context), token);
     return { state: "done" as const, email };
   } catch (error) {
     if (error instanceof DomainError) return data({ state: "invalid" as const, error: error.message }, { status: 400 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { useNewsletterSignup } from "~/components/newsletter/use-newsletter-signup";
 import { BookOpen } from "~/components/ui/icons/book-open";
 import { CalendarDays } from "~/components/ui/icons/calendar-days";
 import { Sparkles } from "~/components/ui/icons/sparkles";
@@ -9,6 +10,7 @@ import { subscribe } from "~/domain/newsletter/newsletter.server";
 import { PAGE_TOPIC_IDS, topicsFor } from "~/domain/newsletter/topics";
 import { formAction } from "~/lib/form-action.server";
 import { readForm, retryAfterHeaders } from "~/lib/http.server";
+import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/newsletter";
 
@@ -33,14 +35,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const input = subscribeInputFromForm(form);
   const work = async () => {
-    const result = await subscribe(
-      context.db,
-      { ...input, source: input.source || SOURCE, name: input.name || undefined },
-      {
-        ip: context.clientIp,
-        context: { siteUrl: context.config.publicUrl, configuredSecret: context.config.configuredSecret },
-      },
-    );
+    const result = await subscribe(requestContext(context), {
+      ...input,
+      source: input.source || SOURCE,
+      name: input.name || undefined,
+    });
     return { ok: true as const, message: result.message };
   };
   return formAction(input, work, { ok: false as const });
@@ -51,9 +50,31 @@ type Status = { state: "idle" } | { state: "done"; message: string };
 export default function Newsletter({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [status, setStatus] = useState<Status>({ state: "idle" });
-  const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const { sending, onSubmit } = useNewsletterSignup({
+    source: SOURCE,
+    accept: (email) => {
+      if (email.trim()) {
+        setError(null);
+        return true;
+      }
+      setError("Por favor ingresa tu email para continuar");
+      toast({
+        title: "Email requerido",
+        description: "Por favor ingresa tu email para continuar",
+        variant: "destructive",
+      });
+      emailRef.current?.focus();
+      return false;
+    },
+    onSubscribed: (message) => setStatus({ state: "done", message: message ?? "" }),
+    onRefused: (message) => {
+      const shown = message ?? "Intenta nuevamente en unos momentos";
+      setError(shown);
+      toast({ title: "Error en la suscripción", description: shown, variant: "destructive" });
+    },
+  });
   const submitting = sending || navigation.state === "submitting";
   const done = status.state === "done" || actionData?.ok === true;
   const serverError = actionData && !actionData.ok ? actionData.message : null;
@@ -62,58 +83,6 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
   useEffect(() => {
     if (serverError) emailRef.current?.focus();
   }, [serverError]);
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const form = new FormData(event.currentTarget);
-    const input = subscribeInputFromForm(form);
-    if (!input.email.trim()) {
-      setError("Por favor ingresa tu email para continuar");
-      toast({
-        title: "Email requerido",
-        description: "Por favor ingresa tu email para continuar",
-        variant: "destructive",
-      });
-      emailRef.current?.focus();
-      return;
-    }
-    setError(null);
-    setSending(true);
-    try {
-      const response = await fetch("/api/newsletter/subscribe", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          email: input.email,
-          ...(input.name?.trim() ? { name: input.name.trim() } : {}),
-          interests: input.interests,
-          source: SOURCE,
-        }),
-      });
-      const body = (await response.json().catch(() => ({}))) as { message?: string; error?: string };
-      if (!response.ok) {
-        const message = body.error || "Intenta nuevamente en unos momentos";
-        setError(message);
-        toast({ title: "Error en la suscripción", description: message, variant: "destructive" });
-        return;
-      }
-      setStatus({ state: "done", message: body.message ?? "" });
-      toast({
-        title: "¡Suscripción exitosa!",
-        description: body.message || "Gracias por suscribirte a nuestro newsletter",
-      });
-    } catch {
-      setError("Intenta nuevamente en unos momentos");
-      toast({
-        title: "Error en la suscripción",
-        description: "Intenta nuevamente en unos momentos",
-        variant: "destructive",
-      });
-    } finally {
-      setSending(false);
-    }
-  }
 
   const message = status.state === "done" ? status.message : actionData?.ok ? actionData.message : "";
   const shownError = error ?? serverError;

@@ -1,10 +1,10 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { DomainError, Unavailable } from "~/domain/errors";
 import { decideSandboxPayment, sandboxCheckout } from "~/domain/payments/sandbox-checkout.server";
-import { boxContext } from "~/lib/box-context.server";
 import { formAction } from "~/lib/form-action.server";
 import { readForm } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/pagos-sandbox";
 
 export const meta: Route.MetaFunction = () => [
@@ -28,7 +28,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const decision = String((await readForm(request)).get("decision") ?? "");
   const decide = async () => {
     const back = await decideSandboxPayment(
-      { ...boxContext(context), log: context.log, origin: new URL(request.url).origin },
+      { ...requestContext(context), origin: new URL(request.url).origin },
       params.id,
       decision,
     ).catch((error: unknown) => {

@@ -5,7 +5,7 @@ import { DomainError } from "~/domain/errors";
 import { buyerOrder } from "~/domain/orders/queries.server";
 import { longDayMonthTime } from "~/lib/dates";
 import { formatMoney, fromPesos, lineCents } from "~/lib/money";
-import { orderContext } from "~/lib/order-context.server";
+import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/pedido";
 
@@ -21,7 +21,7 @@ export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "no
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   try {
-    const found = await buyerOrder(orderContext(context), params.number, url.searchParams.get("token"));
+    const found = await buyerOrder(requestContext(context), params.number, url.searchParams.get("token"));
     return {
       ...found,
       justPlaced: url.searchParams.get("nuevo") === "1",

@@ -5,8 +5,9 @@ import { requestFromForm } from "~/domain/special-orders/rules";
 import { bookForRequest, createSpecialOrder } from "~/domain/special-orders/special-orders.server";
 import { formAction } from "~/lib/form-action.server";
 import { readForm, retryAfterHeaders } from "~/lib/http.server";
+import { parseId } from "~/lib/params";
+import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
-import { specialOrderContext } from "~/lib/special-order-context.server";
 import type { Route } from "./+types/pedidos-especiales";
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -27,8 +28,8 @@ export const headers = retryAfterHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const sent = SPECIAL_ORDER_SCOPES.find((scope) => scope === params.get("enviado")) ?? null;
-  const bookId = Number(params.get("libro"));
-  const book = Number.isSafeInteger(bookId) && bookId > 0 ? await bookForRequest(context.db, bookId) : null;
+  const bookId = parseId(params.get("libro"));
+  const book = bookId ? await bookForRequest(context.db, bookId) : null;
   return {
     canonical: `${context.config.publicUrl}/pedidos-especiales`,
     sent,
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const values = requestFromForm(await readForm(request));
   return formAction(values, async () => {
-    const { order } = await createSpecialOrder(specialOrderContext(context), values);
+    const { order } = await createSpecialOrder(requestContext(context), values);
     return redirect(`/pedidos-especiales?enviado=${order.scope}`, 303);
   });
 }

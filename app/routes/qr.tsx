@@ -10,6 +10,7 @@ import { type ClaimInput, claimErrors, INVALID_CODE } from "~/domain/prizes/rule
 import { getSection } from "~/domain/settings/settings.server";
 import { longDate } from "~/lib/dates";
 import { errorInit, readForm, retryAfterHeaders } from "~/lib/http.server";
+import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/qr";
 
@@ -26,7 +27,7 @@ export const headers = retryAfterHeaders;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const contact = await getSection(context.db, "contact");
   try {
-    const qr = await checkCode(context.db, params.code, context.clientIp);
+    const qr = await checkCode(requestContext(context), params.code);
     return { qr, error: null, contact };
   } catch (error) {
     if (error instanceof DomainError) {
@@ -56,10 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     phone: text(form, "phone"),
   };
   try {
-    const result = await claimPrize(context.db, params.code, values, {
-      ip: context.clientIp,
-      context: { siteUrl: context.config.publicUrl, shopEmail: context.config.shopNotifyEmail },
-    });
+    const result = await claimPrize(requestContext(context), params.code, values);
     return { ok: true, ...result } satisfies ClaimResult;
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;

@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { EMAIL_INVALID, EMAIL_REQUIRED, emailProblem } from "~/components/newsletter/newsletter-client";
 import { Carousel } from "./carousel";
-import { EMAIL_INVALID, EMAIL_REQUIRED, emailProblem } from "./newsletter-client";
 
 const slide = (key: string) => ({ key, label: `Diapositiva ${key}`, content: createElement("p", null, key) });
 const render = (slides: Parameters<typeof Carousel>[0]["slides"]) =>

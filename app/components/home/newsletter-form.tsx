@@ -1,6 +1,8 @@
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
+import { emailProblem } from "~/components/newsletter/newsletter-client";
+import { TopicChoices } from "~/components/newsletter/topic-choices";
+import { useNewsletterSignup } from "~/components/newsletter/use-newsletter-signup";
 import { toast } from "~/components/ui/toast";
-import { emailProblem, SUBSCRIBE_SUCCESS_TITLE, subscribe } from "./newsletter-client";
 
 /**
  * A newsletter sign-up form. Without JavaScript it posts to /newsletter (fields email, name, interests,
@@ -24,39 +26,18 @@ export function NewsletterForm({
   className?: string;
 }) {
   const id = useId();
-  const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const email = String(data.get("email") ?? "");
-    const invalid = emailProblem(email);
-    setProblem(invalid);
-    if (invalid) {
+  const { sending, onSubmit } = useNewsletterSignup({
+    source,
+    accept: (email, form) => {
+      const invalid = emailProblem(email);
+      setProblem(invalid);
+      if (!invalid) return true;
       toast({ title: "Error", description: invalid, variant: "destructive" });
       form.querySelector<HTMLInputElement>("input[name=email]")?.focus();
-      return;
-    }
-    const name = String(data.get("name") ?? "").trim();
-    const interests = data.getAll("interests").map(String);
-    setSending(true);
-    const outcome = await subscribe({
-      email: email.trim(),
-      ...(name ? { name } : {}),
-      ...(interests.length > 0 ? { interests } : {}),
-      source,
-    });
-    setSending(false);
-    if (outcome.ok) {
-      form.reset();
-      toast({ title: SUBSCRIBE_SUCCESS_TITLE, description: outcome.message });
-    } else {
-      toast({ title: "Error", description: outcome.message, variant: "destructive" });
-    }
-  };
+      return false;
+    },
+  });
 
   const dark = tone === "dark";
   const field = `min-w-0 w-full rounded-full border px-5 py-3 text-base text-ink placeholder:text-ink/60 disabled:opacity-70 ${
@@ -123,22 +104,16 @@ export function NewsletterForm({
         </p>
       ) : null}
       {topics.length > 0 ? (
-        <fieldset className="mt-5" disabled={sending}>
-          <legend className={`text-sm font-semibold ${dark ? "text-white" : "text-ink"}`}>
-            ¿Qué te interesa? (opcional)
-          </legend>
-          <div className="mt-3 flex flex-wrap gap-2">
-            {topics.map((topic) => (
-              <label
-                key={topic.id}
-                className="cursor-pointer rounded-full border border-ink/20 bg-white px-3 py-1.5 text-sm has-[:checked]:border-moss has-[:checked]:bg-moss has-[:checked]:text-white has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ochre"
-              >
-                <input type="checkbox" name="interests" value={topic.id} className="sr-only" />
-                {topic.label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <TopicChoices
+          topics={topics}
+          legend="¿Qué te interesa? (opcional)"
+          disabled={sending}
+          className="mt-5"
+          legendClassName={`text-sm font-semibold ${dark ? "text-white" : "text-ink"}`}
+          listClassName="mt-3 flex flex-wrap gap-2"
+          chipClassName="cursor-pointer rounded-full border border-ink/20 bg-white px-3 py-1.5 text-sm has-[:checked]:border-moss has-[:checked]:bg-moss has-[:checked]:text-white has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ochre"
+          inputClassName="sr-only"
+        />
       ) : null}
     </form>
   );

@@ -1,8 +1,8 @@
-import { useState } from "react";
+import { EMAIL_INVALID, emailProblem } from "~/components/newsletter/newsletter-client";
+import { TopicChoices } from "~/components/newsletter/topic-choices";
+import { useNewsletterSignup } from "~/components/newsletter/use-newsletter-signup";
 import { toast } from "~/components/ui/toast";
 import { SHOP_TOPIC_IDS, topicsFor } from "~/domain/newsletter/topics";
-import { isEmail } from "~/lib/email";
-import { subscribe } from "./newsletter-client";
 
 const topics = topicsFor(SHOP_TOPIC_IDS);
 export const SHOP_NEWSLETTER_SOURCE = "shop";
@@ -12,7 +12,14 @@ export const SHOP_NEWSLETTER_SOURCE = "shop";
  * JavaScript it posts to /newsletter; with it, JSON to /api/newsletter/subscribe and a toast.
  */
 export function ShopNewsletter() {
-  const [submitting, setSubmitting] = useState(false);
+  const { sending: submitting, onSubmit } = useNewsletterSignup({
+    source: SHOP_NEWSLETTER_SOURCE,
+    accept: (email) => {
+      if (!emailProblem(email)) return true;
+      toast({ title: "Error", description: EMAIL_INVALID, variant: "destructive" });
+      return false;
+    },
+  });
   return (
     <section aria-labelledby="shop-newsletter-title" className="bg-moss text-white">
       <div className="mx-auto max-w-6xl px-4 py-12">
@@ -22,39 +29,7 @@ export function ShopNewsletter() {
         <p className="mt-2 max-w-prose text-white/85">
           Novedades, reseñas y preventas, una vez por mes. Elegí los temas que te interesan.
         </p>
-        <form
-          method="post"
-          action="/newsletter"
-          noValidate
-          className="mt-6"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            if (submitting) return;
-            const form = event.currentTarget;
-            const data = new FormData(form);
-            const email = String(data.get("email") ?? "").trim();
-            if (!isEmail(email)) {
-              toast({ title: "Error", description: "Por favor ingresa un email válido", variant: "destructive" });
-              return;
-            }
-            const name = String(data.get("name") ?? "").trim();
-            const interests = data.getAll("interests").map(String);
-            setSubmitting(true);
-            const outcome = await subscribe({
-              email,
-              ...(name ? { name } : {}),
-              ...(interests.length > 0 ? { interests } : {}),
-              source: SHOP_NEWSLETTER_SOURCE,
-            });
-            setSubmitting(false);
-            toast({
-              title: outcome.title,
-              description: outcome.description,
-              variant: outcome.ok ? "default" : "destructive",
-            });
-            if (outcome.ok) form.reset();
-          }}
-        >
+        <form method="post" action="/newsletter" noValidate className="mt-6" onSubmit={onSubmit}>
           <input type="hidden" name="source" value={SHOP_NEWSLETTER_SOURCE} />
           <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto]">
             <label className="text-sm font-semibold">
@@ -88,20 +63,15 @@ export function ShopNewsletter() {
               {submitting ? "SUSCRIBIENDO..." : "SUSCRIBIRME"}
             </button>
           </div>
-          <fieldset className="mt-5">
-            <legend className="text-sm font-semibold">Temas que te interesan</legend>
-            <div className="mt-2 flex flex-wrap gap-2">
-              {topics.map((topic) => (
-                <label
-                  key={topic.id}
-                  className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-white/30 px-3 py-1 text-sm has-[:checked]:bg-white has-[:checked]:text-moss"
-                >
-                  <input type="checkbox" name="interests" value={topic.id} className="accent-ochre" />
-                  {topic.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <TopicChoices
+            topics={topics}
+            legend="Temas que te interesan"
+            className="mt-5"
+            legendClassName="text-sm font-semibold"
+            listClassName="mt-2 flex flex-wrap gap-2"
+            chipClassName="inline-flex cursor-pointer items-center gap-2 rounded-full border border-white/30 px-3 py-1 text-sm has-[:checked]:bg-white has-[:checked]:text-moss"
+            inputClassName="accent-ochre"
+          />
         </form>
       </div>
     </section>

@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { BadGateway, Conflict, Invalid, NotFound } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
+import type { RequestContext } from "~/domain/request-context";
 import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import type { PreapprovalStatus } from "~/integrations/mercadopago/types";
+import { parseId } from "~/lib/params";
 import type { Db } from "~db/index";
 import { boxPayments, boxPlans, boxSubscriptionEvents, boxSubscriptions } from "~db/schema";
 import { boxSubscriberChangedShop } from "./mail.server";
@@ -28,9 +30,9 @@ export async function manageUrl(ctx: Pick<BoxContext, "db" | "siteUrl" | "config
 
 async function idFromToken(ctx: Pick<BoxContext, "db" | "configuredSecret">, token: string | null): Promise<number> {
   const secret = await signingSecret(ctx.db, ctx.configuredSecret ?? null);
-  const id = token ? verify(secret, PURPOSE, token) : null;
-  if (!id || !/^\d{1,9}$/.test(id)) throw new Invalid(BAD_LINK);
-  return Number(id);
+  const id = parseId(token ? verify(secret, PURPOSE, token) : null);
+  if (id === null) throw new Invalid(BAD_LINK);
+  return id;
 }
 
 export async function ownSubscription(ctx: Pick<BoxContext, "db" | "configuredSecret">, token: string | null) {
@@ -95,7 +97,7 @@ export const SELF_SERVICE_PROVIDER_FAILED =
 
 /** Mercado Pago first (so charges really stop), then our row, its history and the shop's notice, together. */
 export async function changeOwnSubscription(
-  ctx: BoxContext & { shopEmail?: string | null },
+  ctx: BoxContext & Partial<Pick<RequestContext, "shopEmail">>,
   token: string | null,
   intent: string,
 ): Promise<string> {

@@ -3,21 +3,18 @@ import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
-import { BadGateway, Conflict, Invalid, NotFound, TooManyRequests, Unavailable } from "~/domain/errors";
+import { BadGateway, Conflict, Invalid, NotFound, Unavailable } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { hit } from "~/domain/rate-limit/rate-limit.server";
+import { limitPerIp } from "~/domain/rate-limit/limit-per-ip.server";
+import type { RequestContext } from "~/domain/request-context";
 import { getSection } from "~/domain/settings/settings.server";
-import {
-  type MercadoPago,
-  MercadoPagoError,
-  mercadoPagoLink,
-  PAYMENTS_UNAVAILABLE,
-} from "~/integrations/mercadopago/index.server";
+import { MercadoPagoError, mercadoPagoLink, PAYMENTS_UNAVAILABLE } from "~/integrations/mercadopago/index.server";
 import type { PreapprovalStatus } from "~/integrations/mercadopago/types";
 import { monthYear } from "~/lib/dates";
 import { normalizeEmail } from "~/lib/email";
 import { containsPattern } from "~/lib/like";
 import { centsToPesos, pesosToCents } from "~/lib/money";
+import { parseId } from "~/lib/params";
 import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { boxPayments, boxPlans, boxSubscriptionEvents, boxSubscriptions } from "~db/schema";
@@ -29,16 +26,9 @@ import { manageUrl } from "./self-service.server";
 import { boxShippingCents } from "./shipping";
 import { adminActionTo, SUBSCRIPTION_ACTIONS } from "./subscription-actions";
 
-export interface BoxContext {
-  db: Db;
-  mercadoPago: MercadoPago | null;
-  siteUrl: string;
-  log?: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
-  /** The visitor's address, for the per-IP limit on subscribing (absent for internal calls). */
-  clientIp?: string;
-  /** SESSION_SECRET or null (the key in the database): signs the subscriber's own link in e-mails. */
-  configuredSecret?: string | null;
-}
+/** What the box functions need from a request (a missing secret means the key kept in the database). */
+export type BoxContext = Pick<RequestContext, "db" | "mercadoPago" | "siteUrl" | "clientIp"> &
+  Partial<Pick<RequestContext, "log" | "configuredSecret">>;
 
 export const SUBSCRIBE_FAILED = "Hubo un problema al crear la suscripción";
 export const PLAN_UNAVAILABLE = "El plan elegido no está disponible";
@@ -61,14 +51,7 @@ export async function subscribeToBox(ctx: BoxContext, raw: unknown): Promise<{ i
   const input = parsed.data;
   const { api } = await mercadoPagoLink(ctx.mercadoPago);
   if (!api) throw new Unavailable(PAYMENTS_UNAVAILABLE);
-  if (ctx.clientIp) {
-    const { boxSubscribePerIpPerHour } = await getSection(ctx.db, "rateLimits");
-    const turn = await hit(ctx.db, "box-subscribe-ip", ctx.clientIp, {
-      max: boxSubscribePerIpPerHour,
-      windowSeconds: 3600,
-    });
-    if (!turn.allowed) throw new TooManyRequests(TOO_MANY_SUBSCRIBE_ATTEMPTS, turn.retryAfterSeconds);
-  }
+  await limitPerIp(ctx, "boxSubscribePerIpPerHour", TOO_MANY_SUBSCRIBE_ATTEMPTS);
 
   const [plan] = await ctx.db
     .select()
@@ -166,8 +149,8 @@ export async function syncPreapproval(ctx: BoxContext, preapprovalId: string): P
   if (!api) return { changed: false };
   const preapproval = await api.getPreapproval(preapprovalId);
   const target = FROM_PROVIDER[preapproval.status];
-  const id = Number(preapproval.external_reference);
-  if (!target || !Number.isSafeInteger(id) || id <= 0) return { changed: false };
+  const id = parseId(preapproval.external_reference);
+  if (!target || id === null) return { changed: false };
   const link = await manageUrl(ctx, id);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -216,8 +199,8 @@ export async function recordAuthorizedPayment(ctx: BoxContext, chargeId: string)
   if (!paid) return { recorded: false };
   let reference = charge.external_reference ?? null;
   if (!reference) reference = (await api.getPreapproval(String(charge.preapproval_id))).external_reference;
-  const id = Number(reference);
-  if (!Number.isSafeInteger(id) || id <= 0) return { recorded: false };
+  const id = parseId(reference);
+  if (id === null) return { recorded: false };
   const amountCents = pesosToCents(String(charge.transaction_amount)) ?? 0;
   const paidAt = new Date(charge.debit_date ?? charge.date_created ?? Date.now());
   const boxDate = boxDateFor(Number.isNaN(paidAt.getTime()) ? new Date() : paidAt);

@@ -5,6 +5,7 @@ import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { Conflict, Invalid, NotFound } from "~/domain/errors";
 import { startOfDay, todayInBuenosAires } from "~/lib/dates";
 import { type Cents, centsToPesos, formatMoney } from "~/lib/money";
+import { idParam } from "~/lib/params";
 import { randomCode } from "~/lib/random-code.server";
 import { zodMessage } from "~/lib/zod-spanish";
 import { isForeignKeyViolation, isUniqueViolation } from "~db/errors";
@@ -35,11 +36,7 @@ export const belowUses = (used: number) =>
   `Los usos máximos no pueden ser menos que los usos que ya tiene el código (${used.toLocaleString("es-AR")})`;
 
 /** Ids from URLs and forms: anything but a plain positive integer is no code. */
-export function discountCodeId(raw: unknown): number {
-  const id = typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
-  if (id < 1) throw new NotFound(DISCOUNT_NOT_FOUND);
-  return id;
-}
+export const discountCodeId = (raw: unknown): number => idParam(raw, DISCOUNT_NOT_FOUND);
 
 /** Bad input names its field next to the Spanish message (`{success:false, error, field}`). */
 function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {

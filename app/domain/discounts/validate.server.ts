@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { Invalid, TooManyRequests } from "~/domain/errors";
-import { hit } from "~/domain/rate-limit/rate-limit.server";
-import { getSection } from "~/domain/settings/settings.server";
+import { Invalid } from "~/domain/errors";
+import { limitPerIp } from "~/domain/rate-limit/limit-per-ip.server";
+import type { RequestContext } from "~/domain/request-context";
 import { type Cents, centsToPesos, pesosToCents } from "~/lib/money";
 import { zodMessage } from "~/lib/zod-spanish";
-import type { Db } from "~db/index";
 import { MAX_DISCOUNT_CENTS } from "./input";
 import { quoteDiscount } from "./redeem.server";
 import { DISCOUNT_MESSAGES } from "./rules";
@@ -39,12 +38,14 @@ export interface DiscountCheck {
  * quote: the order redeems the code in its own transaction. Limited per IP (a setting), so the codes
  * cannot be guessed by brute force.
  */
-export async function checkDiscountCode(db: Db, raw: unknown, clientIp: string): Promise<DiscountCheck> {
+export async function checkDiscountCode(
+  ctx: Pick<RequestContext, "db" | "clientIp">,
+  raw: unknown,
+): Promise<DiscountCheck> {
+  const { db } = ctx;
   const parsed = validateDiscountSchema.safeParse(raw);
   if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
-  const { discountValidatePerIpPerMinute } = await getSection(db, "rateLimits");
-  const turn = await hit(db, "discount-validate", clientIp, { max: discountValidatePerIpPerMinute, windowSeconds: 60 });
-  if (!turn.allowed) throw new TooManyRequests(TOO_MANY_CHECKS, turn.retryAfterSeconds);
+  await limitPerIp(ctx, "discountValidatePerIpPerMinute", TOO_MANY_CHECKS);
   try {
     const quote = await quoteDiscount(db, parsed.data.code, parsed.data.subtotal);
     return {

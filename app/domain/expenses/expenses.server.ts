@@ -6,6 +6,7 @@ import { NotFound } from "~/domain/errors";
 import { csvDocument } from "~/lib/csv";
 import { isCalendarDay, monthYear, todayInBuenosAires } from "~/lib/dates";
 import { type Cents, centsToPesos, formatMoney, formatMoneyCsv, parseMoney } from "~/lib/money";
+import { idParam } from "~/lib/params";
 import type { Db } from "~db/index";
 import { expenses } from "~db/schema";
 import { EXPENSE_CATEGORIES } from "./categories";
@@ -108,11 +109,7 @@ export function shiftMonth(month: string, by: number): string {
 export const monthLabel = (month: string) => monthYear(`${month}-15`);
 
 /** A message for ids from URLs and forms: anything but a plain positive integer is not an expense. */
-export function expenseId(raw: unknown): number {
-  const id = typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
-  if (id < 1) throw new NotFound(EXPENSE_NOT_FOUND);
-  return id;
-}
+export const expenseId = (raw: unknown): number => idParam(raw, EXPENSE_NOT_FOUND);
 
 const columns = {
   id: expenses.id,

@@ -1,14 +1,15 @@
 import { and, arrayContains, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
-import { Invalid, NotFound, TooManyRequests } from "~/domain/errors";
+import { Invalid, NotFound } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { hit } from "~/domain/rate-limit/rate-limit.server";
+import { limitPerIp } from "~/domain/rate-limit/limit-per-ip.server";
+import type { RequestContext } from "~/domain/request-context";
 import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
-import { getSection } from "~/domain/settings/settings.server";
 import { csvDocument } from "~/lib/csv";
 import { numericDate } from "~/lib/dates";
 import { containsPattern } from "~/lib/like";
+import { parseId } from "~/lib/params";
 import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { newsletterSubscribers, newsletterTopics } from "~db/schema";
@@ -19,12 +20,6 @@ import { NEWSLETTER_TOPICS, topicLabel } from "./topics";
 export const SUBSCRIBED = "¡Gracias por suscribirte! Te mandamos un correo de bienvenida.";
 export const ALREADY_SUBSCRIBED = "Ya estabas suscripto: guardamos tus nuevos intereses.";
 export const TOO_MANY_SUBSCRIPTIONS = "Demasiadas suscripciones desde tu conexión. Probá de nuevo en un rato.";
-
-export interface NewsletterContext {
-  siteUrl: string;
-  /** SESSION_SECRET, or null to use the key kept in the database. */
-  configuredSecret: string | null;
-}
 
 export type Subscriber = typeof newsletterSubscribers.$inferSelect;
 
@@ -45,19 +40,17 @@ export async function seedNewsletterTopics(db: Db): Promise<void> {
  * back. The welcome e-mail is queued in the same transaction, only when a subscription starts.
  */
 export async function subscribe(
-  db: Db,
+  ctx: Pick<RequestContext, "db" | "clientIp" | "siteUrl" | "configuredSecret">,
   raw: unknown,
-  meta: { ip: string; context: NewsletterContext },
 ): Promise<{ message: string; created: boolean }> {
+  const { db } = ctx;
   const parsed = subscribeSchema.safeParse(raw);
   if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
   const input = parsed.data;
 
-  const { newsletterPerIpPerHour } = await getSection(db, "rateLimits");
-  const turn = await hit(db, "newsletter-ip", meta.ip, { max: newsletterPerIpPerHour, windowSeconds: 3600 });
-  if (!turn.allowed) throw new TooManyRequests(TOO_MANY_SUBSCRIPTIONS, turn.retryAfterSeconds);
+  await limitPerIp(ctx, "newsletterPerIpPerHour", TOO_MANY_SUBSCRIPTIONS);
 
-  const secret = await signingSecret(db, meta.context.configuredSecret);
+  const secret = await signingSecret(db, ctx.configuredSecret);
   return db.transaction(async (tx) => {
     const rows = await tx.execute(sql`
       insert into ${newsletterSubscribers} (email, name, interests, source)
@@ -77,12 +70,12 @@ export async function subscribe(
     if (!row) throw new Error("subscriber upsert returned nothing");
     if (!row.started) return { message: ALREADY_SUBSCRIBED, created: false };
     const mail = newsletterWelcome({
-      siteUrl: meta.context.siteUrl,
+      siteUrl: ctx.siteUrl,
       name: row.name,
       interests: row.interests.map(topicLabel),
-      unsubscribeUrl: unsubscribeUrl(meta.context.siteUrl, secret, row.id),
+      unsubscribeUrl: unsubscribeUrl(ctx.siteUrl, secret, row.id),
     });
-    await enqueueMail(tx as unknown as Db, { to: input.email, mail, siteUrl: meta.context.siteUrl });
+    await enqueueMail(tx as unknown as Db, { to: input.email, mail, siteUrl: ctx.siteUrl });
     return { message: SUBSCRIBED, created: true };
   });
 }
@@ -97,24 +90,26 @@ export const BAD_UNSUBSCRIBE_LINK = "Este enlace de baja no es válido. Revisá 
 
 /** The subscriber a signed unsubscribe link names (for the confirmation page). */
 export async function subscriberForToken(
-  db: Db,
+  { db, configuredSecret }: Pick<RequestContext, "db" | "configuredSecret">,
   token: string | null,
-  context: NewsletterContext,
 ): Promise<Pick<Subscriber, "id" | "email" | "status">> {
-  const id = token ? verify(await signingSecret(db, context.configuredSecret), PURPOSE, token) : null;
-  if (!id || !/^\d{1,9}$/.test(id)) throw new Invalid(BAD_UNSUBSCRIBE_LINK);
+  const id = parseId(token ? verify(await signingSecret(db, configuredSecret), PURPOSE, token) : null);
+  if (id === null) throw new Invalid(BAD_UNSUBSCRIBE_LINK);
   const [row] = await db
     .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email, status: newsletterSubscribers.status })
     .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.id, Number(id)));
+    .where(eq(newsletterSubscribers.id, id));
   if (!row) throw new NotFound(BAD_UNSUBSCRIBE_LINK);
   return row;
 }
 
 /** One-click unsubscribe through a signed link. Idempotent: a second click changes nothing. */
-export async function unsubscribeWithToken(db: Db, token: string | null, context: NewsletterContext): Promise<string> {
-  const subscriber = await subscriberForToken(db, token, context);
-  await db
+export async function unsubscribeWithToken(
+  ctx: Pick<RequestContext, "db" | "configuredSecret">,
+  token: string | null,
+): Promise<string> {
+  const subscriber = await subscriberForToken(ctx, token);
+  await ctx.db
     .update(newsletterSubscribers)
     .set({ status: "unsubscribed", unsubscribedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(newsletterSubscribers.id, subscriber.id), eq(newsletterSubscribers.status, "active")));

@@ -15,10 +15,10 @@ import {
 
 const database = await testDatabase();
 const db = database.db;
-const context = { siteUrl: "https://rizoma.test", configuredSecret: null };
+const context = { db, siteUrl: "https://rizoma.test", configuredSecret: null };
 let ipCounter = 0;
 /** A fresh client address per call, so the per-IP limit only bites where a test wants it to. */
-const meta = () => ({ ip: `10.9.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`, context });
+const meta = () => ({ ...context, clientIp: `10.9.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}` });
 
 beforeAll(() => seedNewsletterTopics(db));
 afterAll(() => database.close());
@@ -29,11 +29,12 @@ const mailsTo = async (email: string) => db.select().from(mailOutbox).where(eq(m
 
 describe("subscribe", () => {
   it("stores the normalised address with its topics and source, and queues one welcome e-mail", async () => {
-    const result = await subscribe(
-      db,
-      { email: "  Lectora@Example.COM ", name: "Lucía", interests: ["poesia", "filosofia"], source: "carousel" },
-      meta(),
-    );
+    const result = await subscribe(meta(), {
+      email: "  Lectora@Example.COM ",
+      name: "Lucía",
+      interests: ["poesia", "filosofia"],
+      source: "carousel",
+    });
     expect(result.message).toBe(SUBSCRIBED);
     const row = await subscriber("lectora@example.com");
     expect(row).toMatchObject({
@@ -50,8 +51,8 @@ describe("subscribe", () => {
   });
 
   it("merges the interests of a second sign-up, keeps the first source, and sends no second welcome", async () => {
-    await subscribe(db, { email: "doble@example.com", interests: ["arte"], source: "shop" }, meta());
-    const again = await subscribe(db, { email: "DOBLE@example.com", interests: ["historia", "arte"] }, meta());
+    await subscribe(meta(), { email: "doble@example.com", interests: ["arte"], source: "shop" });
+    const again = await subscribe(meta(), { email: "DOBLE@example.com", interests: ["historia", "arte"] });
     expect(again.message).toBe(ALREADY_SUBSCRIBED);
     const row = await subscriber("doble@example.com");
     expect(row?.interests).toEqual(["arte", "historia"]);
@@ -60,31 +61,29 @@ describe("subscribe", () => {
   });
 
   it("refuses a missing or malformed address and unknown topics with the spec's messages", async () => {
-    await expect(subscribe(db, { email: "" }, meta())).rejects.toThrow(new Invalid("Por favor ingresa tu email"));
-    await expect(subscribe(db, { email: "sin-arroba.com" }, meta())).rejects.toThrow(
+    await expect(subscribe(meta(), { email: "" })).rejects.toThrow(new Invalid("Por favor ingresa tu email"));
+    await expect(subscribe(meta(), { email: "sin-arroba.com" })).rejects.toThrow(
       new Invalid("Por favor ingresa un email válido"),
     );
-    await expect(subscribe(db, { email: "a@b" }, meta())).rejects.toThrow(
-      new Invalid("Por favor ingresa un email válido"),
-    );
-    await expect(subscribe(db, { email: "x@example.com", interests: ["astrologia"] }, meta())).rejects.toThrow(
+    await expect(subscribe(meta(), { email: "a@b" })).rejects.toThrow(new Invalid("Por favor ingresa un email válido"));
+    await expect(subscribe(meta(), { email: "x@example.com", interests: ["astrologia"] })).rejects.toThrow(
       new Invalid("Tema de interés desconocido: astrologia"),
     );
-    await expect(subscribe(db, { email: "x@example.com", extra: 1 }, meta())).rejects.toThrow(Invalid);
+    await expect(subscribe(meta(), { email: "x@example.com", extra: 1 })).rejects.toThrow(Invalid);
     expect(await subscriber("x@example.com")).toBeUndefined();
   });
 
   it("limits sign-ups per IP and per hour (the setting)", async () => {
-    const ip = { ip: "10.250.0.1", context };
-    for (let i = 0; i < 10; i++) await subscribe(db, { email: `ip${i}@example.com` }, ip);
-    await expect(subscribe(db, { email: "ip10@example.com" }, ip)).rejects.toThrow(TooManyRequests);
+    const ip = { ...context, clientIp: "10.250.0.1" };
+    for (let i = 0; i < 10; i++) await subscribe(ip, { email: `ip${i}@example.com` });
+    await expect(subscribe(ip, { email: "ip10@example.com" })).rejects.toThrow(TooManyRequests);
     expect(await subscriber("ip10@example.com")).toBeUndefined();
   });
 
   it("ends 200 concurrent sign-ups of one address in one row and one welcome", async () => {
     const results = await Promise.allSettled(
       Array.from({ length: 200 }, (_, i) =>
-        subscribe(db, { email: "Carrera@Example.com", interests: [i % 2 ? "teatro" : "ensayo"] }, meta()),
+        subscribe(meta(), { email: "Carrera@Example.com", interests: [i % 2 ? "teatro" : "ensayo"] }),
       ),
     );
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);
@@ -100,17 +99,17 @@ describe("subscribe", () => {
 
 describe("unsubscribe", () => {
   it("works from the signed link, once, and a later sign-up brings the address back with a new welcome", async () => {
-    await subscribe(db, { email: "baja@example.com" }, meta());
+    await subscribe(meta(), { email: "baja@example.com" });
     const [welcome] = await mailsTo("baja@example.com");
     const link = /<([^>]+)>/.exec(welcome?.headers["List-Unsubscribe"] ?? "")?.[1] ?? "";
     const token = new URL(link).searchParams.get("token");
-    expect((await subscriberForToken(db, token, context)).status).toBe("active");
-    expect(await unsubscribeWithToken(db, token, context)).toBe("baja@example.com");
-    expect(await unsubscribeWithToken(db, token, context)).toBe("baja@example.com");
+    expect((await subscriberForToken(context, token)).status).toBe("active");
+    expect(await unsubscribeWithToken(context, token)).toBe("baja@example.com");
+    expect(await unsubscribeWithToken(context, token)).toBe("baja@example.com");
     expect((await subscriber("baja@example.com"))?.status).toBe("unsubscribed");
     expect((await newsletterCounts(db)).unsubscribed).toBeGreaterThanOrEqual(1);
 
-    const back = await subscribe(db, { email: "baja@example.com" }, meta());
+    const back = await subscribe(meta(), { email: "baja@example.com" });
     expect(back.message).toBe(SUBSCRIBED);
     expect((await subscriber("baja@example.com"))?.status).toBe("active");
     expect(await mailsTo("baja@example.com")).toHaveLength(2);
@@ -119,20 +118,20 @@ describe("unsubscribe", () => {
   it("refuses a forged or truncated token", async () => {
     const row = await subscriber("lectora@example.com");
     for (const token of [`${row?.id}.forged`, `${row?.id}`, "", null, "1.x.y"]) {
-      await expect(unsubscribeWithToken(db, token, context)).rejects.toThrow(Invalid);
+      await expect(unsubscribeWithToken(context, token)).rejects.toThrow(Invalid);
     }
     expect((await subscriber("lectora@example.com"))?.status).toBe("active");
   });
 
   it("signs with SESSION_SECRET when it is set, and such links do not work with another key", async () => {
     const configured = { ...context, configuredSecret: "una-clave-de-prueba-bien-larga" };
-    await subscribe(db, { email: "clave@example.com" }, { ip: "10.251.0.1", context: configured });
+    await subscribe({ ...configured, clientIp: "10.251.0.1" }, { email: "clave@example.com" });
     const [welcome] = await mailsTo("clave@example.com");
     const token = new URL(/<([^>]+)>/.exec(welcome?.headers["List-Unsubscribe"] ?? "")?.[1] ?? "").searchParams.get(
       "token",
     );
-    await expect(unsubscribeWithToken(db, token, context)).rejects.toThrow(Invalid);
-    expect(await unsubscribeWithToken(db, token, configured)).toBe("clave@example.com");
+    await expect(unsubscribeWithToken(context, token)).rejects.toThrow(Invalid);
+    expect(await unsubscribeWithToken(configured, token)).toBe("clave@example.com");
   });
 });
 

@@ -1,17 +1,9 @@
 import { asc, inArray, sql } from "drizzle-orm";
 import { type BookRow, isPreorder, orderableQuantity, salePriceCents } from "~/domain/catalog/book-view.server";
 import { type DiscountQuote, quoteDiscount, redeemDiscount } from "~/domain/discounts/redeem.server";
-import {
-  BadGateway,
-  Conflict,
-  GatewayTimeout,
-  Invalid,
-  OutOfStock,
-  TooManyRequests,
-  Unavailable,
-} from "~/domain/errors";
+import { BadGateway, Conflict, GatewayTimeout, Invalid, OutOfStock, Unavailable } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { hit } from "~/domain/rate-limit/rate-limit.server";
+import { limitPerIp } from "~/domain/rate-limit/limit-per-ip.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { MercadoPagoError } from "~/integrations/mercadopago/errors";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
@@ -136,13 +128,7 @@ async function quoteOrder(
 export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date()): Promise<PlacedOrder> {
   const settings = await getSettings(ctx.db);
   // Every attempt counts, well-formed or not: the limit is against abuse, and each order reserves stock.
-  if (ctx.clientIp) {
-    const turn = await hit(ctx.db, "orders-ip", ctx.clientIp, {
-      max: settings.rateLimits.ordersPerIpPerHour,
-      windowSeconds: 3600,
-    });
-    if (!turn.allowed) throw new TooManyRequests(TOO_MANY_ORDERS, turn.retryAfterSeconds);
-  }
+  await limitPerIp(ctx, "ordersPerIpPerHour", TOO_MANY_ORDERS, settings.rateLimits);
   const parsed = orderInputSchema.safeParse(raw);
   if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
   const input = parsed.data;

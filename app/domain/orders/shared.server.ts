@@ -1,25 +1,19 @@
 import { eq } from "drizzle-orm";
 import { publicPagesChanged } from "~/domain/cache/public-pages.server";
+import type { RequestContext } from "~/domain/request-context";
 import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
-import type { MercadoPago } from "~/integrations/mercadopago/index.server";
 import type { Db } from "~db/index";
 import { orderItems, orders } from "~db/schema";
 import { provinceName } from "./delivery";
 import type { OrderSummary } from "./mail.server";
 
-/** What the order functions need from a request (or from the server, for the expiry job). */
-export interface OrderContext {
-  db: Db;
-  siteUrl: string;
-  mercadoPago?: MercadoPago | null;
-  /** SESSION_SECRET or null (the key in the database): signs the buyer's order link. */
-  configuredSecret: string | null;
-  /** SHOP_NOTIFY_EMAIL, else the contact e-mail of the settings. */
-  shopEmail?: string | null;
-  /** The visitor's address, for the per-IP limit on placing orders (absent for internal calls). */
-  clientIp?: string;
-  log?: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
-}
+/**
+ * What the order functions need from a request. The server's expiry job has no Mercado Pago, shop
+ * address or visitor: without Mercado Pago no payment is made or read, the shop address falls back to
+ * the settings' contact e-mail, and nothing is logged without a log.
+ */
+export type OrderContext = Pick<RequestContext, "db" | "siteUrl" | "configuredSecret" | "clientIp"> &
+  Partial<Pick<RequestContext, "mercadoPago" | "shopEmail" | "log">>;
 
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;

@@ -1,18 +1,12 @@
 import { recordAuthorizedPayment, syncPreapproval } from "~/domain/box/subscriptions.server";
 import { recordOrderPayment } from "~/domain/orders/lifecycle.server";
-import { type MercadoPago, MercadoPagoError, mercadoPagoLink } from "~/integrations/mercadopago/index.server";
+import type { RequestContext } from "~/domain/request-context";
+import { MercadoPagoError, mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import { verifyNotification } from "~/integrations/mercadopago/signature.server";
 import { WEBHOOK_TYPES, type WebhookType } from "~/integrations/mercadopago/types";
-import type { Db } from "~db/index";
 
-export interface WebhookContext {
-  db: Db;
-  mercadoPago: MercadoPago | null;
-  siteUrl: string;
-  /** Signs the buyer's order link in the "paid" e-mail. */
-  configuredSecret?: string | null;
-  log: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
-}
+/** What a notification needs: Mercado Pago to read the resource, and the secret for the "paid" e-mail's link. */
+export type WebhookContext = Pick<RequestContext, "db" | "mercadoPago" | "siteUrl" | "configuredSecret" | "log">;
 
 type Handler = (ctx: WebhookContext, dataId: string) => Promise<unknown>;
 
@@ -24,7 +18,7 @@ const handlers: Record<WebhookType, Handler> = {
   subscription_preapproval: (ctx, id) => syncPreapproval(ctx, id),
   subscription_authorized_payment: (ctx, id) => recordAuthorizedPayment(ctx, id),
   // Checkout Pro orders (a box charge also arrives as `payment`: its reference is no order number, ignored).
-  payment: (ctx, id) => recordOrderPayment({ ...ctx, configuredSecret: ctx.configuredSecret ?? null }, id),
+  payment: (ctx, id) => recordOrderPayment(ctx, id),
 };
 
 export interface WebhookInput {

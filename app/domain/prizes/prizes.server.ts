@@ -2,9 +2,10 @@ import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
-import { Conflict, DomainError, Invalid, NotFound, TooManyRequests } from "~/domain/errors";
+import { Conflict, DomainError, Invalid, NotFound } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { hit } from "~/domain/rate-limit/rate-limit.server";
+import { limitPerIp } from "~/domain/rate-limit/limit-per-ip.server";
+import type { RequestContext } from "~/domain/request-context";
 import { getSection } from "~/domain/settings/settings.server";
 import { csvDocument } from "~/lib/csv";
 import { endOfDay, numericDateTime } from "~/lib/dates";
@@ -29,12 +30,6 @@ import {
 
 export class Gone extends DomainError {
   override readonly status = 410;
-}
-
-export interface PrizeContext {
-  siteUrl: string;
-  /** Where the shop hears of a new winner (SHOP_NOTIFY_EMAIL, else the contact e-mail of the settings). */
-  shopEmail: string | null;
 }
 
 type QrRow = typeof qrCodes.$inferSelect;
@@ -172,19 +167,8 @@ export async function winnersCsv(db: Db): Promise<string> {
   );
 }
 
-async function limit(db: Db, kind: "check" | "claim", ip: string) {
-  const limits = await getSection(db, "rateLimits");
-  const max = kind === "check" ? limits.qrChecksPerMinute : limits.qrClaimsPerMinute;
-  const turn = await hit(db, `qr-${kind}`, ip, { max, windowSeconds: 60 });
-  if (!turn.allowed) {
-    throw new TooManyRequests(
-      kind === "check"
-        ? "Demasiadas consultas de códigos desde tu conexión. Esperá un minuto y probá de nuevo."
-        : "Demasiados intentos de reclamo desde tu conexión. Esperá un minuto y probá de nuevo.",
-      turn.retryAfterSeconds,
-    );
-  }
-}
+const TOO_MANY_CHECKS = "Demasiadas consultas de códigos desde tu conexión. Esperá un minuto y probá de nuevo.";
+const TOO_MANY_CLAIMS = "Demasiados intentos de reclamo desde tu conexión. Esperá un minuto y probá de nuevo.";
 
 export interface PublicQrCode {
   code: string;
@@ -198,8 +182,12 @@ export interface PublicQrCode {
 }
 
 /** What anyone with the link may see of a code. */
-export async function checkCode(db: Db, rawCode: string | undefined, ip: string): Promise<PublicQrCode> {
-  await limit(db, "check", ip);
+export async function checkCode(
+  ctx: Pick<RequestContext, "db" | "clientIp">,
+  rawCode: string | undefined,
+): Promise<PublicQrCode> {
+  const { db } = ctx;
+  await limitPerIp(ctx, "qrChecksPerMinute", TOO_MANY_CHECKS);
   const code = normaliseCode(rawCode);
   if (!/^[A-Z0-9]{1,8}$/.test(code)) throw new NotFound(INVALID_CODE);
   const [row] = await db
@@ -239,12 +227,12 @@ export async function checkCode(db: Db, rawCode: string | undefined, ip: string)
  * through the outbox, in the same transaction.
  */
 export async function claimPrize(
-  db: Db,
+  ctx: Pick<RequestContext, "db" | "clientIp" | "siteUrl" | "shopEmail">,
   rawCode: string | undefined,
   raw: ClaimInput | unknown,
-  meta: { ip: string; context: PrizeContext },
 ): Promise<{ message: string; claimedAt: string }> {
-  await limit(db, "claim", meta.ip);
+  const { db, siteUrl } = ctx;
+  await limitPerIp(ctx, "qrClaimsPerMinute", TOO_MANY_CLAIMS);
   const code = normaliseCode(rawCode);
   if (!/^[A-Z0-9]{1,8}$/.test(code)) throw new NotFound(INVALID_CODE);
   const parsed = claimSchema.safeParse(raw);
@@ -283,15 +271,15 @@ export async function claimPrize(
     const details = { code, bookTitle: qr.bookTitle, ...input, claimedAt: claim.claimedAt };
     await enqueueMail(tx as unknown as Db, {
       to: input.email,
-      mail: prizeClaimedWinner({ siteUrl: meta.context.siteUrl, claim: details, contact }),
-      siteUrl: meta.context.siteUrl,
+      mail: prizeClaimedWinner({ siteUrl, claim: details, contact }),
+      siteUrl,
     });
-    const shopEmail = meta.context.shopEmail ?? contact.email;
+    const shopEmail = ctx.shopEmail ?? contact.email;
     if (shopEmail) {
       await enqueueMail(tx as unknown as Db, {
         to: shopEmail,
-        mail: prizeClaimedShop({ siteUrl: meta.context.siteUrl, claim: details }),
-        siteUrl: meta.context.siteUrl,
+        mail: prizeClaimedShop({ siteUrl, claim: details }),
+        siteUrl,
       });
     }
     return {

@@ -11,10 +11,10 @@ import { checkCode, claimPrize, createCode, Gone, listWinners, prizeFigures } fr
 const database = await testDatabase();
 const db = database.db;
 const siteUrl = "https://rizoma.test";
-const context = { siteUrl, shopEmail: "libreria@rizoma.test" };
+const context = { db, siteUrl, shopEmail: "libreria@rizoma.test" };
 let admin: AdminIdentity;
 let ip = 1;
-const meta = () => ({ ip: `10.60.${ip >> 8}.${ip++ & 255}`, context });
+const meta = () => ({ ...context, clientIp: `10.60.${ip >> 8}.${ip++ & 255}` });
 const winner = { name: "Mariana López", email: "Mariana@Example.com", dni: "30123456", phone: "+54 11 5555-1234" };
 
 beforeAll(async () => {
@@ -51,7 +51,7 @@ describe("claiming", () => {
     const { code } = await createCode(db, admin, { bookTitle: "Los detectives salvajes" }, siteUrl);
     const results = await Promise.allSettled(
       Array.from({ length: 100 }, (_, i) =>
-        claimPrize(db, code.toLowerCase(), { ...winner, name: `Persona ${i}`, email: `p${i}@example.com` }, meta()),
+        claimPrize(meta(), code.toLowerCase(), { ...winner, name: `Persona ${i}`, email: `p${i}@example.com` }),
       ),
     );
     const won = results.filter((r) => r.status === "fulfilled");
@@ -77,10 +77,10 @@ describe("claiming", () => {
 
   it("never shows a winner's e-mail, DNI or phone in public answers", async () => {
     const { code } = await createCode(db, admin, { bookTitle: "Glosa" }, siteUrl);
-    await claimPrize(db, code, winner, meta());
-    const check = await checkCode(db, code, meta().ip);
+    await claimPrize(meta(), code, winner);
+    const check = await checkCode(meta(), code);
     expect(check).toMatchObject({ status: "validated", canClaim: false, winnerInfo: { claimedByName: "M." } });
-    const loser = await claimPrize(db, code, { ...winner, email: "otra@example.com" }, meta()).catch((e) => e);
+    const loser = await claimPrize(meta(), code, { ...winner, email: "otra@example.com" }).catch((e) => e);
     const text = JSON.stringify([check, loser.details, loser.message]);
     for (const secret of ["mariana@example.com", "30123456", "5555-1234", "López"]) expect(text).not.toContain(secret);
   });
@@ -98,18 +98,18 @@ describe("claiming", () => {
       [{ ...winner, phone: "11-555" }, "Teléfono inválido"],
     ];
     for (const [input, message] of cases) {
-      await expect(claimPrize(db, code, input, meta())).rejects.toThrow(new Invalid(message));
+      await expect(claimPrize(meta(), code, input)).rejects.toThrow(new Invalid(message));
     }
     const [qr] = await db.select().from(qrCodes).where(eq(qrCodes.code, code));
     expect(qr?.status).toBe("pending");
   });
 
   it("refuses unknown and expired codes", async () => {
-    await expect(checkCode(db, "NOEXISTE", meta().ip)).rejects.toThrow(new NotFound("Código QR no válido"));
-    await expect(checkCode(db, "../etc", meta().ip)).rejects.toThrow(NotFound);
+    await expect(checkCode(meta(), "NOEXISTE")).rejects.toThrow(new NotFound("Código QR no válido"));
+    await expect(checkCode(meta(), "../etc")).rejects.toThrow(NotFound);
     const { code } = await createCode(db, admin, { bookTitle: "Vencido", expiresAt: "2020-01-31" }, siteUrl);
-    expect((await checkCode(db, code, meta().ip)).status).toBe("expired");
-    await expect(claimPrize(db, code, winner, meta())).rejects.toThrow(new Gone("Este código QR ha expirado."));
+    expect((await checkCode(meta(), code)).status).toBe("expired");
+    await expect(claimPrize(meta(), code, winner)).rejects.toThrow(new Gone("Este código QR ha expirado."));
   });
 
   it("limits checks and claims per IP (the settings)", async () => {
@@ -119,12 +119,12 @@ describe("claiming", () => {
       .where(eq(settings.key, "rateLimits"));
     try {
       const { code } = await createCode(db, admin, { bookTitle: "Límite" }, siteUrl);
-      for (let i = 0; i < 3; i++) await checkCode(db, code, "10.99.0.1");
-      await expect(checkCode(db, code, "10.99.0.1")).rejects.toThrow(TooManyRequests);
+      for (let i = 0; i < 3; i++) await checkCode({ db, clientIp: "10.99.0.1" }, code);
+      await expect(checkCode({ db, clientIp: "10.99.0.1" }, code)).rejects.toThrow(TooManyRequests);
       const bad = { ...winner, dni: "1" };
       for (let i = 0; i < 2; i++)
-        await expect(claimPrize(db, code, bad, { ip: "10.99.0.2", context })).rejects.toThrow(Invalid);
-      await expect(claimPrize(db, code, winner, { ip: "10.99.0.2", context })).rejects.toThrow(TooManyRequests);
+        await expect(claimPrize({ ...context, clientIp: "10.99.0.2" }, code, bad)).rejects.toThrow(Invalid);
+      await expect(claimPrize({ ...context, clientIp: "10.99.0.2" }, code, winner)).rejects.toThrow(TooManyRequests);
     } finally {
       await db
         .update(settings)

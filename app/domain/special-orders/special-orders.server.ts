@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
-import { Conflict, Invalid, NotFound, TooManyRequests } from "~/domain/errors";
+import { Conflict, Invalid, NotFound } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { hit } from "~/domain/rate-limit/rate-limit.server";
+import { limitPerIp } from "~/domain/rate-limit/limit-per-ip.server";
+import type { RequestContext } from "~/domain/request-context";
 import { getSection } from "~/domain/settings/settings.server";
 import { containsPattern } from "~/lib/like";
 import { zodMessage } from "~/lib/zod-spanish";
@@ -12,15 +13,6 @@ import { books, specialOrderReplies, specialOrders } from "~db/schema";
 import { receivedMessage, type SpecialOrderStatus, STATUS_LABELS } from "./labels";
 import { specialOrderReceived, specialOrderReply, specialOrderShop } from "./mail.server";
 import { adminUpdateSchema, MESSAGES, nextStatuses, replySchema, requestSchema } from "./rules";
-
-export interface SpecialOrderContext {
-  db: Db;
-  siteUrl: string;
-  /** SHOP_NOTIFY_EMAIL, or null for the contact e-mail of the settings. */
-  shopEmail: string | null;
-  /** The visitor's address, for the per-IP limit (absent for internal calls). */
-  clientIp?: string;
-}
 
 export type SpecialOrder = typeof specialOrders.$inferSelect;
 export type SpecialOrderReply = typeof specialOrderReplies.$inferSelect;
@@ -35,7 +27,7 @@ export const TOO_MANY_REQUESTS =
  * transaction, so there is never a request without its e-mails or the other way round.
  */
 export async function createSpecialOrder(
-  ctx: SpecialOrderContext,
+  ctx: Pick<RequestContext, "db" | "siteUrl" | "shopEmail" | "clientIp">,
   raw: unknown,
 ): Promise<{ order: SpecialOrder; message: string }> {
   const parsed = requestSchema.safeParse(raw);
@@ -46,14 +38,7 @@ export async function createSpecialOrder(
     const [book] = await ctx.db.select({ id: books.id }).from(books).where(eq(books.id, input.bookId));
     if (!book) throw new Invalid(MESSAGES.bookId, { field: "bookId" });
   }
-  if (ctx.clientIp) {
-    const { specialOrdersPerIpPerHour } = await getSection(ctx.db, "rateLimits");
-    const turn = await hit(ctx.db, "special-order-ip", ctx.clientIp, {
-      max: specialOrdersPerIpPerHour,
-      windowSeconds: 3600,
-    });
-    if (!turn.allowed) throw new TooManyRequests(TOO_MANY_REQUESTS, turn.retryAfterSeconds);
-  }
+  await limitPerIp(ctx, "specialOrdersPerIpPerHour", TOO_MANY_REQUESTS);
   const shopEmail = ctx.shopEmail ?? (await getSection(ctx.db, "contact")).email;
 
   const order = await ctx.db.transaction(async (tx) => {

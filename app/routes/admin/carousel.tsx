@@ -12,6 +12,7 @@ import { failureNotice } from "~/lib/form-failure";
 import { readForm } from "~/lib/http.server";
 import { formatPrice, fromPesos } from "~/lib/money";
 import { loadSection } from "~/lib/page-parts.server";
+import { parseId } from "~/lib/params";
 import type { Route } from "./+types/carousel";
 
 /** Results of a change, carried in the URL after the redirect so a reload does not repeat it. */
@@ -44,7 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  const id = Number(form.get("id"));
+  // 0 names no book: setFeatured answers it as "Producto no encontrado".
+  const id = parseId(form.get("id")) ?? 0;
   const back = (aviso: string) => {
     const url = new URL(request.url);
     url.searchParams.set("aviso", aviso);

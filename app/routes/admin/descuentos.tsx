@@ -30,6 +30,7 @@ import { formAction } from "~/lib/form-action.server";
 import { failureNotice } from "~/lib/form-failure";
 import { readForm } from "~/lib/http.server";
 import { formatMoney, formatNumberInput } from "~/lib/money";
+import { parseId } from "~/lib/params";
 import { sendJson } from "~/lib/send-json";
 import type { Route } from "./+types/descuentos";
 
@@ -63,8 +64,6 @@ const done = {
 type Done = keyof typeof done;
 const isDone = (key: string | null): key is Done => key !== null && Object.hasOwn(done, key);
 
-const idFrom = (raw: string | null) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null);
-
 /** A code as the page shows it: amounts in centavos, dates as text (ISO, and the expiry's calendar day). */
 const pageCode = (code: AdminDiscountCode) => ({
   id: code.id,
@@ -87,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const [stats, rows] = await Promise.all([discountStats(context.db), listDiscountCodes(context.db)]);
   const codes = rows.map(pageCode);
-  const find = (name: string) => codes.find((code) => code.id === idFrom(params.get(name))) ?? null;
+  const find = (name: string) => codes.find((code) => code.id === parseId(params.get(name))) ?? null;
   const editing = find("editar");
   const deleting = find("eliminar");
   const ok = params.get("ok");

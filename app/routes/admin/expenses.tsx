@@ -24,6 +24,7 @@ import { formAction } from "~/lib/form-action.server";
 import { failureNotice } from "~/lib/form-failure";
 import { readForm } from "~/lib/http.server";
 import { formatMoney, formatMoneyInput } from "~/lib/money";
+import { parseId } from "~/lib/params";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/expenses";
 
@@ -39,7 +40,6 @@ const notices: Record<string, NoticeData> = {
 };
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const idFrom = (raw: string | null) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
@@ -47,8 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = todayInBuenosAires();
   const thisMonth = today.slice(0, 7);
   const month = monthSchema.safeParse(url.searchParams.get("month")).data ?? thisMonth;
-  const editId = idFrom(url.searchParams.get("editar"));
-  const deleteId = idFrom(url.searchParams.get("eliminar"));
+  const editId = parseId(url.searchParams.get("editar"));
+  const deleteId = parseId(url.searchParams.get("eliminar"));
   const [expenses, summary, target] = await Promise.all([
     listExpenses(context.db, { month }),
     monthSummary(context.db, month),

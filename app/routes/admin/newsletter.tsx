@@ -14,6 +14,7 @@ import { NEWSLETTER_TOPICS, topicLabel } from "~/domain/newsletter/topics";
 import { requireAdmin } from "~/lib/admin.server";
 import { shortDate } from "~/lib/dates";
 import { readForm } from "~/lib/http.server";
+import { parseId } from "~/lib/params";
 import type { Route } from "./+types/newsletter";
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter | Panel Rizoma" }];
@@ -55,9 +56,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = String(form.get("volver") ?? "");
   const query = back.startsWith("?") ? back : "";
   const separator = query ? "&" : "?";
-  const id = Number(form.get("id"));
+  const id = parseId(form.get("id"));
   try {
-    if (!Number.isInteger(id) || id <= 0) throw new DomainError("Suscriptor inválido");
+    if (id === null) throw new DomainError("Suscriptor inválido");
     await adminUnsubscribe(context.db, admin, id);
     return redirect(`/admin/newsletter${query}${separator}aviso=baja`, 303);
   } catch (error) {

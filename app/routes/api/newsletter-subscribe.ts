@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DomainError } from "~/domain/errors";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
 import { apiError, errorInit, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/newsletter-subscribe";
 
 /**
@@ -12,10 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   try {
     const body = await readJson(request, z.unknown());
-    const result = await subscribe(context.db, body, {
-      ip: context.clientIp,
-      context: { siteUrl: context.config.publicUrl, configuredSecret: context.config.configuredSecret },
-    });
+    const result = await subscribe(requestContext(context), body);
     return jsonResponse({ success: true, message: result.message });
   } catch (error) {
     if (error instanceof DomainError) {

@@ -1,13 +1,13 @@
 import { buyerOrder } from "~/domain/orders/queries.server";
 import { api, jsonResponse } from "~/lib/http.server";
-import { orderContext } from "~/lib/order-context.server";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/order";
 
 /** GET /api/orders/{number}?token= : the buyer's own order. A wrong or missing token is a 404, like an unknown number. */
 export function loader({ request, params, context }: Route.LoaderArgs) {
   return api(context, async () => {
     const token = new URL(request.url).searchParams.get("token");
-    const found = await buyerOrder(orderContext(context), params.number ?? "", token);
+    const found = await buyerOrder(requestContext(context), params.number ?? "", token);
     return jsonResponse({ success: true, ...found });
   });
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { placeOrder } from "~/domain/orders/place.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
 import { centsToPesos } from "~/lib/money";
-import { orderContext } from "~/lib/order-context.server";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/orders";
 
 /**
@@ -16,7 +16,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return api(context, async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
     const body = await readJson(request, z.unknown());
-    const { order, totals, token } = await placeOrder(orderContext(context), body);
+    const { order, totals, token } = await placeOrder(requestContext(context), body);
     return jsonResponse(
       {
         success: true,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { createSpecialOrder } from "~/domain/special-orders/special-orders.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
-import { specialOrderContext } from "~/lib/special-order-context.server";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/special-orders";
 
 /**
@@ -13,7 +13,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return api(context, async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
     const body = await readJson(request, z.unknown());
-    const { message } = await createSpecialOrder(specialOrderContext(context), body);
+    const { message } = await createSpecialOrder(requestContext(context), body);
     return jsonResponse({ success: true, message }, { status: 201 });
   });
 }

@@ -3,11 +3,11 @@ import { periodText, STATUS_LABELS } from "~/domain/box/plans";
 import { changeOwnSubscription, ownSubscription } from "~/domain/box/self-service.server";
 import { type SubscriptionAction, subscriptionActions } from "~/domain/box/subscription-actions";
 import { DomainError } from "~/domain/errors";
-import { boxContext } from "~/lib/box-context.server";
 import { longDate, monthYear } from "~/lib/dates";
 import { formAction } from "~/lib/form-action.server";
 import { readForm } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/mi-suscripcion";
 
 export const meta: Route.MetaFunction = () => [
@@ -20,7 +20,7 @@ const tokenOf = (request: Request) => new URL(request.url).searchParams.get("tok
 /** The subscriber's own page, reached through the signed link of the box e-mails. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   try {
-    return { subscription: await ownSubscription(boxContext(context), tokenOf(request)), error: null };
+    return { subscription: await ownSubscription(requestContext(context), tokenOf(request)), error: null };
   } catch (error) {
     if (error instanceof DomainError)
       return data({ subscription: null, error: error.message }, { status: error.status });
@@ -32,11 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const intent = String((await readForm(request)).get("intent") ?? "");
   const change = async () => {
-    const message = await changeOwnSubscription(
-      { ...boxContext(context), shopEmail: context.config.shopNotifyEmail },
-      tokenOf(request),
-      intent,
-    );
+    const message = await changeOwnSubscription(requestContext(context), tokenOf(request), intent);
     return { ok: true as const, message };
   };
   return formAction({}, change, { ok: false as const });

@@ -5,9 +5,9 @@ import { SubscribeFields } from "~/components/box/subscribe-form";
 import { subscribeBodyFromForm } from "~/domain/box/form";
 import { boxPageData } from "~/domain/box/page-data.server";
 import { subscribeToBox } from "~/domain/box/subscriptions.server";
-import { boxContext } from "~/lib/box-context.server";
 import { formAction } from "~/lib/form-action.server";
 import { readForm, retryAfterHeaders } from "~/lib/http.server";
+import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/suscribirme";
 
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Posts without JavaScript: on success the browser goes to Mercado Pago (303), else the form with the message. */
 export async function action({ request, context }: Route.ActionArgs) {
   const body = subscribeBodyFromForm(await readForm(request));
-  return formAction(body, async () => redirect((await subscribeToBox(boxContext(context), body)).initPoint, 303));
+  return formAction(body, async () => redirect((await subscribeToBox(requestContext(context), body)).initPoint, 303));
 }
 
 export default function Suscribirme({ loaderData, actionData }: Route.ComponentProps) {

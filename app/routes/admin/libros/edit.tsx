@@ -7,9 +7,11 @@ import { NotFound } from "~/domain/errors";
 import { requireAdmin } from "~/lib/admin.server";
 import { bookValues, saveBookForm } from "~/lib/book-form.server";
 import { readForm } from "~/lib/http.server";
+import { parseId } from "~/lib/params";
 import type { Route } from "./+types/edit";
 
-const bookId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : 0);
+/** 0 names no book: the domain answers it as a book that is gone (404 here, a form error on save). */
+const bookId = (raw: string) => parseId(raw) ?? 0;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdmin(request, context);

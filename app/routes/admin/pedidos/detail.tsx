@@ -13,7 +13,7 @@ import { formAction } from "~/lib/form-action.server";
 import { failureNotice } from "~/lib/form-failure";
 import { readForm } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
-import { orderContext } from "~/lib/order-context.server";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/detail";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Pedido ${params.number} | Panel Rizoma` }];
@@ -55,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  const ctx = orderContext(context);
+  const ctx = requestContext(context);
   const number = params.number;
   const runs: Record<string, [() => Promise<unknown>, string]> = {
     confirm: [() => confirmPayment(ctx, admin, number), "pagado"],

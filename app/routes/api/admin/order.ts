@@ -4,7 +4,7 @@ import { cancelOrder, confirmPayment, deliverOrder, shipOrder } from "~/domain/o
 import { adminOrder, orderJson } from "~/domain/orders/queries.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
-import { orderContext } from "~/lib/order-context.server";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/order";
 
 /** GET /api/admin/orders/{number}: the whole order (customer, delivery, items, totals, events). */
@@ -35,7 +35,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method !== "POST") return methodNotAllowed("POST");
-    const ctx = orderContext(context);
+    const ctx = requestContext(context);
     const number = params.number ?? "";
     const body = request.headers.get("content-type")?.includes("json") ? await readJson(request, z.unknown()) : {};
     const run = {

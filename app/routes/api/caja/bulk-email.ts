@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { sendBulkEmail } from "~/domain/box/subscriptions.server";
 import { requireAdminApi } from "~/lib/admin.server";
-import { boxContext } from "~/lib/box-context.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/bulk-email";
 
 /** POST /api/caja/bulk-email {subject, content} -> {success, queued}: one outbox e-mail per active subscriber. */
@@ -11,7 +11,7 @@ export function action({ request, context }: Route.ActionArgs) {
     const admin = requireAdminApi(context);
     if (request.method !== "POST") return methodNotAllowed("POST");
     const body = await readJson(request, z.unknown());
-    const result = await sendBulkEmail(boxContext(context), admin, body);
+    const result = await sendBulkEmail(requestContext(context), admin, body);
     return jsonResponse({
       success: true,
       queued: result.queued,

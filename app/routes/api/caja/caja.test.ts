@@ -471,7 +471,14 @@ describe("the built-in sandbox", () => {
     expect(page).toMatchObject({ amountCents: 5_400_000, status: "pending" });
     // Nothing listens on this origin: the signed notifications are handed to the webhook in process.
     const back = await decideSandboxPayment(
-      { db, mercadoPago: mp, siteUrl: "http://localhost:3000", log: logger, origin: "http://127.0.0.1:9" },
+      {
+        db,
+        mercadoPago: mp,
+        siteUrl: "http://localhost:3000",
+        configuredSecret: null,
+        log: logger,
+        origin: "http://127.0.0.1:9",
+      },
       id,
       "approve",
     );

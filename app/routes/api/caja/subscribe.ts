@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { subscribeToBox } from "~/domain/box/subscriptions.server";
-import { boxContext } from "~/lib/box-context.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/subscribe";
 
 /**
@@ -13,7 +13,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return api(context, async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
     const body = await readJson(request, z.unknown());
-    const result = await subscribeToBox(boxContext(context), body);
+    const result = await subscribeToBox(requestContext(context), body);
     return jsonResponse({ success: true, init_point: result.initPoint, id: result.id });
   });
 }

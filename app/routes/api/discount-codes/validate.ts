@@ -2,6 +2,7 @@ import { z } from "zod";
 import { checkDiscountCode } from "~/domain/discounts/validate.server";
 import { DomainError } from "~/domain/errors";
 import { apiError, errorInit, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/validate";
 
 /**
@@ -14,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   try {
     const body = await readJson(request, z.unknown());
-    return jsonResponse(await checkDiscountCode(context.db, body, context.clientIp));
+    return jsonResponse(await checkDiscountCode(requestContext(context), body));
   } catch (error) {
     if (!(error instanceof DomainError)) return apiError(error, context);
     return jsonResponse(

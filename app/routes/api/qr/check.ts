@@ -1,11 +1,12 @@
 import { checkCode } from "~/domain/prizes/prizes.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/check";
 
 /** GET /api/qr/check/{code} -> {success, data:{code, bookTitle, description, status, validatedAt, canClaim, winnerInfo}, message}. */
 export function loader({ params, context }: Route.LoaderArgs) {
   return api(context, async () => {
-    const data = await checkCode(context.db, params.code, context.clientIp);
+    const data = await checkCode(requestContext(context), params.code);
     return jsonResponse({
       success: true,
       data,

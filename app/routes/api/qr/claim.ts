@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { claimPrize } from "~/domain/prizes/prizes.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/claim";
 
 /**
@@ -11,10 +12,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
   return api(context, async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
     const body = await readJson(request, z.unknown());
-    const result = await claimPrize(context.db, params.code, body, {
-      ip: context.clientIp,
-      context: { siteUrl: context.config.publicUrl, shopEmail: context.config.shopNotifyEmail },
-    });
+    const result = await claimPrize(requestContext(context), params.code, body);
     return jsonResponse({ success: true, ...result });
   });
 }

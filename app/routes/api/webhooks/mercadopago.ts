@@ -1,6 +1,6 @@
 import { receiveMercadoPagoNotification } from "~/domain/payments/mercadopago-webhook.server";
-import { boxContext } from "~/lib/box-context.server";
 import { api, jsonResponse, MAX_JSON_BYTES, methodNotAllowed } from "~/lib/http.server";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/mercadopago";
 
 /**
@@ -20,10 +20,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // A database that does not answer is a 503 (Mercado Pago retries the notification), not a 500.
   return api(context, async () => {
-    const outcome = await receiveMercadoPagoNotification(
-      { ...boxContext(context), log: context.log },
-      { url: new URL(request.url), headers: request.headers, body },
-    );
+    const outcome = await receiveMercadoPagoNotification(requestContext(context), {
+      url: new URL(request.url),
+      headers: request.headers,
+      body,
+    });
     return jsonResponse(outcome.body, { status: outcome.status });
   });
 }
