@@ -1,0 +1,54 @@
+import type { Settings } from "~/domain/settings/schema";
+import { Field } from "./field";
+import type { SectionState } from "./section-state";
+import { SettingsForm } from "./settings-form";
+
+export function BankSection({ bank, state }: { bank: Settings["bank"]; state: SectionState }) {
+  return (
+    <SettingsForm
+      section="bank"
+      description="La cuenta que ve quien paga por transferencia, con el pedido registrado."
+      names={["holder", "bank", "cbu", "alias", "cuit", "transferExpiryDays"]}
+      saveLabel="Guardar datos bancarios"
+      state={state}
+      stored={bank}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field name="holder" label="Titular" value={bank.holder} autoComplete="off" />
+        <Field name="bank" label="Banco" value={bank.bank} autoComplete="off" />
+        <Field
+          name="cbu"
+          label="CBU o CVU"
+          value={bank.cbu}
+          hint="22 dígitos; podés pegarlo con espacios."
+          inputMode="numeric"
+          autoComplete="off"
+        />
+        <Field
+          name="alias"
+          label="Alias"
+          value={bank.alias}
+          hint="Entre 6 y 20 letras, números, puntos o guiones."
+          autoComplete="off"
+        />
+        <Field
+          name="cuit"
+          label="CUIT"
+          value={bank.cuit}
+          hint="11 dígitos, con o sin guiones."
+          inputMode="numeric"
+          autoComplete="off"
+        />
+        <Field
+          name="transferExpiryDays"
+          label="Días para pagar una transferencia"
+          value={bank.transferExpiryDays}
+          hint="Pasado ese plazo sin pago, el pedido se cancela y los libros vuelven al stock."
+          type="number"
+          min={1}
+          max={30}
+        />
+      </div>
+    </SettingsForm>
+  );
+}
