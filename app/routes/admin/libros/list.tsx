@@ -1,5 +1,6 @@
 import { Plus } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { AdminSearch } from "~/components/admin/admin-search";
 import { AdminPagination } from "~/components/admin/pagination";
 import { BookCover } from "~/components/book/book-cover";
 import { Notice, type NoticeData } from "~/components/ui/notice";
@@ -63,23 +64,13 @@ export default function AdminBooks({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <Notice notice={notice} />
-      <Form method="get" role="search" aria-label="Buscar libros del catálogo" className="flex max-w-xl gap-2">
-        {filter !== "todos" ? <input type="hidden" name="estado" value={filter} /> : null}
-        <label htmlFor="buscar" className="sr-only">
-          Buscar por título, autor o ISBN
-        </label>
-        <input
-          id="buscar"
-          name="buscar"
-          type="search"
-          defaultValue={search}
-          placeholder="Buscar por título, autor o ISBN"
-          className="min-w-0 flex-1 rounded-md border border-ink/25 bg-white px-3 py-2"
-        />
-        <button type="submit" className="rounded-md bg-moss px-4 font-semibold text-white hover:bg-moss-dark">
-          Buscar
-        </button>
-      </Form>
+      <AdminSearch
+        label="Buscar libros del catálogo"
+        placeholder="Buscar por título, autor o ISBN"
+        search={search}
+        className="flex max-w-xl gap-2"
+        keep={filter !== "todos" ? { estado: filter } : {}}
+      />
       <nav aria-label="Filtrar por estado" className="flex flex-wrap gap-2">
         {ADMIN_BOOK_FILTERS.map((option) => (
           <Link
