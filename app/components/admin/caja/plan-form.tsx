@@ -30,30 +30,13 @@ export function PlanForm({ plan, onSaved }: { plan: BoxPlanView; onSaved: () => 
       <h3 className="font-semibold text-ink">
         {plan.label} <span className="font-normal text-ink/75">({periodText(plan.frequencyMonths)})</span>
       </h3>
-      <div>
-        <label htmlFor={id("price")} className="block text-sm font-semibold">
-          Precio (pesos)
-        </label>
-        <input
-          id={id("price")}
-          name="price"
-          inputMode="decimal"
-          defaultValue={formatMoneyInput(plan.priceCents)}
-          className="mt-1 w-full rounded-lg border border-ink/30 px-3 py-2"
-        />
-      </div>
-      <div>
-        <label htmlFor={id("originalPrice")} className="block text-sm font-semibold">
-          Precio original tachado (opcional)
-        </label>
-        <input
-          id={id("originalPrice")}
-          name="originalPrice"
-          inputMode="decimal"
-          defaultValue={plan.originalPriceCents ? formatMoneyInput(plan.originalPriceCents) : ""}
-          className="mt-1 w-full rounded-lg border border-ink/30 px-3 py-2"
-        />
-      </div>
+      <PriceField id={id("price")} name="price" label="Precio (pesos)" value={formatMoneyInput(plan.priceCents)} />
+      <PriceField
+        id={id("originalPrice")}
+        name="originalPrice"
+        label="Precio original tachado (opcional)"
+        value={plan.originalPriceCents ? formatMoneyInput(plan.originalPriceCents) : ""}
+      />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" name="active" defaultChecked={plan.active} className="size-4 accent-moss" /> A la venta
       </label>
@@ -65,5 +48,23 @@ export function PlanForm({ plan, onSaved }: { plan: BoxPlanView; onSaved: () => 
         {saving ? "Guardando..." : "Guardar"}
       </button>
     </form>
+  );
+}
+
+/** A price in pesos, filled as the admin types it ("54.000,50"). */
+function PriceField({ id, name, label, value }: { id: string; name: string; label: string; value: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        inputMode="decimal"
+        defaultValue={value}
+        className="mt-1 w-full rounded-lg border border-ink/30 px-3 py-2"
+      />
+    </div>
   );
 }
