@@ -1,23 +1,23 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { type OrderAction, orderActions } from "~/domain/orders/actions";
+import { OrderSection } from "./order-section";
 import type { AdminOrderView } from "./order-view";
 
 const button = "rounded-full px-5 py-2 font-semibold disabled:opacity-70";
+const primary = `${button} bg-moss text-white hover:bg-moss-dark`;
 const input = "mt-1 w-full rounded-lg border border-ink/25 bg-white px-3 py-2";
 
 /** The actions the order's status allows (orderActions), each a form that posts its `intent` to the page. */
 export function OrderActions({ order, busy }: { order: AdminOrderView; busy: boolean }) {
   const actions = orderActions(order);
   return (
-    <section aria-labelledby="acciones" className="space-y-4 rounded-lg bg-white p-5">
-      <h2 id="acciones" className="font-serif text-xl">
-        Acciones
-      </h2>
+    <OrderSection id="acciones" title="Acciones" spaced>
       {actions.map((action) => (
         <OrderActionForm key={action} action={action} order={order} busy={busy} />
       ))}
       {actions.length === 0 ? <p className="text-sm text-ink/80">No hay acciones pendientes.</p> : null}
-    </section>
+    </OrderSection>
   );
 }
 
@@ -25,12 +25,9 @@ function OrderActionForm({ action, order, busy }: { action: OrderAction; order: 
   switch (action) {
     case "confirm":
       return (
-        <Form method="post">
-          <input type="hidden" name="intent" value="confirm" />
-          <button type="submit" disabled={busy} className={`${button} bg-moss text-white hover:bg-moss-dark`}>
-            {order.paymentMethod === "transfer" ? "Confirmar pago de la transferencia" : "Confirmar pago"}
-          </button>
-        </Form>
+        <OneClickForm intent="confirm" busy={busy}>
+          {order.paymentMethod === "transfer" ? "Confirmar pago de la transferencia" : "Confirmar pago"}
+        </OneClickForm>
       );
     case "ship":
       return (
@@ -42,19 +39,16 @@ function OrderActionForm({ action, order, busy }: { action: OrderAction; order: 
             </label>
             <input id="trackingCode" name="trackingCode" className={input} autoComplete="off" />
           </div>
-          <button type="submit" disabled={busy} className={`${button} bg-moss text-white hover:bg-moss-dark`}>
+          <button type="submit" disabled={busy} className={primary}>
             {order.deliveryMethod === "pickup" ? "Marcar listo para retirar" : "Marcar como enviado"}
           </button>
         </Form>
       );
     case "deliver":
       return (
-        <Form method="post">
-          <input type="hidden" name="intent" value="deliver" />
-          <button type="submit" disabled={busy} className={`${button} bg-moss text-white hover:bg-moss-dark`}>
-            Marcar como entregado
-          </button>
-        </Form>
+        <OneClickForm intent="deliver" busy={busy}>
+          Marcar como entregado
+        </OneClickForm>
       );
     case "cancel":
       return (
@@ -81,4 +75,16 @@ function OrderActionForm({ action, order, busy }: { action: OrderAction; order: 
         </Form>
       );
   }
+}
+
+/** An action with nothing to fill in: one button posting its intent. */
+function OneClickForm({ intent, busy, children }: { intent: OrderAction; busy: boolean; children: ReactNode }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" disabled={busy} className={primary}>
+        {children}
+      </button>
+    </Form>
+  );
 }

@@ -1,5 +1,6 @@
 import { STATUS_LABELS } from "~/domain/orders/status";
 import { dayMonthTime } from "~/lib/dates";
+import { OrderSection } from "./order-section";
 import type { AdminOrderEvent } from "./order-view";
 
 /** Who moved the order (order_events.source), in the history's words; an unknown source shows as stored. */
@@ -13,10 +14,7 @@ const SOURCES: Record<string, string> = {
 /** Every status change, oldest first: when, from what to what, by whom and its note. */
 export function OrderHistory({ events }: { events: AdminOrderEvent[] }) {
   return (
-    <section aria-labelledby="historial" className="rounded-lg bg-white p-5">
-      <h2 id="historial" className="font-serif text-xl">
-        Historial
-      </h2>
+    <OrderSection id="historial" title="Historial">
       <ol className="mt-3 space-y-1 text-sm">
         {events.map((event) => (
           <li key={event.id}>
@@ -27,6 +25,6 @@ export function OrderHistory({ events }: { events: AdminOrderEvent[] }) {
           </li>
         ))}
       </ol>
-    </section>
+    </OrderSection>
   );
 }

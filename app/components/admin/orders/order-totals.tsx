@@ -1,13 +1,11 @@
 import { formatMoney } from "~/lib/money";
+import { OrderSection } from "./order-section";
 import type { AdminOrderItem, AdminOrderView } from "./order-view";
 
 /** The books bought and the sums: discounts only when there were some. */
 export function OrderTotals({ order, items }: { order: AdminOrderView; items: AdminOrderItem[] }) {
   return (
-    <section aria-labelledby="libros" className="rounded-lg bg-white p-5">
-      <h2 id="libros" className="font-serif text-xl">
-        Libros y totales
-      </h2>
+    <OrderSection id="libros" title="Libros y totales">
       <ul className="mt-3 divide-y divide-ink/10 text-sm">
         {items.map((item) => (
           <li key={item.id} className="flex justify-between gap-4 py-2">
@@ -30,7 +28,7 @@ export function OrderTotals({ order, items }: { order: AdminOrderView; items: Ad
         <Row label="Envío" value={order.shippingCents ? formatMoney(order.shippingCents) : "Gratis"} />
         <Row label="Total" value={formatMoney(order.totalCents)} strong />
       </dl>
-    </section>
+    </OrderSection>
   );
 }
 
