@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Notice } from "~/components/ui/notice";
 import { failureNotice } from "~/lib/form-failure";
+import { SpecialOrderSection } from "./special-order-section";
 import { button, field, type SpecialOrderFailure } from "./special-order-view";
 
 /** The team's own notes on the request; a refused save keeps what was typed. */
@@ -14,10 +15,7 @@ export function SpecialOrderNotesForm({
   busy: boolean;
 }) {
   return (
-    <section aria-labelledby="notas-titulo" className="space-y-3 rounded-xl border border-ink/10 bg-white p-4">
-      <h2 id="notas-titulo" className="font-semibold">
-        Notas internas
-      </h2>
+    <SpecialOrderSection id="notas-titulo" title="Notas internas">
       <Notice notice={failureNotice(failure, "Error")} />
       <Form method="post" className="space-y-3">
         <input type="hidden" name="intent" value="notes" />
@@ -36,6 +34,6 @@ export function SpecialOrderNotesForm({
           Guardar notas
         </button>
       </Form>
-    </section>
+    </SpecialOrderSection>
   );
 }

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Notice } from "~/components/ui/notice";
 import { mediumDateTime } from "~/lib/dates";
 import { failureNotice } from "~/lib/form-failure";
+import { SpecialOrderSection } from "./special-order-section";
 import { button, field, type SpecialOrderFailure, type SpecialOrderReplyView } from "./special-order-view";
 
 /** The emails already sent to the visitor, oldest first, and the form that queues a new one. */
@@ -17,10 +18,7 @@ export function SpecialOrderReplies({
   busy: boolean;
 }) {
   return (
-    <section aria-labelledby="respuestas-titulo" className="space-y-4 rounded-xl border border-ink/10 bg-white p-4">
-      <h2 id="respuestas-titulo" className="font-semibold">
-        Respuestas por email
-      </h2>
+    <SpecialOrderSection id="respuestas-titulo" title="Respuestas por email" roomy>
       {replies.length === 0 ? (
         <p className="text-sm text-ink/75">Todavía no le escribimos.</p>
       ) : (
@@ -55,6 +53,6 @@ export function SpecialOrderReplies({
           Enviar respuesta por email
         </button>
       </Form>
-    </section>
+    </SpecialOrderSection>
   );
 }

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Notice } from "~/components/ui/notice";
 import { type SpecialOrderStatus, STATUS_LABELS } from "~/domain/special-orders/labels";
 import { failureNotice } from "~/lib/form-failure";
+import { SpecialOrderSection } from "./special-order-section";
 import { button, field, type SpecialOrderFailure } from "./special-order-view";
 
 /** The statuses the request may go to next (nextStatuses, from the loader); none once delivered. */
@@ -15,10 +16,7 @@ export function SpecialOrderStatusForm({
   busy: boolean;
 }) {
   return (
-    <section aria-labelledby="estado-titulo" className="space-y-3 rounded-xl border border-ink/10 bg-white p-4">
-      <h2 id="estado-titulo" className="font-semibold">
-        Estado
-      </h2>
+    <SpecialOrderSection id="estado-titulo" title="Estado">
       <Notice notice={failureNotice(failure, "Error")} />
       {next.length === 0 ? (
         <p className="text-sm text-ink/75">El pedido fue entregado: ya no cambia de estado.</p>
@@ -42,6 +40,6 @@ export function SpecialOrderStatusForm({
           </button>
         </Form>
       )}
-    </section>
+    </SpecialOrderSection>
   );
 }
