@@ -1,9 +1,11 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { StatusBadge } from "~/components/admin/special-order-status";
+import { data, Link, redirect, useNavigation } from "react-router";
+import { SpecialOrderFacts } from "~/components/admin/special-orders/special-order-facts";
+import { SpecialOrderNotesForm } from "~/components/admin/special-orders/special-order-notes-form";
+import { SpecialOrderReplies } from "~/components/admin/special-orders/special-order-replies";
+import { SpecialOrderStatusForm } from "~/components/admin/special-orders/special-order-status-form";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { DomainError, Invalid } from "~/domain/errors";
-import { SCOPE_LABELS, SCOPE_PROMISE, STATUS_LABELS } from "~/domain/special-orders/labels";
 import { nextStatuses } from "~/domain/special-orders/rules";
 import {
   getSpecialOrder,
@@ -12,9 +14,7 @@ import {
   updateSpecialOrder,
 } from "~/domain/special-orders/special-orders.server";
 import { requireAdmin } from "~/lib/admin.server";
-import { mediumDateTime } from "~/lib/dates";
 import { formAction } from "~/lib/form-action.server";
-import { failureNotice } from "~/lib/form-failure";
 import { readForm } from "~/lib/http.server";
 import { idParam } from "~/lib/params";
 import type { Route } from "./+types/detail";
@@ -83,40 +83,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return formAction({ adminNotes: value("adminNotes"), message: value("message") }, work, { intent });
 }
 
-const field = "mt-1 w-full rounded-md border border-ink/25 bg-white px-3 py-2";
-const button = "rounded-md bg-moss px-4 py-2 font-semibold text-white hover:bg-moss-dark disabled:opacity-70";
-
 export default function AdminPedidoEspecial({ loaderData, actionData }: Route.ComponentProps) {
   const { order, next, replies, notice } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const errorFor = (intent: string) =>
-    actionData?.intent === intent ? <Notice notice={failureNotice(actionData, "Error")} /> : null;
-  const rows: [string, React.ReactNode][] = [
-    ["Estado", <StatusBadge key="status" status={order.status} />],
-    [
-      "Libro",
-      order.bookId ? (
-        <Link key="book" to={`/libro/${order.bookId}`} className="underline">
-          {order.bookTitle}
-        </Link>
-      ) : (
-        order.bookTitle
-      ),
-    ],
-    ["Autor/a", order.bookAuthor ?? "—"],
-    ["Tipo", `${SCOPE_LABELS[order.scope]}: ${SCOPE_PROMISE[order.scope]}`],
-    ["Nombre", order.name],
-    [
-      "Email",
-      <a key="email" href={`mailto:${order.email}`} className="underline">
-        {order.email}
-      </a>,
-    ],
-    ["Teléfono", order.phone ?? "—"],
-    ["Nota del pedido", order.note ?? "—"],
-    ["Recibido", mediumDateTime(order.createdAt)],
-  ];
-
+  // A refusal is shown in the section of the form that was sent, which keeps what was typed.
+  const failed = (intent: string) => (actionData?.intent === intent ? actionData : null);
   return (
     <div className="space-y-6">
       <Link
@@ -129,109 +100,12 @@ export default function AdminPedidoEspecial({ loaderData, actionData }: Route.Co
         Pedido especial #{order.id}: {order.bookTitle}
       </h1>
       <Notice notice={notice} />
-      <dl className="grid gap-x-6 gap-y-2 rounded-xl border border-ink/10 bg-white p-4 text-sm sm:grid-cols-[max-content_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-ink/75">{label}</dt>
-            <dd className="font-semibold break-words whitespace-pre-line">{value}</dd>
-          </div>
-        ))}
-      </dl>
-
+      <SpecialOrderFacts order={order} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="estado-titulo" className="space-y-3 rounded-xl border border-ink/10 bg-white p-4">
-          <h2 id="estado-titulo" className="font-semibold">
-            Estado
-          </h2>
-          {errorFor("status")}
-          {next.length === 0 ? (
-            <p className="text-sm text-ink/75">El pedido fue entregado: ya no cambia de estado.</p>
-          ) : (
-            <Form method="post" className="flex flex-wrap items-end gap-3">
-              <input type="hidden" name="intent" value="status" />
-              <div>
-                <label htmlFor="status" className="text-sm font-semibold">
-                  Pasar a
-                </label>
-                <select id="status" name="status" defaultValue={next[0]} className={`${field} block`}>
-                  {next.map((status) => (
-                    <option key={status} value={status}>
-                      {STATUS_LABELS[status]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button type="submit" disabled={busy} className={button}>
-                Cambiar estado
-              </button>
-            </Form>
-          )}
-        </section>
-
-        <section aria-labelledby="notas-titulo" className="space-y-3 rounded-xl border border-ink/10 bg-white p-4">
-          <h2 id="notas-titulo" className="font-semibold">
-            Notas internas
-          </h2>
-          {errorFor("notes")}
-          <Form method="post" className="space-y-3">
-            <input type="hidden" name="intent" value="notes" />
-            <label htmlFor="adminNotes" className="text-sm font-semibold">
-              Notas (solo las ve el equipo)
-            </label>
-            <textarea
-              id="adminNotes"
-              name="adminNotes"
-              rows={4}
-              maxLength={5000}
-              defaultValue={actionData?.intent === "notes" ? actionData.values.adminNotes : (order.adminNotes ?? "")}
-              className={field}
-            />
-            <button type="submit" disabled={busy} className={button}>
-              Guardar notas
-            </button>
-          </Form>
-        </section>
+        <SpecialOrderStatusForm next={next} failure={failed("status")} busy={busy} />
+        <SpecialOrderNotesForm notes={order.adminNotes} failure={failed("notes")} busy={busy} />
       </div>
-
-      <section aria-labelledby="respuestas-titulo" className="space-y-4 rounded-xl border border-ink/10 bg-white p-4">
-        <h2 id="respuestas-titulo" className="font-semibold">
-          Respuestas por email
-        </h2>
-        {replies.length === 0 ? (
-          <p className="text-sm text-ink/75">Todavía no le escribimos.</p>
-        ) : (
-          <ol className="space-y-3" aria-label="Historial de respuestas">
-            {replies.map((reply) => (
-              <li key={reply.id} className="rounded-lg bg-cream/60 p-3 text-sm">
-                <p className="text-ink/75">
-                  <time dateTime={reply.sentAt}>{mediumDateTime(reply.sentAt)}</time> · {reply.adminEmail}
-                </p>
-                <p className="mt-1 whitespace-pre-line break-words">{reply.body}</p>
-              </li>
-            ))}
-          </ol>
-        )}
-        {errorFor("reply")}
-        {/* A new key after each reply sent: the emptied box is a fresh one. */}
-        <Form key={replies.length} method="post" className="space-y-3">
-          <input type="hidden" name="intent" value="reply" />
-          <label htmlFor="message" className="text-sm font-semibold">
-            Respuesta para {order.email}
-          </label>
-          <textarea
-            id="message"
-            name="message"
-            rows={6}
-            maxLength={5000}
-            required
-            defaultValue={actionData?.intent === "reply" ? actionData.values.message : ""}
-            className={field}
-          />
-          <button type="submit" disabled={busy} className={button}>
-            Enviar respuesta por email
-          </button>
-        </Form>
-      </section>
+      <SpecialOrderReplies email={order.email} replies={replies} failure={failed("reply")} busy={busy} />
     </div>
   );
 }

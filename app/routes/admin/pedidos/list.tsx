@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { TableHead } from "~/components/admin/table-head";
 import { itemCounts, listOrders } from "~/domain/orders/queries.server";
 import { isOrderStatus, ORDER_STATUSES, STATUS_BADGES, STATUS_LABELS } from "~/domain/orders/status";
 import { requireAdmin } from "~/lib/admin.server";
@@ -31,6 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters: { status, search },
   };
 }
+
+const COLUMNS = ["Pedido", "Fecha", "Cliente", "Pago", "Estado", { label: "Total", right: true }] as const;
 
 export default function AdminPedidos({ loaderData }: Route.ComponentProps) {
   const { orders, filters, total, page, pageSize } = loaderData;
@@ -87,28 +90,7 @@ export default function AdminPedidos({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="overflow-x-auto rounded-lg bg-white">
           <table className="w-full text-left text-sm">
-            <thead className="border-b border-ink/10 text-ink/80">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Pedido
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Fecha
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Cliente
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Pago
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Estado
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Total
-                </th>
-              </tr>
-            </thead>
+            <TableHead className="border-b border-ink/10 text-ink/80" columns={COLUMNS} />
             <tbody className="divide-y divide-ink/10">
               {orders.map((order) => (
                 <tr key={order.number} data-testid="order-row">
