@@ -1,4 +1,5 @@
 import { Form, redirect, useNavigation } from "react-router";
+import { LabelledInput } from "~/components/admin/labelled-input";
 import { safeNext } from "~/domain/auth/admin-paths";
 import { login, loginSchema } from "~/domain/auth/login.server";
 import { sessionCookie } from "~/lib/admin-cookie.server";
@@ -44,33 +45,23 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         <p className="mt-1 text-sm text-ink/75">Solo para quienes atienden la librería.</p>
         <Form method="post" className="mt-6 space-y-4" noValidate>
           <input type="hidden" name="next" value={loaderData.next} />
-          <div>
-            <label htmlFor="email" className="block text-sm font-semibold">
-              Email
-            </label>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              defaultValue={actionData?.values.email}
-              className="mt-1 w-full rounded-md border border-ink/25 px-3 py-2"
-            />
-          </div>
-          <div>
-            <label htmlFor="password" className="block text-sm font-semibold">
-              Contraseña
-            </label>
-            <input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              className="mt-1 w-full rounded-md border border-ink/25 px-3 py-2"
-            />
-          </div>
+          <LabelledInput
+            id="email"
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            defaultValue={actionData?.values.email}
+          />
+          <LabelledInput
+            id="password"
+            label="Contraseña"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
           {actionData?.message ? (
             <p role="alert" className="rounded-md bg-terracotta/10 px-3 py-2 text-sm font-semibold text-terracotta">
               {actionData.message}

@@ -1,108 +1,10 @@
-import { X } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import type { FormEvent } from "react";
 import { Link } from "react-router";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { DISCOUNT_DESCRIPTION_MAX } from "~/domain/discounts/rules";
-
-/** The form's fields as the browser sends them (text), for both the JSON API and the page action. */
-export interface DiscountFormValues {
-  customCode: string;
-  description: string;
-  discountPercentage: string;
-  discountAmount: string;
-  minimumAmount: string;
-  maxUses: string;
-  validUntil: string;
-  active: boolean;
-}
-
-export const BLANK_DISCOUNT: DiscountFormValues = {
-  customCode: "",
-  description: "",
-  discountPercentage: "",
-  discountAmount: "",
-  minimumAmount: "0",
-  maxUses: "",
-  validUntil: "",
-  active: true,
-};
-
-/** Reads the dialog's form (the checkbox is only sent when checked, as a browser posts it). */
-export function discountFormValues(form: FormData): DiscountFormValues {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  return {
-    customCode: text("customCode"),
-    description: text("description"),
-    discountPercentage: text("discountPercentage"),
-    discountAmount: text("discountAmount"),
-    minimumAmount: text("minimumAmount"),
-    maxUses: text("maxUses"),
-    validUntil: text("validUntil"),
-    active: form.has("active"),
-  };
-}
-
-/** The API body of the form: the code only on create (it cannot change afterwards). */
-export function discountBody({ customCode, ...terms }: DiscountFormValues, creating: boolean) {
-  return creating ? { customCode, ...terms } : terms;
-}
-
-/**
- * A native modal dialog. Rendered open on the server (so it shows without JavaScript, from `?nuevo`,
- * `?editar=` or `?eliminar=`), then promoted to a real modal (focus kept inside, Escape closes).
- */
-export function Modal({
-  titleId,
-  closeTo,
-  onClose,
-  children,
-}: {
-  titleId: string;
-  closeTo: string;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || dialog.matches(":modal")) return;
-    dialog.close();
-    dialog.showModal();
-  }, []);
-  return (
-    <>
-      {/* Without JavaScript the dialog is not modal: this veil stands in for its backdrop. */}
-      <div aria-hidden="true" className="fixed inset-0 z-40 bg-ink/50" />
-      <dialog
-        ref={ref}
-        open
-        aria-labelledby={titleId}
-        onCancel={(event) => {
-          event.preventDefault();
-          onClose();
-        }}
-        className="fixed inset-0 z-50 m-auto max-h-[calc(100dvh-1.5rem)] w-[min(34rem,calc(100vw-1.5rem))] overflow-y-auto rounded-2xl bg-white p-5 text-ink shadow-xl backdrop:bg-ink/50 sm:p-6"
-      >
-        <Link
-          to={closeTo}
-          preventScrollReset
-          onClick={(event) => {
-            event.preventDefault();
-            onClose();
-          }}
-          aria-label="Cerrar"
-          className="float-right -m-1 rounded p-1 hover:bg-ink/10"
-        >
-          <X aria-hidden="true" className="size-5" />
-        </Link>
-        {children}
-      </dialog>
-    </>
-  );
-}
+import type { DiscountFormValues } from "./discount-form-values";
+import { DiscountKindFields } from "./discount-kind-fields";
+import { fieldClass } from "./field-classes";
 
 export interface EditedCode {
   id: number;
@@ -134,11 +36,7 @@ export function DiscountForm({
   onCancel: () => void;
   cancelTo: string;
 }) {
-  const [percentage, setPercentage] = useState(initial.discountPercentage);
-  const [amount, setAmount] = useState(initial.discountAmount);
-  const input = "mt-1 w-full rounded-md border border-ink/25 bg-white px-3 py-2";
-  const label = "block text-sm font-semibold";
-  const hint = "mt-1 text-xs text-ink/75";
+  const { input, label, hint } = fieldClass;
   const optional = <span className="font-normal text-ink/75">(opcional)</span>;
   return (
     <form method="post" action={action} noValidate onSubmit={onSubmit} className="space-y-4">
@@ -190,53 +88,7 @@ export function DiscountForm({
           className={input}
         />
       </div>
-      <fieldset aria-describedby="discount-kind-hint">
-        <legend className={label}>Descuento</legend>
-        <p id="discount-kind-hint" className={hint}>
-          Un porcentaje o un monto fijo: al completar uno se borra el otro.
-        </p>
-        <div className="mt-2 grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="discount-percentage" className="block text-sm">
-              Porcentaje (%)
-            </label>
-            <input
-              id="discount-percentage"
-              name="discountPercentage"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={100}
-              step={1}
-              value={percentage}
-              onChange={(event) => {
-                setPercentage(event.target.value);
-                if (event.target.value !== "") setAmount("");
-              }}
-              className={input}
-            />
-          </div>
-          <div>
-            <label htmlFor="discount-amount" className="block text-sm">
-              Monto fijo ($)
-            </label>
-            <input
-              id="discount-amount"
-              name="discountAmount"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              value={amount}
-              onChange={(event) => {
-                setAmount(event.target.value);
-                if (event.target.value !== "") setPercentage("");
-              }}
-              className={input}
-            />
-          </div>
-        </div>
-      </fieldset>
+      <DiscountKindFields percentage={initial.discountPercentage} amount={initial.discountAmount} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="discount-minimum" className={label}>
