@@ -2,9 +2,9 @@ import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { formatPrice, fromPesos } from "~/lib/money";
 import { BookCover } from "./book-cover";
+import { BookPreorderBadge } from "./book-preorder-badge";
 import type { BuyableBook } from "./buy";
 import { BuyButton } from "./buy-button";
-import { PreorderBadge } from "./preorder-badge";
 
 type PriceMissing = "CONSULTAR" | "Consultar precio";
 
@@ -65,18 +65,7 @@ export function BookCard({
           {book.author}
         </p>
       </Link>
-      {book.isPreorder ? (
-        <div className="mt-2">
-          <PreorderBadge
-            size="small"
-            releaseDate={book.preorderReleaseDate}
-            preorderPrice={book.preorderPrice}
-            normalPrice={book.price}
-            preorderCount={book.preorderCount}
-            preorderLimit={book.preorderLimit}
-          />
-        </div>
-      ) : null}
+      {book.isPreorder ? <BookPreorderBadge book={book} size="small" className="mt-2" /> : null}
       <p className="mt-auto pt-2 text-sm font-semibold" data-testid="card-price">
         {book.isPreorder && book.preorderPrice !== null ? (
           <>

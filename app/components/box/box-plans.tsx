@@ -1,0 +1,31 @@
+import type { BoxPlanView } from "~/domain/box/plans";
+import type { ShippingRates } from "~/domain/box/shipping";
+import { BoxSection } from "./box-section";
+import { PlanCard } from "./plan-card";
+import { SubscribeDialog, useSubscribeDialog } from "./subscribe-dialog";
+
+/** The plans on sale (#planes) and the modal their SUSCRIBIRME opens. */
+export function BoxPlans({
+  plans,
+  rates,
+  pickupPoints,
+}: {
+  plans: BoxPlanView[];
+  rates: ShippingRates;
+  pickupPoints: { name: string; address: string; hours: string }[];
+}) {
+  const dialog = useSubscribeDialog();
+  return (
+    <>
+      <BoxSection id="titulo-planes" title="Planes" band anchor="planes">
+        <ul className="mt-8 grid gap-6 md:grid-cols-2">
+          {plans.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} onSubscribe={(event) => dialog.open(plan, event)} />
+          ))}
+        </ul>
+        <p className="mt-6 text-center font-semibold text-moss">Cancelación libre, sin permanencia mínima</p>
+      </BoxSection>
+      <SubscribeDialog dialog={dialog} rates={rates} pickupPoints={pickupPoints} />
+    </>
+  );
+}
