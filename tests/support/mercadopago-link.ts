@@ -29,3 +29,26 @@ export async function liveMercadoPago(
   });
   return { fake, live };
 }
+
+/**
+ * What the server builds without Mercado Pago credentials: the built-in sandbox outside production (or
+ * when `maySimulate` says so), no payments at all in production.
+ */
+export function mercadoPagoWithoutCredentials(
+  db: Db,
+  {
+    nodeEnv = "production",
+    maySimulate,
+  }: { nodeEnv?: "production" | "development"; maySimulate?: () => Promise<boolean> } = {},
+): MercadoPago {
+  return createMercadoPago({
+    db,
+    nodeEnv,
+    siteUrl: "http://localhost:3000",
+    configuredSecret: null,
+    apiBase: "http://127.0.0.1:9",
+    accessToken: null,
+    webhookSecret: null,
+    maySimulate,
+  });
+}

@@ -10,7 +10,6 @@ import {
   NOT_IN_DEMO,
   shopMode,
 } from "~/domain/demo/demo-mode.server";
-import { createMercadoPago } from "~/integrations/mercadopago/index.server";
 import {
   auditLog,
   books,
@@ -28,6 +27,7 @@ import {
 } from "~db/schema";
 import { countBooks, demoIsbns, seedDemoCatalogue } from "~db/seed";
 import { adminTestDatabase, clientIps } from "../../../tests/support/admin-database";
+import { mercadoPagoWithoutCredentials } from "../../../tests/support/mercadopago-link";
 import { routeArgs } from "../../../tests/support/route-context";
 import { boxSubscription } from "../../../tests/support/shop";
 import * as subscribeRoute from "../api/caja/subscribe";
@@ -35,16 +35,7 @@ import * as ordersRoute from "../api/orders";
 
 const { database, db, admin } = await adminTestDatabase();
 /** What the server builds: no MP credentials, NODE_ENV=production, the shop's mode decides. */
-const payments = createMercadoPago({
-  db,
-  nodeEnv: "production",
-  siteUrl: "http://localhost:3000",
-  configuredSecret: null,
-  apiBase: "http://127.0.0.1:9",
-  accessToken: null,
-  webhookSecret: null,
-  maySimulate: () => maySimulate(db, "production"),
-});
+const payments = mercadoPagoWithoutCredentials(db, { maySimulate: () => maySimulate(db, "production") });
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read several JSON answer shapes.
 type Answer = Record<string, any>;

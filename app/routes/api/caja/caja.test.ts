@@ -4,12 +4,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SUBSCRIBE_MESSAGES } from "~/domain/box/form";
 import { campaignProgress } from "~/domain/mail/outbox.server";
 import { decideSandboxPayment } from "~/domain/payments/sandbox-checkout.server";
-import { createMercadoPago, type MercadoPago } from "~/integrations/mercadopago/index.server";
+import type { MercadoPago } from "~/integrations/mercadopago/index.server";
 import { signNotification } from "~/integrations/mercadopago/signature.server";
 import { logger } from "~/lib/logger.server";
 import { auditLog, boxPayments, boxPlans, boxSubscriptionEvents, boxSubscriptions, mailOutbox } from "~db/schema";
 import { adminTestDatabase, clientIps } from "../../../../tests/support/admin-database";
-import { liveMercadoPago, MP_WEBHOOK_SECRET } from "../../../../tests/support/mercadopago-link";
+import {
+  liveMercadoPago,
+  MP_WEBHOOK_SECRET,
+  mercadoPagoWithoutCredentials,
+} from "../../../../tests/support/mercadopago-link";
 import { routeArgs } from "../../../../tests/support/route-context";
 import { boxSubscription } from "../../../../tests/support/shop";
 import * as ownRoute from "../../caja-rizoma/mi-suscripcion";
@@ -154,15 +158,7 @@ describe("POST /api/caja/subscribe", () => {
   });
 
   it("answers 503 with a clear Spanish error in production without Mercado Pago", async () => {
-    const off = createMercadoPago({
-      db,
-      nodeEnv: "production",
-      siteUrl: "x",
-      configuredSecret: null,
-      apiBase: "x",
-      accessToken: null,
-      webhookSecret: null,
-    });
+    const off = mercadoPagoWithoutCredentials(db);
     const response = await post(subscribeRoute, "/api/caja/subscribe", form(), { context: { mercadoPago: off } });
     expect(response.status).toBe(503);
     expect(((await response.json()) as { error: string }).error).toMatch(/Mercado Pago no están configurados/);
@@ -412,16 +408,7 @@ describe("the subscriber's own page", () => {
 });
 
 describe("the built-in sandbox", () => {
-  const sandbox = () =>
-    createMercadoPago({
-      db,
-      nodeEnv: "development",
-      siteUrl: "http://localhost:3000",
-      configuredSecret: null,
-      apiBase: "unused",
-      accessToken: null,
-      webhookSecret: null,
-    });
+  const sandbox = () => mercadoPagoWithoutCredentials(db, { nodeEnv: "development" });
 
   it("hands out a local checkout and, on approval, notifies the webhook signed as Mercado Pago would", async () => {
     const mp = sandbox();
@@ -467,15 +454,7 @@ describe("the built-in sandbox", () => {
   });
 
   it("is refused in production without Mercado Pago", async () => {
-    const off = createMercadoPago({
-      db,
-      nodeEnv: "production",
-      siteUrl: "x",
-      configuredSecret: null,
-      apiBase: "x",
-      accessToken: null,
-      webhookSecret: null,
-    });
+    const off = mercadoPagoWithoutCredentials(db);
     const thrown = await Promise.resolve(
       sandboxRoute.loader(
         routeArgs("/pagos/sandbox/sbx1", database, { params: { id: "sbx1" }, context: { mercadoPago: off } }) as never,
