@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { ZodError } from "zod";
 import { createAdmin, newAdminSchema } from "../app/domain/auth/admin-users.server";
 import { DomainError } from "../app/domain/errors";
-import { zodMessage } from "../app/lib/http.server";
+import { zodMessage } from "../app/lib/zod-spanish";
 import { readControlInfo } from "../server/control";
 import { lockHolder } from "../server/data-dir-lock";
 import { loadEnv } from "../server/env";

@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { zodMessage } from "../app/lib/http.server";
+import { zodMessage } from "../app/lib/zod-spanish";
 import { seedCatalogue } from "../tests/fakes/tiendanube/catalogue";
 import { type FakeProduct, type FakeTiendanube, startFakeTiendanube } from "../tests/fakes/tiendanube/server";
 

@@ -8,7 +8,7 @@ import { createAdmin } from "~/domain/auth/admin-users.server";
 import { DomainError } from "~/domain/errors";
 import type { TiendanubeService } from "~/domain/tiendanube/service.server";
 import { runSync, SyncAlreadyRunning } from "~/domain/tiendanube/sync.server";
-import { zodMessage } from "~/lib/http.server";
+import { zodMessage } from "~/lib/zod-spanish";
 import { dumpPglite } from "~db/backup";
 import type { Db } from "~db/index";
 

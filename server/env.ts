@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { emailSchema } from "~/lib/email-schema";
 
 const optionalText = () =>
   z
@@ -47,7 +48,7 @@ export const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalText(),
-  SHOP_NOTIFY_EMAIL: optionalText().pipe(z.email({ error: "SHOP_NOTIFY_EMAIL debe ser un email" }).optional()),
+  SHOP_NOTIFY_EMAIL: optionalText().pipe(emailSchema({ invalid: "SHOP_NOTIFY_EMAIL debe ser un email" }).optional()),
   MP_API_BASE: optionalUrl("MP_API_BASE"),
   MP_ACCESS_TOKEN: optionalText(),
   MP_WEBHOOK_SECRET: optionalText(),
@@ -78,7 +79,7 @@ export const envSchema = z.object({
     .trim()
     .optional()
     .transform((v) => v || undefined)
-    .pipe(z.email({ error: "ADMIN_EMAIL debe ser un email" }).optional()),
+    .pipe(emailSchema({ invalid: "ADMIN_EMAIL debe ser un email" }).optional()),
   ADMIN_PASSWORD: z
     .string()
     .optional()

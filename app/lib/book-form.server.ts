@@ -1,15 +1,13 @@
-import { ZodError } from "zod";
-import type { BookFormValues, FieldErrors } from "~/components/admin/book-form";
+import type { BookFormValues } from "~/components/admin/book-form";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { type AdminBook, createBook, updateBook } from "~/domain/catalog/admin-books.server";
 import { bookFormToInput } from "~/domain/catalog/book-form";
 import { bookSchema } from "~/domain/catalog/book-input";
-import { DomainError } from "~/domain/errors";
+import { DomainError, Invalid } from "~/domain/errors";
 import { scheduleCoverVariants } from "~/domain/images/variants.server";
 import { storeCover } from "~/domain/uploads/uploads.server";
 import { formatMoneyInput, fromPesos } from "~/lib/money";
 import type { Db } from "~db/index";
-import { issueMessage } from "./zod-spanish";
 
 const checkboxes = ["available", "published", "freeShipping"];
 
@@ -61,38 +59,36 @@ export const NEW_BOOK_VALUES: BookFormValues = {
   preorderCount: "0",
 };
 
-export type SaveResult = { ok: true; book: AdminBook } | { ok: false; errors: FieldErrors; values: BookFormValues };
-
-/** Validates the form, stores a new cover if one came, and creates (no id) or updates the book. */
-export async function saveBookForm(db: Db, admin: AdminIdentity, form: FormData, id?: number): Promise<SaveResult> {
+/**
+ * Validates the form, stores a new cover if one came, and creates (no id) or updates the book. A refusal
+ * is thrown for the form-action contract (`formAction`): a ZodError names its fields; a cover that cannot
+ * be stored is an `Invalid` on the `cover` field; any other domain refusal is an `Invalid` with no field,
+ * so the page shows its message above the form. Every refusal is an `Invalid` (400): the form was refused,
+ * whatever the cause (a book deleted meanwhile, a cover too large).
+ */
+export async function saveBookForm(db: Db, admin: AdminIdentity, form: FormData, id?: number): Promise<AdminBook> {
   const input = bookFormToInput(form);
+  // Validate before storing a cover, so a form with mistakes leaves no orphan upload behind.
+  bookSchema.parse(input);
   const cover = form.get("cover");
-  try {
-    // Validate before storing a cover, so a form with mistakes leaves no orphan upload behind.
-    bookSchema.parse(input);
-    if (cover instanceof File && cover.size > 0) {
-      try {
-        input.coverUrl = await storeCover(db, { bytes: new Uint8Array(await cover.arrayBuffer()), name: cover.name });
-      } catch (error) {
-        if (error instanceof DomainError)
-          return { ok: false, errors: { cover: error.message }, values: formValues(form) };
-        throw error;
-      }
+  if (cover instanceof File && cover.size > 0) {
+    try {
+      input.coverUrl = await storeCover(db, { bytes: new Uint8Array(await cover.arrayBuffer()), name: cover.name });
+    } catch (error) {
+      throw asInvalid(error, "cover");
     }
+  }
+  try {
     const book = id === undefined ? await createBook(db, admin, input) : await updateBook(db, admin, id, input);
     // The cover's variants are made in the background (nothing to do when they already are).
     scheduleCoverVariants([book.coverUrl]);
-    return { ok: true, book };
+    return book;
   } catch (error) {
-    if (error instanceof ZodError) {
-      const errors: FieldErrors = {};
-      for (const issue of error.issues) {
-        const field = String(issue.path[0] ?? "form");
-        errors[field] ??= issueMessage(issue);
-      }
-      return { ok: false, errors, values: { ...formValues(form), coverUrl: String(input.coverUrl ?? "") } };
-    }
-    if (error instanceof DomainError) return { ok: false, errors: { form: error.message }, values: formValues(form) };
-    throw error;
+    throw asInvalid(error);
   }
+}
+
+function asInvalid(error: unknown, field?: string): unknown {
+  if (!(error instanceof DomainError)) return error;
+  return new Invalid(error.message, field ? { field } : undefined);
 }

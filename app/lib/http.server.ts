@@ -68,9 +68,6 @@ export function apiError(error: unknown, context: Pick<AppLoadContext, "log" | "
   );
 }
 
-/** The Spanish message of a failed parse (one mapping for every API and form: `~/lib/zod-spanish`). */
-export { zodMessage };
-
 /** Runs an API handler and turns any thrown error into its JSON answer. */
 export async function api(
   context: Pick<AppLoadContext, "log" | "requestId">,

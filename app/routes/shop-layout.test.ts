@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { updateSection } from "~/domain/settings/settings.server";
-import { adminUsers } from "~db/schema";
+import { adminTestDatabase } from "../../tests/support/admin-database";
 import { routeArgs } from "../../tests/support/route-context";
-import { testDatabase } from "../../tests/support/test-database";
 import * as shopLayout from "./shop-layout";
 
-const database = await testDatabase();
-const db = database.db;
-const admin = { id: 1, email: "libreria@rizoma.com.ar" };
-
-beforeAll(() =>
-  db.insert(adminUsers).values({ id: admin.id, email: admin.email, passwordHash: "no se usa en este test" }),
-);
-afterAll(() => database.close());
+const { database, db, admin } = await adminTestDatabase();
 
 type Args = Parameters<typeof shopLayout.loader>[0];
 const storeUrl = async (envStoreUrl: string | null) => {

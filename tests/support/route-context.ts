@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "react-router";
+import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { logger } from "~/lib/logger.server";
 import type { Database } from "~db/connect";
 
@@ -46,5 +47,27 @@ export function routeArgs(
     }),
     params: init.params ?? {},
     context: routeContext(database, init.context),
+  };
+}
+
+export type RouteInit = NonNullable<Parameters<typeof routeArgs>[2]> & { asAdmin?: boolean };
+
+/**
+ * `call(handler, url, init)`: runs a resource route's loader or action as a request to `url` would, signed
+ * in as `admin` unless `asAdmin: false` (`init.context` overrides the rest of the context), and answers
+ * `{status, body}`: a JSON body parsed, any other as its bytes.
+ */
+export function routeCaller(database: Database, admin: AdminIdentity | null = null) {
+  return async function call(
+    handler: unknown,
+    url: string,
+    { asAdmin = true, ...init }: RouteInit = {},
+    // biome-ignore lint/suspicious/noExplicitAny: tests read many JSON answer shapes.
+  ): Promise<{ status: number; body: any }> {
+    const context = { admin: asAdmin ? admin : null, ...init.context };
+    const run = handler as (args: ReturnType<typeof routeArgs>) => Promise<Response> | Response;
+    const response = await run(routeArgs(url, database, { ...init, context }));
+    const json = (response.headers.get("content-type") ?? "").includes("json");
+    return { status: response.status, body: json ? await response.json() : await response.arrayBuffer() };
   };
 }

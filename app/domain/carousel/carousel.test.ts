@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers } from "~db/schema";
-import { seedDemoCatalogue } from "~db/seed";
-import { testDatabase } from "../../../tests/support/test-database";
+import { describe, expect, it } from "vitest";
+import { adminTestDatabase } from "../../../tests/support/admin-database";
 import { carouselState } from "./carousel.server";
 
-const database = await testDatabase();
-const db = database.db;
-const admin = { id: 1, email: "libreria@rizoma.com.ar" };
-
-beforeAll(async () => {
-  await seedDemoCatalogue(db);
-  await db.insert(adminUsers).values({ id: admin.id, email: admin.email, passwordHash: "no se usa en este test" });
-});
-afterAll(() => database.close());
+const { db } = await adminTestDatabase({ catalogue: true });
 
 describe("carousel", () => {
   it("lists the featured books by order and the available ones to add", async () => {

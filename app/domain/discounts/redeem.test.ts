@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { discountCodes, discountRedemptions, orders } from "~db/schema";
+import { discountCodes, discountRedemptions } from "~db/schema";
+import { insertOrder } from "../../../tests/support/order-row";
 import { testDatabase } from "../../../tests/support/test-database";
 import { Conflict, Invalid } from "../errors";
 import { quoteDiscount, redeemDiscount, releaseDiscount } from "./redeem.server";
@@ -10,23 +11,7 @@ const database = await testDatabase();
 const db = database.db;
 afterAll(() => database.close());
 
-const order = async () => {
-  const [row] = await db
-    .insert(orders)
-    .values({
-      paymentMethod: "transfer",
-      firstName: "Ana",
-      lastName: "Pérez",
-      email: "ana@example.com",
-      phone: "+54 11 5555-1234",
-      deliveryMethod: "pickup",
-      subtotalCents: 1_000_000,
-      totalCents: 1_000_000,
-    })
-    .returning({ id: orders.id, number: orders.number });
-  if (!row) throw new Error("the order was not written");
-  return row;
-};
+const order = () => insertOrder(db);
 
 const codeNamed = async (code: string) => {
   const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, code));

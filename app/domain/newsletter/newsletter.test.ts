@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, newsletterSubscribers } from "~db/schema";
+import { clientIps } from "../../../tests/support/admin-database";
 import { testDatabase } from "../../../tests/support/test-database";
 import { Invalid, TooManyRequests } from "../errors";
 import {
@@ -16,9 +17,8 @@ import {
 const database = await testDatabase();
 const db = database.db;
 const context = { db, siteUrl: "https://rizoma.test", configuredSecret: null };
-let ipCounter = 0;
-/** A fresh client address per call, so the per-IP limit only bites where a test wants it to. */
-const meta = () => ({ ...context, clientIp: `10.9.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}` });
+const freshIp = clientIps("10.9");
+const meta = () => ({ ...context, clientIp: freshIp() });
 
 beforeAll(() => seedNewsletterTopics(db));
 afterAll(() => database.close());

@@ -4,6 +4,7 @@ import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { createAdmin } from "~/domain/auth/admin-users.server";
 import { UNAMBIGUOUS_ALPHABET } from "~/lib/random-code.server";
 import { mailOutbox, prizeClaims, qrCodes, settings } from "~db/schema";
+import { clientIps } from "../../../tests/support/admin-database";
 import { testDatabase } from "../../../tests/support/test-database";
 import { Conflict, Invalid, NotFound, TooManyRequests } from "../errors";
 import { checkCode, claimPrize, createCode, Gone, listWinners, prizeFigures } from "./prizes.server";
@@ -13,8 +14,8 @@ const db = database.db;
 const siteUrl = "https://rizoma.test";
 const context = { db, siteUrl, shopEmail: "libreria@rizoma.test" };
 let admin: AdminIdentity;
-let ip = 1;
-const meta = () => ({ ...context, clientIp: `10.60.${ip >> 8}.${ip++ & 255}` });
+const freshIp = clientIps("10.60");
+const meta = () => ({ ...context, clientIp: freshIp() });
 const winner = { name: "Mariana López", email: "Mariana@Example.com", dni: "30123456", phone: "+54 11 5555-1234" };
 
 beforeAll(async () => {

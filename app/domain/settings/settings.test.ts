@@ -1,19 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers, settings } from "~db/schema";
-import { testDatabase } from "../../../tests/support/test-database";
+import { describe, expect, it } from "vitest";
+import { settings } from "~db/schema";
+import { adminTestDatabase } from "../../../tests/support/admin-database";
 import { isValidCbu, normaliseCuit, PROVINCE_CODES, whatsappDigits } from "./argentina";
 import { bankSchema, DEFAULT_SETTINGS, SECTION_KEYS, sectionSchemas } from "./schema";
 import { getSection, getSettings, seedSettings } from "./settings.server";
 
-const database = await testDatabase();
-const db = database.db;
-const admin = { id: 1, email: "libreria@rizoma.com.ar" };
-
-beforeAll(async () => {
-  await db.insert(adminUsers).values({ id: admin.id, email: admin.email, passwordHash: "no se usa en este test" });
-});
-afterAll(() => database.close());
+const { db } = await adminTestDatabase();
 
 const storedRows = () => db.select().from(settings).orderBy(settings.key);
 

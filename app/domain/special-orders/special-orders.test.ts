@@ -4,6 +4,7 @@ import { type AdminIdentity, createAdmin } from "~/domain/auth/admin-users.serve
 import { argentinePhoneDigits } from "~/domain/settings/argentina";
 import { auditLog, books, mailOutbox, settings, specialOrderReplies, specialOrders } from "~db/schema";
 import { seedDemoCatalogue } from "~db/seed";
+import { clientIps } from "../../../tests/support/admin-database";
 import { testDatabase } from "../../../tests/support/test-database";
 import { Conflict, Invalid, NotFound, TooManyRequests } from "../errors";
 import { nextStatuses } from "./rules";
@@ -20,12 +21,12 @@ const database = await testDatabase();
 const db = database.db;
 const siteUrl = "https://rizoma.test";
 let admin: AdminIdentity;
-let ip = 1;
+const freshIp = clientIps("10.70");
 const ctx = (overrides: Partial<Parameters<typeof createSpecialOrder>[0]> = {}) => ({
   db,
   siteUrl,
   shopEmail: "pedidos@rizoma.test",
-  clientIp: `10.70.${ip >> 8}.${ip++ & 255}`,
+  clientIp: freshIp(),
   ...overrides,
 });
 const request = {

@@ -1,18 +1,11 @@
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers, auditLog, expenses } from "~db/schema";
+import { describe, expect, it } from "vitest";
+import { auditLog, expenses } from "~db/schema";
+import { adminTestDatabase } from "../../../tests/support/admin-database";
 import { routeArgs } from "../../../tests/support/route-context";
-import { testDatabase } from "../../../tests/support/test-database";
 import * as pageRoute from "./expenses";
 
-const database = await testDatabase();
-const db = database.db;
-const admin = { id: 1, email: "libreria@rizoma.com.ar" };
-
-beforeAll(async () => {
-  await db.insert(adminUsers).values({ id: admin.id, email: admin.email, passwordHash: "no se usa en este test" });
-});
-afterAll(() => database.close());
+const { database, db, admin } = await adminTestDatabase();
 
 const rowCounts = async () => ({
   expenses: (await db.select({ n: count() }).from(expenses))[0]?.n,

@@ -1,23 +1,21 @@
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { adminUsers, prizeClaims, qrCodes } from "~db/schema";
-import { seedDemoCatalogue } from "~db/seed";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { prizeClaims, qrCodes } from "~db/schema";
+import { adminTestDatabase } from "../../../tests/support/admin-database";
 import { renderAdminPage } from "../../../tests/support/render-page";
 import { routeContext } from "../../../tests/support/route-context";
-import { testDatabase } from "../../../tests/support/test-database";
 import * as carousel from "./carousel";
 import * as bookEdit from "./libros/edit";
 import * as booksList from "./libros/list";
 import * as qr from "./qr";
 
-const database = await testDatabase();
-const db = database.db;
-const admin = { id: 1, email: "panel@rizoma.com.ar" };
+const { database, db, admin } = await adminTestDatabase({
+  catalogue: true,
+  admin: { id: 1, email: "panel@rizoma.com.ar" },
+});
 
 beforeAll(async () => {
-  await seedDemoCatalogue(db);
-  await db.insert(adminUsers).values({ id: admin.id, email: admin.email, passwordHash: "no se usa en este test" });
   const [code] = await db.insert(qrCodes).values({ code: "PREMIO1", bookTitle: "Facundo" }).returning();
   if (!code) throw new Error("no code");
   await db.insert(prizeClaims).values({
@@ -28,7 +26,6 @@ beforeAll(async () => {
     phone: "1155551234",
   });
 });
-afterAll(() => database.close());
 
 /** A request's context whose logger remembers what was logged as an error. */
 function adminContext() {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   CONFIRM_LEAVING,
   demoData,
@@ -10,9 +10,7 @@ import {
   NOT_IN_DEMO,
   shopMode,
 } from "~/domain/demo/demo-mode.server";
-import { createMercadoPago, type MercadoPago } from "~/integrations/mercadopago/index.server";
 import {
-  adminUsers,
   auditLog,
   books,
   boxSubscriptions,
@@ -28,43 +26,27 @@ import {
   specialOrders,
 } from "~db/schema";
 import { countBooks, demoIsbns, seedDemoCatalogue } from "~db/seed";
+import { adminTestDatabase, clientIps } from "../../../tests/support/admin-database";
+import { mercadoPagoWithoutCredentials } from "../../../tests/support/mercadopago-link";
 import { routeArgs } from "../../../tests/support/route-context";
 import { boxSubscription } from "../../../tests/support/shop";
-import { testDatabase } from "../../../tests/support/test-database";
 import * as subscribeRoute from "../api/caja/subscribe";
 import * as ordersRoute from "../api/orders";
 
-const database = await testDatabase();
-const db = database.db;
-const admin = { id: 1, email: "libreria@rizoma.com.ar" };
+const { database, db, admin } = await adminTestDatabase();
 /** What the server builds: no MP credentials, NODE_ENV=production, the shop's mode decides. */
-let payments: MercadoPago;
-
-beforeAll(async () => {
-  await db.insert(adminUsers).values({ id: admin.id, email: admin.email, passwordHash: "no se usa en este test" });
-  payments = createMercadoPago({
-    db,
-    nodeEnv: "production",
-    siteUrl: "http://localhost:3000",
-    configuredSecret: null,
-    apiBase: "http://127.0.0.1:9",
-    accessToken: null,
-    webhookSecret: null,
-    maySimulate: () => maySimulate(db, "production"),
-  });
-});
-afterAll(() => database.close());
+const payments = mercadoPagoWithoutCredentials(db, { maySimulate: () => maySimulate(db, "production") });
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read several JSON answer shapes.
 type Answer = Record<string, any>;
-let ipCounter = 0;
+const freshIp = clientIps("10.7");
 async function post(mod: { action: (args: never) => Promise<Response> }, url: string, body: unknown) {
   const response = await mod.action(
     routeArgs(url, database, {
       method: "POST",
       body: JSON.stringify(body),
       headers: { "content-type": "application/json" },
-      context: { mercadoPago: payments, clientIp: `10.7.0.${ipCounter++}` },
+      context: { mercadoPago: payments, clientIp: freshIp() },
     }) as never,
   );
   return { status: response.status, json: (await response.json()) as Answer };

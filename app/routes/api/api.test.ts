@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { books } from "~db/schema";
 import { seedDemoCatalogue } from "~db/seed";
-import { routeArgs } from "../../../tests/support/route-context";
+import { type routeArgs, routeCaller } from "../../../tests/support/route-context";
 import { testDatabase } from "../../../tests/support/test-database";
 import * as booksRoute from "./books";
 import * as featuredRoute from "./featured-books";
@@ -17,10 +17,7 @@ beforeAll(() => seedDemoCatalogue(db));
 afterAll(() => database.close());
 
 type Call = (args: ReturnType<typeof routeArgs>) => Response | Promise<Response>;
-async function call(handler: Call, url: string, init?: Parameters<typeof routeArgs>[2]) {
-  const response = await handler(routeArgs(url, database, init));
-  return { status: response.status, body: await response.json() };
-}
+const call = routeCaller(database);
 const getBooks = (url: string) => call(booksRoute.loader as Call, url);
 const postStock = (body: string, headers: Record<string, string> = { "content-type": "application/json" }) =>
   call(stockRoute.action as Call, "/api/validate-cart-stock", { method: "POST", body, headers });

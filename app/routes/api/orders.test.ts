@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DISCOUNT_MESSAGES } from "~/domain/discounts/rules";
 import {
   cancelOrder,
@@ -10,10 +10,8 @@ import {
   shipOrder,
 } from "~/domain/orders/lifecycle.server";
 import { orderFigures } from "~/domain/orders/queries.server";
-import { createMercadoPago, type MercadoPago } from "~/integrations/mercadopago/index.server";
 import { signNotification } from "~/integrations/mercadopago/signature.server";
 import {
-  adminUsers,
   auditLog,
   books,
   discountCodes,
@@ -23,42 +21,18 @@ import {
   orderItems,
   orders,
 } from "~db/schema";
-import { type FakeMercadoPago, startFakeMercadoPago } from "../../../tests/support/fake-mercadopago";
+import { adminTestDatabase, clientIps } from "../../../tests/support/admin-database";
+import { liveMercadoPago, MP_WEBHOOK_SECRET } from "../../../tests/support/mercadopago-link";
 import { routeArgs } from "../../../tests/support/route-context";
-import { testDatabase } from "../../../tests/support/test-database";
 import * as adminOrderRoute from "./admin/order";
 import * as adminOrdersRoute from "./admin/orders";
 import * as orderRoute from "./order";
 import * as ordersRoute from "./orders";
 import * as webhookRoute from "./webhooks/mercadopago";
 
-const database = await testDatabase();
-const db = database.db;
-const SECRET = "mp-webhook-secret";
-const admin = { id: 1, email: "libreria@rizoma.com.ar" };
+const { database, db, admin } = await adminTestDatabase();
 const SITE = "http://localhost:3000";
-let fake: FakeMercadoPago;
-let live: MercadoPago;
-
-beforeAll(async () => {
-  fake = await startFakeMercadoPago();
-  live = createMercadoPago({
-    db,
-    nodeEnv: "production",
-    siteUrl: SITE,
-    configuredSecret: null,
-    apiBase: fake.url,
-    accessToken: fake.token,
-    webhookSecret: SECRET,
-    timeoutMs: 300,
-    retries: 0,
-  });
-  await db.insert(adminUsers).values({ id: admin.id, email: admin.email, passwordHash: "no se usa en este test" });
-});
-afterAll(async () => {
-  await fake.close();
-  await database.close();
-});
+const { fake, live } = await liveMercadoPago(db, { siteUrl: SITE });
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read several JSON answer shapes.
 type Answer = Record<string, any>;
@@ -80,8 +54,7 @@ async function book(values: Partial<typeof books.$inferInsert> = {}) {
   return row;
 }
 
-let ipCounter = 0;
-const freshIp = () => `10.9.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
+const freshIp = clientIps("10.9");
 
 const body = (items: { id: number; quantity: number }[], overrides: Record<string, unknown> = {}) => ({
   items,
@@ -310,7 +283,7 @@ describe("Mercado Pago orders", () => {
     expect((await stockOf(a.id))?.stock).toBe(2);
   });
 
-  function notify(dataId: string, secret: string | null = SECRET) {
+  function notify(dataId: string, secret: string | null = MP_WEBHOOK_SECRET) {
     const requestId = randomUUID();
     const headers: Record<string, string> = { "content-type": "application/json", "x-request-id": requestId };
     if (secret) headers["x-signature"] = signNotification(secret, { dataId, requestId });

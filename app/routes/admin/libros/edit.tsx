@@ -1,11 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
-import { BookForm } from "~/components/admin/book-form";
-import { Notice } from "~/components/ui/notice";
+import { BackToBooks, BookEditor } from "~/components/admin/book-editor";
 import { deleteBook, getAdminBook } from "~/domain/catalog/admin-books.server";
 import { listGenres } from "~/domain/catalog/categories.server";
 import { NotFound } from "~/domain/errors";
 import { requireAdmin } from "~/lib/admin.server";
-import { bookValues, saveBookForm } from "~/lib/book-form.server";
+import { bookValues, formValues, saveBookForm } from "~/lib/book-form.server";
+import { formAction } from "~/lib/form-action.server";
 import { readForm } from "~/lib/http.server";
 import { parseId } from "~/lib/params";
 import type { Route } from "./+types/edit";
@@ -39,38 +39,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       throw error;
     }
   }
-  const result = await saveBookForm(context.db, admin, form, id);
-  if (result.ok) return redirect(`/admin/libros?aviso=actualizado&libro=${id}`, 303);
-  return data(result, 400);
+  return formAction(formValues(form), async () => {
+    await saveBookForm(context.db, admin, form, id);
+    return redirect(`/admin/libros?aviso=actualizado&libro=${id}`, 303);
+  });
 }
 
 export default function EditBook({ loaderData, actionData }: Route.ComponentProps) {
   const { book, genres, confirmDelete } = loaderData;
   return (
     <div className="space-y-6">
-      <p className="text-sm">
-        <Link to="/admin/libros" className="text-moss underline">
-          ← Libros
-        </Link>
-      </p>
+      <BackToBooks />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-serif text-3xl">{book.title}</h1>
         <Link to={`/libro/${book.id}`} className="text-sm text-moss underline">
           Ver en la tienda
         </Link>
       </div>
-      {actionData ? (
-        <Notice
-          notice={{
-            tone: "error",
-            title: "No se pudo actualizar el libro",
-            message: actionData.errors.form ?? "Revisá los campos marcados.",
-          }}
-        />
-      ) : null}
-      <BookForm
-        values={actionData?.values ?? book.values}
-        errors={actionData?.errors}
+      <BookEditor
+        failure={actionData}
+        failureTitle="No se pudo actualizar el libro"
+        values={book.values}
         genres={genres}
         submitLabel="Guardar cambios"
       />

@@ -1,9 +1,9 @@
-import { data, Link, redirect } from "react-router";
-import { BookForm } from "~/components/admin/book-form";
-import { Notice } from "~/components/ui/notice";
+import { redirect } from "react-router";
+import { BackToBooks, BookEditor } from "~/components/admin/book-editor";
 import { listGenres } from "~/domain/catalog/categories.server";
 import { requireAdmin } from "~/lib/admin.server";
-import { NEW_BOOK_VALUES, saveBookForm } from "~/lib/book-form.server";
+import { formValues, NEW_BOOK_VALUES, saveBookForm } from "~/lib/book-form.server";
+import { formAction } from "~/lib/form-action.server";
 import { readForm } from "~/lib/http.server";
 import type { Route } from "./+types/new";
 
@@ -14,32 +14,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
-  const result = await saveBookForm(context.db, admin, await readForm(request));
-  if (result.ok) return redirect(`/admin/libros?aviso=creado&libro=${result.book.id}`, 303);
-  return data(result, 400);
+  const form = await readForm(request);
+  return formAction(formValues(form), async () => {
+    const book = await saveBookForm(context.db, admin, form);
+    return redirect(`/admin/libros?aviso=creado&libro=${book.id}`, 303);
+  });
 }
 
 export default function NewBook({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
-      <p className="text-sm">
-        <Link to="/admin/libros" className="text-moss underline">
-          ← Libros
-        </Link>
-      </p>
+      <BackToBooks />
       <h1 className="font-serif text-3xl">Nuevo libro</h1>
-      {actionData ? (
-        <Notice
-          notice={{
-            tone: "error",
-            title: "No se pudo crear el libro",
-            message: actionData.errors.form ?? "Revisá los campos marcados.",
-          }}
-        />
-      ) : null}
-      <BookForm
-        values={actionData?.values ?? loaderData.values}
-        errors={actionData?.errors}
+      <BookEditor
+        failure={actionData}
+        failureTitle="No se pudo crear el libro"
+        values={loaderData.values}
         genres={loaderData.genres}
         submitLabel="Crear libro"
       />

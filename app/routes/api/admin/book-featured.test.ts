@@ -1,35 +1,21 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { carouselState, renumberCarousel, setFeatured } from "~/domain/carousel/carousel.server";
 import { featuredBooks } from "~/domain/catalog/books.server";
-import { adminUsers, auditLog, books } from "~db/schema";
-import { seedDemoCatalogue } from "~db/seed";
-import { routeArgs } from "../../../../tests/support/route-context";
-import { testDatabase } from "../../../../tests/support/test-database";
+import { auditLog, books } from "~db/schema";
+import { adminTestDatabase } from "../../../../tests/support/admin-database";
 import * as featuredRoute from "./book-featured";
 
-const database = await testDatabase();
-const db = database.db;
-const admin = { id: 1, email: "libreria@rizoma.com.ar" };
+const { db, admin, call } = await adminTestDatabase({ catalogue: true });
 
-beforeAll(async () => {
-  await seedDemoCatalogue(db);
-  await db.insert(adminUsers).values({ id: admin.id, email: admin.email, passwordHash: "no se usa en este test" });
-});
-afterAll(() => database.close());
-
-async function patch(id: number | string, body: unknown, asAdmin = true) {
-  const response = await (featuredRoute.action as (args: unknown) => Promise<Response>)(
-    routeArgs(`/api/books/${id}/featured`, database, {
-      method: "PATCH",
-      params: { id: String(id) },
-      body: JSON.stringify(body),
-      headers: { "content-type": "application/json" },
-      context: { admin: asAdmin ? admin : null },
-    }),
-  );
-  return { status: response.status, body: await response.json() };
-}
+const patch = (id: number | string, body: unknown, asAdmin = true) =>
+  call(featuredRoute.action, `/api/books/${id}/featured`, {
+    method: "PATCH",
+    params: { id: String(id) },
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+    asAdmin,
+  });
 
 describe("carousel", () => {
   it("adds with the next order, moves, removes (order 0) and renumbers", async () => {

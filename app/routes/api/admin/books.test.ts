@@ -1,35 +1,21 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { searchBooks } from "~/domain/catalog/books.server";
-import { adminUsers, auditLog, books, orderItems, orders, uploads } from "~db/schema";
-import { seedDemoCatalogue } from "~db/seed";
+import { auditLog, books, orderItems, uploads } from "~db/schema";
+import { adminTestDatabase } from "../../../../tests/support/admin-database";
+import { insertOrder } from "../../../../tests/support/order-row";
 import { routeArgs } from "../../../../tests/support/route-context";
-import { testDatabase } from "../../../../tests/support/test-database";
 import * as publicUpload from "../../uploads";
 import * as bookRoute from "./book";
 import * as booksRoute from "./books";
 import * as uploadsRoute from "./uploads";
 
-const database = await testDatabase();
-const db = database.db;
-const admin = { id: 7, email: "libreria@rizoma.com.ar" };
-
-beforeAll(async () => {
-  await seedDemoCatalogue(db);
-  await db.insert(adminUsers).values({ id: admin.id, email: admin.email, passwordHash: "no se usa en este test" });
+const { database, db, call } = await adminTestDatabase({
+  catalogue: true,
+  admin: { id: 7, email: "libreria@rizoma.com.ar" },
 });
-afterAll(() => database.close());
 
 type Handler = (args: unknown) => Promise<Response> | Response;
-async function call(handler: Handler, url: string, init: Parameters<typeof routeArgs>[2] = {}) {
-  const response = await handler(routeArgs(url, database, { context: { admin }, ...init }));
-  const type = response.headers.get("content-type") ?? "";
-  return {
-    status: response.status,
-    body: type.includes("json") ? await response.json() : await response.arrayBuffer(),
-    response,
-  };
-}
 const json = (method: string, body: unknown) => ({
   method,
   body: typeof body === "string" ? body : JSON.stringify(body),
@@ -180,19 +166,7 @@ describe("deleting a book that orders reference", () => {
       .insert(books)
       .values({ title: "Con pedidos", slug: "con-pedidos", priceCents: 100_000, stock: 3 })
       .returning();
-    const [order] = await db
-      .insert(orders)
-      .values({
-        paymentMethod: "transfer",
-        firstName: "Ana",
-        lastName: "Pérez",
-        email: "ana@example.com",
-        phone: "+54 11 5555-1234",
-        deliveryMethod: "pickup",
-        subtotalCents: 100_000,
-        totalCents: 85_000,
-      })
-      .returning();
+    const order = await insertOrder(db, { subtotalCents: 100_000, totalCents: 85_000 });
     await db.insert(orderItems).values({
       orderId: Number(order?.id),
       bookId: Number(kept?.id),
@@ -237,11 +211,11 @@ describe("covers", () => {
     expect(stored.status).toBe(201);
     expect(stored.body.url).toMatch(/^\/uploads\/\d+\.png$/);
     const file = stored.body.url.split("/").pop();
-    const served = await call(publicUpload.loader as Handler, stored.body.url, { params: { file } });
+    const served = await (publicUpload.loader as Handler)(routeArgs(stored.body.url, database, { params: { file } }));
     expect(served.status).toBe(200);
-    expect(served.response.headers.get("content-type")).toBe("image/png");
-    expect(served.response.headers.get("cache-control")).toContain("immutable");
-    expect(Buffer.from(served.body as ArrayBuffer).equals(png)).toBe(true);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(served.headers.get("cache-control")).toContain("immutable");
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
     const wrongExtension = await call(publicUpload.loader as Handler, "/x", {
       params: { file: file.replace(".png", ".jpg") },
     });

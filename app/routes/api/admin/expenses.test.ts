@@ -1,35 +1,20 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { currentMonth, expensesCsv, monthSummary } from "~/domain/expenses/expenses.server";
 import { todayInBuenosAires } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
-import { adminUsers, auditLog, expenses } from "~db/schema";
+import { auditLog, expenses } from "~db/schema";
+import { adminTestDatabase } from "../../../../tests/support/admin-database";
 import { routeArgs } from "../../../../tests/support/route-context";
-import { testDatabase } from "../../../../tests/support/test-database";
 import * as itemRoute from "./expense";
 import * as listRoute from "./expenses";
 import * as exportRoute from "./expenses-export";
 
-const database = await testDatabase();
-const db = database.db;
-const admin = { id: 1, email: "libreria@rizoma.com.ar" };
+const { database, db, admin, call } = await adminTestDatabase();
 const signedOut = "Necesitás iniciar sesión como administrador";
 
-beforeAll(async () => {
-  await db.insert(adminUsers).values({ id: admin.id, email: admin.email, passwordHash: "no se usa en este test" });
-});
-afterAll(() => database.close());
-
-type Handler = (args: ReturnType<typeof routeArgs>) => unknown;
-type Init = Parameters<typeof routeArgs>[2] & { asAdmin?: boolean };
 const json = { "content-type": "application/json" };
 
-async function call(handler: unknown, url: string, { asAdmin = true, ...init }: Init = {}) {
-  const response = (await (handler as Handler)(
-    routeArgs(url, database, { ...init, context: { admin: asAdmin ? admin : null } }),
-  )) as Response;
-  return { status: response.status, body: await response.json() };
-}
 const list = (query = "", asAdmin = true) => call(listRoute.loader, `/api/admin/expenses${query}`, { asAdmin });
 const post = (body: unknown, asAdmin = true) =>
   call(listRoute.action, "/api/admin/expenses", { method: "POST", body: JSON.stringify(body), headers: json, asAdmin });

@@ -1,45 +1,27 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PROVINCE_CODES } from "~/domain/settings/argentina";
 import { DEFAULT_SETTINGS } from "~/domain/settings/schema";
 import { getSection, updateSection } from "~/domain/settings/settings.server";
 import { formatMoneyInput } from "~/lib/money";
-import { adminUsers, auditLog, settings } from "~db/schema";
+import { auditLog, settings } from "~db/schema";
+import { adminTestDatabase } from "../../../../tests/support/admin-database";
 import { routeArgs } from "../../../../tests/support/route-context";
-import { testDatabase } from "../../../../tests/support/test-database";
 import * as pageRoute from "../../admin/ajustes";
 import * as shopLayout from "../../shop-layout";
 import * as settingsRoute from "./settings";
 import * as putRoute from "./settings-section";
 
-const database = await testDatabase();
-const db = database.db;
-const admin = { id: 1, email: "libreria@rizoma.com.ar" };
+const { database, db, admin, call } = await adminTestDatabase();
 
-beforeAll(async () => {
-  await db.insert(adminUsers).values({ id: admin.id, email: admin.email, passwordHash: "no se usa en este test" });
-});
-afterAll(() => database.close());
-
-type Handler = (args: ReturnType<typeof routeArgs>) => Promise<Response>;
-async function api(handler: unknown, url: string, init: Parameters<typeof routeArgs>[2] = {}, asAdmin = true) {
-  const response = await (handler as Handler)(
-    routeArgs(url, database, { ...init, context: { admin: asAdmin ? admin : null } }),
-  );
-  return { status: response.status, body: await response.json() };
-}
 const put = (section: string, body: unknown, asAdmin = true) =>
-  api(
-    putRoute.action,
-    `/api/admin/settings/${section}`,
-    {
-      method: "PUT",
-      params: { section },
-      body: typeof body === "string" ? body : JSON.stringify(body),
-      headers: { "content-type": "application/json" },
-    },
+  call(putRoute.action, `/api/admin/settings/${section}`, {
+    method: "PUT",
+    params: { section },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    headers: { "content-type": "application/json" },
     asAdmin,
-  );
+  });
 
 const storedRows = () => db.select().from(settings).orderBy(settings.key);
 const auditRows = () => db.select().from(auditLog).where(eq(auditLog.action, "settings.update"));
@@ -73,7 +55,7 @@ describe("PUT /api/admin/settings/{section}", () => {
   });
 
   it("speaks pesos for the shipping table and stores centavos", async () => {
-    const { body: before } = await api(settingsRoute.loader, "/api/admin/settings");
+    const { body: before } = await call(settingsRoute.loader, "/api/admin/settings");
     expect(before.settings.shipping.rates.B).toEqual({ standard: 5500, fast: 8900 });
     const shipping = structuredClone(before.settings.shipping);
     shipping.rates.A = { standard: 12500.5, fast: 20000 };
@@ -134,7 +116,7 @@ describe("PUT /api/admin/settings/{section}", () => {
   it("answers 404 for an unknown section, 405 for other methods", async () => {
     expect(await put("impuestos", {})).toEqual({ status: 404, body: { success: false, error: "Sección desconocida" } });
     expect(await put("__proto__", {})).toEqual({ status: 404, body: { success: false, error: "Sección desconocida" } });
-    const get = await api(putRoute.loader, "/api/admin/settings/bank", { params: { section: "bank" } });
+    const get = await call(putRoute.loader, "/api/admin/settings/bank", { params: { section: "bank" } });
     expect(get.status).toBe(405);
   });
 
@@ -142,7 +124,7 @@ describe("PUT /api/admin/settings/{section}", () => {
     const before = await storedRows();
     const unauthorized = { success: false, error: "Necesitás iniciar sesión como administrador" };
     expect(await put("contact", contact, false)).toEqual({ status: 401, body: unauthorized });
-    expect(await api(settingsRoute.loader, "/api/admin/settings", {}, false)).toEqual({
+    expect(await call(settingsRoute.loader, "/api/admin/settings", { asAdmin: false })).toEqual({
       status: 401,
       body: unauthorized,
     });

@@ -1,25 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SUBSCRIBE_MESSAGES } from "~/domain/box/form";
 import { campaignProgress } from "~/domain/mail/outbox.server";
 import { decideSandboxPayment } from "~/domain/payments/sandbox-checkout.server";
-import { createMercadoPago, type MercadoPago } from "~/integrations/mercadopago/index.server";
+import type { MercadoPago } from "~/integrations/mercadopago/index.server";
 import { signNotification } from "~/integrations/mercadopago/signature.server";
 import { logger } from "~/lib/logger.server";
+import { auditLog, boxPayments, boxPlans, boxSubscriptionEvents, boxSubscriptions, mailOutbox } from "~db/schema";
+import { adminTestDatabase, clientIps } from "../../../../tests/support/admin-database";
 import {
-  adminUsers,
-  auditLog,
-  boxPayments,
-  boxPlans,
-  boxSubscriptionEvents,
-  boxSubscriptions,
-  mailOutbox,
-} from "~db/schema";
-import { type FakeMercadoPago, startFakeMercadoPago } from "../../../../tests/support/fake-mercadopago";
+  liveMercadoPago,
+  MP_WEBHOOK_SECRET,
+  mercadoPagoWithoutCredentials,
+} from "../../../../tests/support/mercadopago-link";
 import { routeArgs } from "../../../../tests/support/route-context";
 import { boxSubscription } from "../../../../tests/support/shop";
-import { testDatabase } from "../../../../tests/support/test-database";
 import * as ownRoute from "../../caja-rizoma/mi-suscripcion";
 import * as sandboxRoute from "../../pagos-sandbox";
 import * as webhookRoute from "../webhooks/mercadopago";
@@ -29,38 +25,12 @@ import * as subscribeRoute from "./subscribe";
 import * as statusRoute from "./subscription-status";
 import * as subscriptionsRoute from "./subscriptions";
 
-const database = await testDatabase();
-const db = database.db;
-const SECRET = "mp-webhook-secret";
-const admin = { id: 1, email: "libreria@rizoma.com.ar" };
-let fake: FakeMercadoPago;
-let live: MercadoPago;
-
-beforeAll(async () => {
-  fake = await startFakeMercadoPago();
-  live = createMercadoPago({
-    db,
-    nodeEnv: "production",
-    siteUrl: "http://localhost:3000",
-    configuredSecret: null,
-    apiBase: fake.url,
-    accessToken: fake.token,
-    webhookSecret: SECRET,
-    timeoutMs: 300,
-    retries: 1,
-  });
-  await db.insert(adminUsers).values({ id: admin.id, email: admin.email, passwordHash: "no se usa en este test" });
-});
-afterAll(async () => {
-  await fake.close();
-  await database.close();
-});
+const { database, db, admin } = await adminTestDatabase();
+const { fake, live } = await liveMercadoPago(db, { retries: 1 });
 
 const form = (overrides: Record<string, unknown> = {}) => ({ ...boxSubscription, ...overrides });
 
-let ipCounter = 0;
-/** Each call from its own client address, so the per-IP limit only bites where a test wants it to. */
-const freshIp = () => `10.8.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
+const freshIp = clientIps("10.8");
 
 const post = (
   mod: { action: (args: never) => Promise<Response> | Response },
@@ -84,7 +54,7 @@ function notify(type: string, dataId: string, options: { secret?: string | null;
   const requestId = options.requestId ?? randomUUID();
   const headers: Record<string, string> = { "content-type": "application/json", "x-request-id": requestId };
   if (options.secret !== null)
-    headers["x-signature"] = signNotification(options.secret ?? SECRET, { dataId, requestId });
+    headers["x-signature"] = signNotification(options.secret ?? MP_WEBHOOK_SECRET, { dataId, requestId });
   return webhookRoute.action(
     routeArgs(`/api/webhooks/mercadopago?data.id=${dataId}&type=${type}`, database, {
       method: "POST",
@@ -188,15 +158,7 @@ describe("POST /api/caja/subscribe", () => {
   });
 
   it("answers 503 with a clear Spanish error in production without Mercado Pago", async () => {
-    const off = createMercadoPago({
-      db,
-      nodeEnv: "production",
-      siteUrl: "x",
-      configuredSecret: null,
-      apiBase: "x",
-      accessToken: null,
-      webhookSecret: null,
-    });
+    const off = mercadoPagoWithoutCredentials(db);
     const response = await post(subscribeRoute, "/api/caja/subscribe", form(), { context: { mercadoPago: off } });
     expect(response.status).toBe(503);
     expect(((await response.json()) as { error: string }).error).toMatch(/Mercado Pago no están configurados/);
@@ -446,16 +408,7 @@ describe("the subscriber's own page", () => {
 });
 
 describe("the built-in sandbox", () => {
-  const sandbox = () =>
-    createMercadoPago({
-      db,
-      nodeEnv: "development",
-      siteUrl: "http://localhost:3000",
-      configuredSecret: null,
-      apiBase: "unused",
-      accessToken: null,
-      webhookSecret: null,
-    });
+  const sandbox = () => mercadoPagoWithoutCredentials(db, { nodeEnv: "development" });
 
   it("hands out a local checkout and, on approval, notifies the webhook signed as Mercado Pago would", async () => {
     const mp = sandbox();
@@ -501,15 +454,7 @@ describe("the built-in sandbox", () => {
   });
 
   it("is refused in production without Mercado Pago", async () => {
-    const off = createMercadoPago({
-      db,
-      nodeEnv: "production",
-      siteUrl: "x",
-      configuredSecret: null,
-      apiBase: "x",
-      accessToken: null,
-      webhookSecret: null,
-    });
+    const off = mercadoPagoWithoutCredentials(db);
     const thrown = await Promise.resolve(
       sandboxRoute.loader(
         routeArgs("/pagos/sandbox/sbx1", database, { params: { id: "sbx1" }, context: { mercadoPago: off } }) as never,

@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { alreadyExists, belowUses, DELETE_USED, discountFigures } from "~/domain/discounts/admin.server";
 import { DISCOUNT_FORM_MESSAGES as M } from "~/domain/discounts/input";
 import { quoteDiscount, redeemDiscount, releaseDiscount } from "~/domain/discounts/redeem.server";
@@ -7,9 +7,10 @@ import { DISCOUNT_MESSAGES } from "~/domain/discounts/rules";
 import { CODE_REQUIRED, SUBTOTAL_INVALID, TOO_MANY_CHECKS } from "~/domain/discounts/validate.server";
 import { failureNotice } from "~/lib/form-failure";
 import { UNAMBIGUOUS_ALPHABET } from "~/lib/random-code.server";
-import { adminUsers, auditLog, discountCodes, discountRedemptions, orders, settings } from "~db/schema";
+import { auditLog, discountCodes, discountRedemptions, settings } from "~db/schema";
+import { adminTestDatabase } from "../../../../tests/support/admin-database";
+import { insertOrder } from "../../../../tests/support/order-row";
 import { routeArgs } from "../../../../tests/support/route-context";
-import { testDatabase } from "../../../../tests/support/test-database";
 import * as pageRoute from "../../admin/descuentos";
 import * as listRoute from "./admin";
 import * as itemRoute from "./code";
@@ -17,27 +18,12 @@ import * as createRoute from "./create";
 import * as statsRoute from "./stats";
 import * as validateRoute from "./validate";
 
-const database = await testDatabase();
-const db = database.db;
-const admin = { id: 1, email: "libreria@rizoma.com.ar" };
+const { database, db, admin, call } = await adminTestDatabase();
 const signedOut = "Necesitás iniciar sesión como administrador";
 
-beforeAll(async () => {
-  await db.insert(adminUsers).values({ id: admin.id, email: admin.email, passwordHash: "no se usa en este test" });
-  await db.insert(settings).values({ key: "rateLimits", value: { discountValidatePerIpPerMinute: 1000 } });
-});
-afterAll(() => database.close());
+beforeAll(() => db.insert(settings).values({ key: "rateLimits", value: { discountValidatePerIpPerMinute: 1000 } }));
 
-type Handler = (args: ReturnType<typeof routeArgs>) => unknown;
-type Init = Parameters<typeof routeArgs>[2] & { asAdmin?: boolean };
 const json = { "content-type": "application/json" };
-
-async function call(handler: unknown, url: string, { asAdmin = true, ...init }: Init = {}) {
-  const response = (await (handler as Handler)(
-    routeArgs(url, database, { ...init, context: { admin: asAdmin ? admin : null, ...init.context } }),
-  )) as Response;
-  return { status: response.status, body: await response.json() };
-}
 const list = (asAdmin = true) => call(listRoute.loader, `/api/discount-codes/admin?t=${Date.now()}`, { asAdmin });
 const stats = () => call(statsRoute.loader, "/api/discount-codes/stats");
 const create = (body: unknown, asAdmin = true) =>
@@ -75,23 +61,7 @@ const row = async (code: string) => {
   if (!found) throw new Error(`no code ${code}`);
   return found;
 };
-const placeOrder = async () => {
-  const [placed] = await db
-    .insert(orders)
-    .values({
-      paymentMethod: "transfer",
-      firstName: "Ana",
-      lastName: "Pérez",
-      email: "ana@example.com",
-      phone: "+54 11 5555-1234",
-      deliveryMethod: "pickup",
-      subtotalCents: 2_000_000,
-      totalCents: 2_000_000,
-    })
-    .returning({ id: orders.id });
-  if (!placed) throw new Error("no order");
-  return placed.id;
-};
+const placeOrder = async () => (await insertOrder(db, { subtotalCents: 2_000_000, totalCents: 2_000_000 })).id;
 /** An order uses the code, as the checkout does it. */
 const useCode = async (code: string, subtotalCents = 2_000_000) => {
   const quote = await quoteDiscount(db, code, subtotalCents);
