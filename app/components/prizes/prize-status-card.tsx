@@ -1,13 +1,7 @@
 import { Gift } from "~/components/ui/icons/gift";
-import { EXPIRED_CODE } from "~/domain/prizes/rules";
+import { EXPIRED_CODE, QR_STATUS_LABELS } from "~/domain/prizes/rules";
 import { longDate } from "~/lib/dates";
 import type { PrizeCode } from "./claim-result";
-
-const LABELS: Record<PrizeCode["status"], string> = {
-  pending: "Disponible",
-  validated: "Ya Reclamado",
-  expired: "Vencido",
-};
 
 /** The prize a code is for and where it stands: available, claimed (when and by whom) or expired. */
 export function PrizeStatusCard({ qr }: { qr: PrizeCode }) {
@@ -31,7 +25,7 @@ export function PrizeStatusCard({ qr }: { qr: PrizeCode }) {
             qr.status === "pending" ? "bg-moss text-white" : "bg-ink/10 text-ink"
           }`}
         >
-          {LABELS[qr.status]}
+          {QR_STATUS_LABELS[qr.status]}
         </span>
         {qr.status === "validated" && qr.winnerInfo ? (
           <span className="ml-2 text-sm text-ink/80">

@@ -24,16 +24,19 @@ import {
   INVALID_CODE,
   initialOf,
   normaliseCode,
+  type PublicQrCode,
+  type PublicStatus,
   QR_CODE_MAX,
   QR_STYLE,
 } from "./rules";
+
+export type { PublicQrCode, PublicStatus } from "./rules";
 
 export class Gone extends DomainError {
   override readonly status = 410;
 }
 
 type QrRow = typeof qrCodes.$inferSelect;
-export type PublicStatus = "pending" | "validated" | "expired";
 
 const statusOf = (row: Pick<QrRow, "status" | "expiresAt">, now = new Date()): PublicStatus =>
   row.status === "validated" ? "validated" : row.expiresAt && row.expiresAt <= now ? "expired" : "pending";
@@ -169,17 +172,6 @@ export async function winnersCsv(db: Db): Promise<string> {
 
 const TOO_MANY_CHECKS = "Demasiadas consultas de códigos desde tu conexión. Esperá un minuto y probá de nuevo.";
 const TOO_MANY_CLAIMS = "Demasiados intentos de reclamo desde tu conexión. Esperá un minuto y probá de nuevo.";
-
-export interface PublicQrCode {
-  code: string;
-  bookTitle: string;
-  description: string | null;
-  status: PublicStatus;
-  validatedAt: string | null;
-  canClaim: boolean;
-  /** Only the date and the winner's initial: never e-mail, DNI or phone. */
-  winnerInfo: { claimedAt: string; claimedByName: string } | null;
-}
 
 /** What anyone with the link may see of a code. */
 export async function checkCode(

@@ -16,6 +16,28 @@ export const QR_STYLE = {
   light: "#ffffff",
 } as const;
 
+/** Where a code stands for a visitor and the admin. */
+export type PublicStatus = "pending" | "validated" | "expired";
+
+/** What anyone with the link may see of a code (client-safe: the claim page renders it). */
+export interface PublicQrCode {
+  code: string;
+  bookTitle: string;
+  description: string | null;
+  status: PublicStatus;
+  validatedAt: string | null;
+  canClaim: boolean;
+  /** Only the date and the winner's initial: never e-mail, DNI or phone. */
+  winnerInfo: { claimedAt: string; claimedByName: string } | null;
+}
+
+/** The one wording of each state, on the claim page and in the admin list. */
+export const QR_STATUS_LABELS: Record<PublicStatus, string> = {
+  pending: "Disponible",
+  validated: "Ya Reclamado",
+  expired: "Vencido",
+};
+
 export const INVALID_CODE = "Código QR no válido";
 export const EXPIRED_CODE = "Este código QR ha expirado.";
 

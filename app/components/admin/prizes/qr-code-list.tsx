@@ -1,11 +1,12 @@
 import { Link } from "react-router";
-import type { AdminQrCode, PublicStatus } from "~/domain/prizes/prizes.server";
+import type { AdminQrCode } from "~/domain/prizes/prizes.server";
+import { type PublicStatus, QR_STATUS_LABELS } from "~/domain/prizes/rules";
 import { shortDateTime } from "~/lib/dates";
 
-const STATUS: Record<PublicStatus, { label: string; className: string }> = {
-  pending: { label: "Disponible", className: "bg-moss/15 text-moss" },
-  validated: { label: "Ya Reclamado", className: "bg-ochre/25 text-ink" },
-  expired: { label: "Vencido", className: "bg-ink/10 text-ink" },
+const BADGE: Record<PublicStatus, string> = {
+  pending: "bg-moss/15 text-moss",
+  validated: "bg-ochre/25 text-ink",
+  expired: "bg-ink/10 text-ink",
 };
 
 /** Every code, newest first, with its state and a link that opens its QR (`?ver=`). */
@@ -24,8 +25,8 @@ export function QrCodeList({ codes }: { codes: AdminQrCode[] }) {
               {code.expiresAt && code.status === "pending" ? ` · vence el ${shortDateTime(code.expiresAt)}` : ""}
             </p>
           </div>
-          <span className={`rounded px-2 py-1 text-xs font-semibold ${STATUS[code.status].className}`}>
-            {STATUS[code.status].label}
+          <span className={`rounded px-2 py-1 text-xs font-semibold ${BADGE[code.status]}`}>
+            {QR_STATUS_LABELS[code.status]}
           </span>
           <Link
             to={`/admin/qr?tab=codigos&ver=${code.code}`}
