@@ -2,7 +2,7 @@ import { ArrowLeft, Download, RotateCcw } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { Notice } from "~/components/ui/notice";
 import { DomainError } from "~/domain/errors";
-import { getOutboxMessage, retryFailed } from "~/domain/mail/outbox.server";
+import { getOutboxMessage, outboxJson, retryFailed } from "~/domain/mail/outbox.server";
 import { MAIL_STATUS } from "~/domain/mail/status";
 import { requireAdmin } from "~/lib/admin.server";
 import { mediumDateTime } from "~/lib/dates";
@@ -27,22 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (error instanceof DomainError) throw data(null, { status: 404 });
     throw error;
   });
-  return {
-    message: {
-      id: row.id,
-      messageId: row.messageId,
-      to: row.toAddress,
-      subject: row.subject,
-      status: row.status,
-      attempts: row.attempts,
-      lastError: row.lastError,
-      createdAt: row.createdAt.toISOString(),
-      sentAt: row.sentAt?.toISOString() ?? null,
-      headers: row.headers,
-      html: row.html,
-      text: row.text,
-    },
-  };
+  return { message: outboxJson(row) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
