@@ -101,7 +101,7 @@ export default function QrPage({ loaderData, actionData }: Route.ComponentProps)
   return (
     <PrizeShell contact={contact}>
       <PrizeStatusCard qr={qr} />
-      {qr.canClaim ? <ClaimForm result={result} onClaimed={setClaimed} /> : null}
+      {qr.canClaim ? <ClaimForm code={qr.code} result={result} onClaimed={setClaimed} /> : null}
     </PrizeShell>
   );
 }

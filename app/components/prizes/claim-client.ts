@@ -4,14 +4,13 @@ import type { ClaimResult } from "./claim-result";
 const CONNECTION_ERROR = "Error de conexión. Por favor, inténtalo de nuevo.";
 
 /**
- * The JavaScript path of the claim: POST /api/qr/claim/{code} (the code from the page's URL) and toast the
+ * The JavaScript path of the claim: POST /api/qr/claim/{code} and toast the
  * outcome. A claim that went through, or that someone else made first, comes back as a ClaimResult for
  * the page to show; any other failure as the message the form shows.
  */
-export async function submitClaim(values: Record<string, string>): Promise<ClaimResult | string> {
+export async function submitClaim(code: string, values: Record<string, string>): Promise<ClaimResult | string> {
   try {
-    const code = window.location.pathname.split("/").pop() ?? "";
-    const response = await fetch(`/api/qr/claim/${encodeURIComponent(code.toUpperCase())}`, {
+    const response = await fetch(`/api/qr/claim/${encodeURIComponent(code)}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(values),

@@ -30,9 +30,12 @@ function digitsOnly(event: React.FormEvent<HTMLInputElement>) {
  * reaches the page through `onClaimed`.
  */
 export function ClaimForm({
+  code,
   result,
   onClaimed,
 }: {
+  /** The code being claimed, as checkCode normalised it. */
+  code: string;
   result: ClaimResult | null;
   onClaimed: (result: ClaimResult) => void;
 }) {
@@ -60,7 +63,7 @@ export function ClaimForm({
       return;
     }
     setSending(true);
-    const answer = await submitClaim(values);
+    const answer = await submitClaim(code, values);
     if (typeof answer === "string") setMessage(answer);
     else onClaimed(answer);
     setSending(false);
