@@ -60,6 +60,8 @@ export const books = pgTable(
     pages: integer("pages"),
     weightGrams: integer("weight_grams"),
     freeShipping: boolean("free_shipping").notNull().default(false),
+    /** Fiscal category (a key of the settings' tax table, e.g. 'libros' exento, 'otros' 21%). */
+    taxCategory: text("tax_category").notNull().default("libros"),
     audiobookUrl: text("audiobook_url"),
     externalProductId: text("external_product_id"),
     externalVariantId: text("external_variant_id"),
@@ -567,6 +569,9 @@ export const orders = pgTable(
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancelReason: text("cancel_reason"),
+    /** The terms the buyer accepted at checkout: their version (a date) and the SHA-256 of their text. */
+    termsVersion: text("terms_version"),
+    termsHash: text("terms_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -603,12 +608,29 @@ export const orderItems = pgTable(
     quantity: integer("quantity").notNull(),
     /** A pre-order line counts against `preorder_count`, not `stock`. */
     isPreorder: boolean("is_preorder").notNull().default(false),
+    /**
+     * Fiscal amounts, computed once when the order is placed (DESIGN §8) and never recomputed: what the
+     * line costs the buyer after its share of the order's discounts, split into net and national tax at
+     * the line's VAT rate ('exento', '0', '10.5', '21', '27') of its fiscal category.
+     */
+    taxCategory: text("tax_category").notNull().default("libros"),
+    taxRate: text("tax_rate", { enum: ["exento", "0", "10.5", "21", "27"] })
+      .notNull()
+      .default("exento"),
+    lineTotalCents: integer("line_total_cents").notNull(),
+    netCents: integer("net_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
     index("order_items_book_idx").on(t.bookId),
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),
     check("order_items_price_non_negative", sql`${t.unitPriceCents} >= 0`),
+    check("order_items_tax_rate_check", sql`${t.taxRate} in ('exento', '0', '10.5', '21', '27')`),
+    check(
+      "order_items_fiscal_amounts",
+      sql`${t.netCents} >= 0 and ${t.taxCents} >= 0 and ${t.netCents} + ${t.taxCents} = ${t.lineTotalCents}`,
+    ),
   ],
 );
 
@@ -698,4 +720,69 @@ export const specialOrderReplies = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("special_order_replies_order_idx").on(t.specialOrderId)],
+);
+
+/**
+ * Withdrawal requests (botón de arrepentimiento, Ley 24.240 art. 34): one per order (UNIQUE), so asking
+ * again answers with the same `code`. requested -> cancelled (the order cancelled, stock back when it had
+ * not shipped) -> refunded (Mercado Pago refund through its API with `refund_idempotency_key`, or a
+ * transfer the shop records with its date and reference).
+ */
+export const withdrawals = pgTable(
+  "withdrawals",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** The "código de gestión" the buyer gets ('ARR-' + 8 characters). */
+    code: text("code").notNull().unique(),
+    email: text("email").notNull(),
+    reason: text("reason"),
+    status: text("status", { enum: ["requested", "cancelled", "refunded"] })
+      .notNull()
+      .default("requested"),
+    refundMethod: text("refund_method", { enum: ["mercadopago", "transfer"] }),
+    refundCents: integer("refund_cents"),
+    /** Sent with every refund attempt, so a retried refund is the same refund at Mercado Pago. */
+    refundIdempotencyKey: text("refund_idempotency_key").notNull(),
+    /** Mercado Pago's refund id, or the transfer's reference. */
+    refundReference: text("refund_reference"),
+    /** The day the transfer was made (Buenos Aires calendar day). */
+    refundedOn: date("refunded_on"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("withdrawals_status_idx").on(t.status, t.createdAt),
+    check("withdrawals_status_check", sql`${t.status} in ('requested', 'cancelled', 'refunded')`),
+    check(
+      "withdrawals_refund_method_check",
+      sql`${t.refundMethod} is null or ${t.refundMethod} in ('mercadopago', 'transfer')`,
+    ),
+    check("withdrawals_refund_positive", sql`${t.refundCents} is null or ${t.refundCents} >= 0`),
+  ],
+);
+
+/**
+ * Botón de baja of the Caja Rizoma: one row per code sent to an email. The 6-digit code is kept only as a
+ * hash, lives 15 minutes and allows 5 attempts; the confirmation that cancels the email's subscriptions
+ * sets `confirmed_at` once (a conditional update) and the `cancellation_code` the subscriber keeps.
+ */
+export const boxCancellations = pgTable(
+  "box_cancellations",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    cancellationCode: text("cancellation_code").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("box_cancellations_email_idx").on(t.email, t.createdAt)],
 );

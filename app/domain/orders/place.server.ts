@@ -5,11 +5,12 @@ import { BadGateway, Conflict, GatewayTimeout, Invalid, OutOfStock, Unavailable 
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { limitPerIp } from "~/domain/rate-limit/limit-per-ip.server";
 import { getSettings } from "~/domain/settings/settings.server";
+import { DEFAULT_TAX_CATEGORIES, type FiscalLine, fiscalLines, rateFor } from "~/domain/taxes/fiscal";
 import { MercadoPagoError } from "~/integrations/mercadopago/errors";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import type { Preference } from "~/integrations/mercadopago/types";
 import { todayInBuenosAires } from "~/lib/dates";
-import { type Cents, centsToPesos } from "~/lib/money";
+import { type Cents, centsToPesos, lineCents } from "~/lib/money";
 import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { books, orderEvents, orderItems, orders } from "~db/schema";
@@ -242,10 +243,19 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
       })
       .returning();
     if (!order) throw new Error("order insert returned nothing");
+    const fiscal = fiscalLines(
+      quote.lines.map((line) => ({
+        grossCents: lineCents(line.unitPriceCents, line.quantity),
+        taxCategory: line.book.taxCategory,
+        rate: rateFor(DEFAULT_TAX_CATEGORIES, line.book.taxCategory),
+      })),
+      quote.totals.discountCents,
+    );
     const items = await db
       .insert(orderItems)
       .values(
-        quote.lines.map((line) => ({
+        quote.lines.map((line, index) => ({
+          ...(fiscal[index] as FiscalLine),
           orderId: order.id,
           bookId: line.book.id,
           title: line.book.title,

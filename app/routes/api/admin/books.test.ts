@@ -173,6 +173,9 @@ describe("deleting a book that orders reference", () => {
       title: "Con pedidos",
       unitPriceCents: 100_000,
       quantity: 1,
+      lineTotalCents: 100_000,
+      netCents: 100_000,
+      taxCents: 0,
     });
     const id = String(kept?.id);
     const answer = await call(bookRoute.action as Handler, `/api/admin/books/${id}`, {
