@@ -30,12 +30,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => {
+export const meta: Route.MetaFunction = ({ error, matches }) => {
   if (error) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
-    return seoMeta({ title: notFound ? "Página no encontrada" : "Algo salió mal", noIndex: true });
+    return seoMeta({ title: notFound ? "Página no encontrada" : "Algo salió mal", noIndex: true, matches });
   }
-  return seoMeta({});
+  return seoMeta({ matches });
 };
 
 export default function App() {

@@ -551,7 +551,7 @@ export const orders = pgTable(
     subtotalCents: integer("subtotal_cents").notNull(),
     /** Discount of the code (applied to the subtotal first). */
     codeDiscountCents: integer("code_discount_cents").notNull().default(0),
-    /** 15% off what remains, for bank transfers. */
+    /** The transfer discount (a setting, 15% by default) off what remains, for bank transfers. */
     transferDiscountCents: integer("transfer_discount_cents").notNull().default(0),
     shippingCents: integer("shipping_cents").notNull().default(0),
     totalCents: integer("total_cents").notNull(),

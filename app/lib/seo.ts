@@ -1,7 +1,25 @@
 export const SHOP_NAME = "Rizoma";
 export const DEFAULT_TITLE = "Rizoma — Librería y editorial independiente";
-export const DEFAULT_DESCRIPTION =
-  "Librería y editorial independiente de Buenos Aires: literatura, filosofía, arte y novela gráfica. Retiro y envío gratis en CABA, 15% off por transferencia y la Caja Rizoma todos los meses.";
+
+type Matches = readonly ({ id: string; data?: unknown } | undefined)[];
+
+/**
+ * The shop's description (pages without their own): it names the transfer discount only while there is
+ * one. `transferPercent` null: unknown (outside the shop layout), so it is not named.
+ */
+export function shopDescription(transferPercent: number | null): string {
+  const offers = transferPercent
+    ? `Retiro y envío gratis en CABA, ${transferPercent}% off por transferencia y la Caja Rizoma todos los meses.`
+    : "Retiro y envío gratis en CABA y la Caja Rizoma todos los meses.";
+  return `Librería y editorial independiente de Buenos Aires: literatura, filosofía, arte y novela gráfica. ${offers}`;
+}
+
+/** The transfer discount the shop layout's loader hands to every page (null outside the shop). */
+export function layoutTransferDiscount(matches: Matches | undefined): number | null {
+  const layout = matches?.find((match) => match?.id === "routes/shop-layout");
+  const percent = (layout?.data as { transferDiscountPercent?: unknown } | undefined)?.transferDiscountPercent;
+  return typeof percent === "number" ? percent : null;
+}
 
 /** "<page> | Rizoma", or the shop's default title. */
 export function pageTitle(page?: string): string {
@@ -12,7 +30,8 @@ type JsonLd = Record<string, unknown>;
 
 export function seoMeta({
   title,
-  description = DEFAULT_DESCRIPTION,
+  matches,
+  description = shopDescription(layoutTransferDiscount(matches)),
   noIndex = false,
   url,
   image,
@@ -20,6 +39,8 @@ export function seoMeta({
   jsonLd = [],
 }: {
   title?: string;
+  /** The route matches, so the default description names the shop's transfer discount. */
+  matches?: Matches;
   description?: string;
   noIndex?: boolean;
   /** Absolute canonical URL of the page (also og:url). */
@@ -56,7 +77,7 @@ export function seoMeta({
  * The shop's public origin (PUBLIC_URL), which the shop layout's loader hands to every page: meta
  * functions read it from the matches to build canonical URLs.
  */
-export function publicOrigin(matches: readonly ({ id: string; data?: unknown } | undefined)[]): string {
+export function publicOrigin(matches: Matches): string {
   const layout = matches.find((match) => match?.id === "routes/shop-layout");
   const data = layout?.data as { publicUrl?: unknown } | undefined;
   return typeof data?.publicUrl === "string" ? data.publicUrl : "";

@@ -2,16 +2,19 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { CartLines, CartTotal, EmptyCart } from "~/components/cart/cart-lines";
 import { cartStore, useCart } from "~/components/cart/use-cart";
+import { useTransferDiscountPercent } from "~/components/layout/use-transfer-discount";
 import { toast } from "~/components/ui/toast";
 import { seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/carrito";
 
-export const meta = () => seoMeta({ title: "Carrito", noIndex: true });
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta({ title: "Carrito", noIndex: true, matches });
 
 /** /carrito: the cart kept on this device (localStorage), with the whole-cart stock check before buying. */
 export default function Carrito() {
   const cart = useCart();
   const navigate = useNavigate();
   const [checking, setChecking] = useState(false);
+  const transferPercent = useTransferDiscountPercent();
   return (
     <main id="contenido" className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">
       <h1 className="font-serif text-4xl">Tu carrito</h1>
@@ -36,7 +39,8 @@ export default function Carrito() {
           <div className="mt-6 space-y-4 rounded-lg bg-white p-5">
             <CartTotal totalCents={cart.totalCents} itemCount={cart.itemCount} />
             <p className="text-sm text-ink/75">
-              Pagando por transferencia tenés 15% de descuento. Retiro y envío gratis en CABA.
+              {transferPercent > 0 ? `Pagando por transferencia tenés ${transferPercent}% de descuento. ` : null}
+              Retiro y envío gratis en CABA.
             </p>
             <div className="flex flex-wrap gap-3">
               <button

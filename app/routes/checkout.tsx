@@ -1,10 +1,11 @@
 import { CheckoutForm } from "~/components/checkout/checkout-form";
+import { TERMS } from "~/domain/legal/terms.server";
 import { PROVINCES_BY_NAME } from "~/domain/settings/argentina";
 import { getSettings } from "~/domain/settings/settings.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
 
-export const meta = () => seoMeta({ title: "Finalizar compra", noIndex: true });
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta({ title: "Finalizar compra", noIndex: true, matches });
 
 /** Never cached, never indexed: it is one visitor's purchase. */
 export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
@@ -20,6 +21,9 @@ export async function loader({ context }: Route.LoaderArgs) {
       fastDays: settings.shipping.fastDays,
     },
     provinces: PROVINCES_BY_NAME.map(({ code, name }) => ({ code, name })),
+    // The browser's preview prices with the shop's percent; the server prices the order again with it.
+    transferDiscountPercent: settings.bank.transferDiscountPercent,
+    termsVersionLabel: TERMS.label,
   };
 }
 

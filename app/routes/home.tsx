@@ -4,7 +4,7 @@ import type { SectionNavigationState } from "~/components/layout/section-link";
 import { homePage } from "~/domain/storefront/home-page.server";
 import { PARTIAL_PAGE_HEADERS } from "~/lib/page-parts.server";
 import { ANCHOR_SCROLL_DELAY_MS, isHomeSection, scrollToSection } from "~/lib/scroll";
-import { absoluteUrl, DEFAULT_DESCRIPTION, publicOrigin, SHOP_NAME, seoMeta } from "~/lib/seo";
+import { absoluteUrl, layoutTransferDiscount, publicOrigin, SHOP_NAME, seoMeta, shopDescription } from "~/lib/seo";
 import { itemListJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/home";
 
@@ -50,7 +50,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     "@type": ["BookStore", "Organization"],
     "@id": `${url}#rizoma`,
     name: SHOP_NAME,
-    description: DEFAULT_DESCRIPTION,
+    description: shopDescription(layoutTransferDiscount(matches)),
     url,
     logo: absoluteUrl(origin, "/favicon.svg"),
     currenciesAccepted: "ARS",
@@ -77,7 +77,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
         homeBooks(data).map((book) => ({ name: book.title, url: absoluteUrl(origin, `/libro/${book.id}`) })),
       )
     : null;
-  return seoMeta({ url, jsonLd: books ? [store, books] : [store] });
+  return seoMeta({ url, matches, jsonLd: books ? [store, books] : [store] });
 };
 
 /**

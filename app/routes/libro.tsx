@@ -40,14 +40,14 @@ function availability(book: Loaded["book"]): Availability {
   return book.available ? "OutOfStock" : "Discontinued";
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => {
-  if (!loaded) return seoMeta({ title: "Producto no encontrado", noIndex: true });
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
+  if (!loaded) return seoMeta({ title: "Producto no encontrado", noIndex: true, matches });
   const { book, product, publicUrl } = loaded;
   const url = `${publicUrl}/libro/${book.id}`;
   const image = book.coverUrl ? absoluteUrl(publicUrl, book.coverUrl) : null;
   const price = book.isPreorder && book.preorderPrice !== null ? book.preorderPrice : book.price;
   return [
-    ...seoMeta({ title: `${book.title}, de ${book.author}`, description: loaded.summary || undefined }),
+    ...seoMeta({ title: `${book.title}, de ${book.author}`, description: loaded.summary || undefined, matches }),
     ...canonicalMeta(url, { image, type: "book" }),
     jsonLdMeta(
       bookJsonLd({

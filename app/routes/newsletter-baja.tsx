@@ -5,7 +5,8 @@ import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/newsletter-baja";
 
-export const meta: Route.MetaFunction = () => seoMeta({ title: "Darte de baja del newsletter", noIndex: true });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({ title: "Darte de baja del newsletter", noIndex: true, matches });
 
 /** The page the e-mail's "Darte de baja" link opens: it asks before unsubscribing (links get prefetched). */
 export async function loader({ request, context }: Route.LoaderArgs) {

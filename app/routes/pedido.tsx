@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { OrderTransferDialog } from "~/components/checkout/order-transfer-dialog";
 import TransferSteps from "~/components/home/transfer-steps";
 import { DomainError } from "~/domain/errors";
+import { transferDiscountLabel } from "~/domain/orders/pricing";
 import { buyerOrder } from "~/domain/orders/queries.server";
 import { longDayMonthTime } from "~/lib/dates";
 import { formatMoney, fromPesos, lineCents } from "~/lib/money";
@@ -9,7 +10,8 @@ import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/pedido";
 
-export const meta: Route.MetaFunction = ({ params }) => seoMeta({ title: `Pedido ${params.number}`, noIndex: true });
+export const meta: Route.MetaFunction = ({ params, matches }) =>
+  seoMeta({ title: `Pedido ${params.number}`, noIndex: true, matches });
 
 /** One buyer's order: never cached, never indexed. */
 export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
@@ -44,7 +46,13 @@ const STATUS_TEXT: Record<string, string> = {
 export default function Pedido({ loaderData }: Route.ComponentProps) {
   const { order, bank, contact, justPlaced, mercadoPagoStatus } = loaderData;
   const pendingMercadoPago = order.status === "pending_payment" && order.paymentMethod === "mercadopago";
-  const transferOrder = bank ? { number: order.number, totalLabel: formatMoney(fromPesos(order.total)) } : undefined;
+  const transferOrder = bank
+    ? {
+        number: order.number,
+        totalLabel: formatMoney(fromPesos(order.total)),
+        transferPercent: order.transferDiscountPercent,
+      }
+    : undefined;
   return (
     <main id="contenido" className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">
       <p className="text-sm font-semibold tracking-[0.2em] text-ink/70">TU PEDIDO</p>
@@ -118,7 +126,10 @@ export default function Pedido({ loaderData }: Route.ComponentProps) {
             <Row label={`Código ${order.discountCode}`} value={`− ${formatMoney(fromPesos(order.codeDiscount))}`} />
           ) : null}
           {order.transferDiscount > 0 ? (
-            <Row label="15% por transferencia" value={`− ${formatMoney(fromPesos(order.transferDiscount))}`} />
+            <Row
+              label={transferDiscountLabel(order.transferDiscountPercent)}
+              value={`− ${formatMoney(fromPesos(order.transferDiscount))}`}
+            />
           ) : null}
           <Row label="Envío" value={order.shipping > 0 ? formatMoney(fromPesos(order.shipping)) : "Gratis"} />
           <div className="flex justify-between text-base font-semibold">

@@ -17,14 +17,21 @@ import type { Route } from "./+types/shop-layout";
  * (leaving demo mode clears the page cache, so no cached page keeps it). Two reads in all.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ contact: shown, store }, mode] = await Promise.all([
-    getSections(context.db, ["contact", "store"]),
+  const [{ contact: shown, store, bank }, mode] = await Promise.all([
+    getSections(context.db, ["contact", "store", "bank"]),
     shopMode(context.db),
   ]);
   const { address, hours, whatsapp, email } = shown;
   const contact: FooterContact = { address, hours, whatsapp, whatsappUrl: whatsappLink(whatsapp), email };
   const storeUrl = effectiveStoreUrl(context.config.storeUrl, store);
-  return { contact, publicUrl: context.config.publicUrl, storeUrl, demo: mode === "demo" };
+  return {
+    contact,
+    publicUrl: context.config.publicUrl,
+    storeUrl,
+    demo: mode === "demo",
+    // Every text that names the transfer discount (useTransferDiscountPercent, meta descriptions).
+    transferDiscountPercent: bank.transferDiscountPercent,
+  };
 }
 
 function Frame({ children }: { children: React.ReactNode }) {

@@ -32,8 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A partial page (see the loader) carries its no-cache header. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return seoMeta({ title: "Tienda" });
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return seoMeta({ title: "Tienda", matches });
   const category = data.categories.find((c) => c.key === data.params.categoria);
   const title = data.params.search ? `Resultados para “${data.params.search}”` : (category?.name ?? "Tienda");
   const url = `${data.publicUrl}${shopHref(data.params)}`;

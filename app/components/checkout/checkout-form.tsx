@@ -2,8 +2,9 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { CartLines, EmptyCart } from "~/components/cart/cart-lines";
 import { cartStore, useCart } from "~/components/cart/use-cart";
+import { InstalmentsOffer } from "~/components/layout/instalments-offer";
 import { quoteDelivery } from "~/domain/orders/delivery";
-import { priceOrder, TRANSFER_DISCOUNT_PERCENT } from "~/domain/orders/pricing";
+import { priceOrder, transferDiscountLabel } from "~/domain/orders/pricing";
 import type { PickupPoint, ShippingSettings } from "~/domain/settings/schema";
 import { formatMoney } from "~/lib/money";
 import { type AppliedCode, DiscountField } from "./discount-field";
@@ -13,6 +14,10 @@ export interface CheckoutData {
   pickupPoints: PickupPoint[];
   shipping: Pick<ShippingSettings, "rates" | "standardDays" | "fastDays">;
   provinces: { code: string; name: string }[];
+  /** The shop's transfer discount (bank.transferDiscountPercent); 0: no discount and no copy about it. */
+  transferDiscountPercent: number;
+  /** The terms in force, in words: "del 25 de noviembre de 2026". */
+  termsVersionLabel: string;
 }
 
 type Method = "pickup" | "caba" | "shipping";
@@ -26,7 +31,13 @@ const fieldset = "space-y-4 rounded-lg bg-white p-5";
 const legend = "px-1 font-serif text-xl";
 const choice = "flex cursor-pointer items-start gap-3 rounded-lg border border-ink/15 p-3 has-[:checked]:border-moss";
 
-export function CheckoutForm({ pickupPoints, shipping, provinces }: CheckoutData) {
+export function CheckoutForm({
+  pickupPoints,
+  shipping,
+  provinces,
+  transferDiscountPercent,
+  termsVersionLabel,
+}: CheckoutData) {
   const cart = useCart();
   const navigate = useNavigate();
   const [method, setMethod] = useState<Method>("pickup");
@@ -51,8 +62,15 @@ export function CheckoutForm({ pickupPoints, shipping, provinces }: CheckoutData
     code: codeTerms,
     paymentMethod: payment,
     shippingCents: delivery.shippingCents,
+    transferDiscountPercent,
   });
-  const transferTotals = priceOrder({ subtotalCents, code: codeTerms, paymentMethod: "transfer", shippingCents: 0 });
+  const transferTotals = priceOrder({
+    subtotalCents,
+    code: codeTerms,
+    paymentMethod: "transfer",
+    shippingCents: 0,
+    transferDiscountPercent,
+  });
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -200,11 +218,17 @@ export function CheckoutForm({ pickupPoints, shipping, provinces }: CheckoutData
             checked={payment === "transfer"}
             onChange={() => setPayment("transfer")}
           >
-            <span className="font-semibold">Transferencia bancaria</span> — {TRANSFER_DISCOUNT_PERCENT}% de descuento,
-            sin comisiones.{" "}
-            <span className="text-moss-dark" data-testid="transfer-saving">
-              Ahorrás {formatMoney(transferTotals.transferDiscountCents)}
-            </span>
+            <span className="font-semibold">Transferencia bancaria</span> —{" "}
+            {transferDiscountPercent > 0 ? (
+              <>
+                {transferDiscountPercent}% de descuento, sin comisiones.{" "}
+                <span className="text-moss-dark" data-testid="transfer-saving">
+                  Ahorrás {formatMoney(transferTotals.transferDiscountCents)}
+                </span>
+              </>
+            ) : (
+              "sin comisiones."
+            )}
           </Choice>
           <Choice
             name="paymentMethod"
@@ -212,8 +236,7 @@ export function CheckoutForm({ pickupPoints, shipping, provinces }: CheckoutData
             checked={payment === "mercadopago"}
             onChange={() => setPayment("mercadopago")}
           >
-            <span className="font-semibold">Mercado Pago</span> — tarjetas de crédito y débito. Hasta 3 cuotas sin
-            interés.
+            <span className="font-semibold">Mercado Pago</span> — tarjetas de crédito y débito. <InstalmentsOffer />.
           </Choice>
         </fieldset>
       </div>
@@ -230,7 +253,10 @@ export function CheckoutForm({ pickupPoints, shipping, provinces }: CheckoutData
             <Row label={`Código ${code?.code}`} value={`− ${formatMoney(totals.codeDiscountCents)}`} />
           ) : null}
           {totals.transferDiscountCents > 0 ? (
-            <Row label="15% por transferencia" value={`− ${formatMoney(totals.transferDiscountCents)}`} />
+            <Row
+              label={transferDiscountLabel(transferDiscountPercent)}
+              value={`− ${formatMoney(totals.transferDiscountCents)}`}
+            />
           ) : null}
           <Row
             label="Envío"
@@ -266,6 +292,13 @@ export function CheckoutForm({ pickupPoints, shipping, provinces }: CheckoutData
             ) : null}
           </div>
         ) : null}
+        <p className="text-xs text-ink/75" data-testid="checkout-terms">
+          Al confirmar aceptás los{" "}
+          <a href="/terminos" target="_blank" rel="noopener" className="font-semibold text-moss underline">
+            Términos y condiciones<span className="sr-only"> (se abren en otra pestaña)</span>
+          </a>{" "}
+          (versión {termsVersionLabel}).
+        </p>
         <button
           type="submit"
           disabled={sending}

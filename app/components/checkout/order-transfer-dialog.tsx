@@ -11,7 +11,7 @@ export function OrderTransferDialog({
   order,
 }: {
   bank: BankDetails;
-  order: { number: string; totalLabel: string };
+  order: { number: string; totalLabel: string; transferPercent: number | null };
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {

@@ -12,6 +12,7 @@ export function ContentPage({
   crumb,
   children,
   aside,
+  className,
 }: {
   kicker: string;
   title: string;
@@ -21,9 +22,11 @@ export function ContentPage({
   children: ReactNode;
   /** Shown under the heading (e.g. the last update of a legal page). */
   aside?: ReactNode;
+  /** Extra classes for the page's <main> ("print-doc": a document that prints cleanly, see app.css). */
+  className?: string;
 }) {
   return (
-    <main id="contenido" className="flex-1">
+    <main id="contenido" className={className ? `flex-1 ${className}` : "flex-1"}>
       <header className="bg-cream">
         <div className="mx-auto max-w-3xl px-4 pt-8 pb-12 sm:pt-10 sm:pb-16">
           <nav aria-label="Migas de pan" className="text-sm text-ink/75">

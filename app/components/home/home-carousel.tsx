@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { InstalmentsOffer } from "~/components/layout/instalments-offer";
 import { SectionLink } from "~/components/layout/section-link";
+import { useTransferDiscountPercent } from "~/components/layout/use-transfer-discount";
 import { formatMoney, formatPrice, fromPesos } from "~/lib/money";
 import { Carousel, type Slide } from "./carousel";
 import { NewsletterForm } from "./newsletter-form";
@@ -13,18 +15,31 @@ import type { HomeCarouselData, SlideBook } from "./types";
  * featured book, newsletter, about, box, special orders, partner studio.
  */
 export function HomeCarousel({ data }: { data: HomeCarouselData }) {
+  const percent = useTransferDiscountPercent();
   const slides: Slide[] = [
     {
       key: "transferencia",
-      label: "15% de descuento pagando por transferencia",
+      label: percent ? `${percent}% de descuento pagando por transferencia` : "Pagá por transferencia, sin comisiones",
       content: (
-        <SlideFrame tone="bg-moss" ornament="15%">
+        <SlideFrame tone="bg-moss" ornament={percent ? `${percent}%` : "$"}>
           <Kicker>PAGANDO POR TRANSFERENCIA</Kicker>
-          <SlideTitle>15% OFF en toda la tienda</SlideTitle>
-          <SlideText>
-            Transferí directo a nuestra cuenta y te descontamos el 15%. Sin comisiones, sin vueltas: la diferencia queda
-            en tu bolsillo.
-          </SlideText>
+          {percent ? (
+            <>
+              <SlideTitle>{percent}% OFF en toda la tienda</SlideTitle>
+              <SlideText>
+                Transferí directo a nuestra cuenta y te descontamos el {percent}%. Sin comisiones, sin vueltas: la
+                diferencia queda en tu bolsillo.
+              </SlideText>
+            </>
+          ) : (
+            <>
+              <SlideTitle>Transferí directo, sin comisiones</SlideTitle>
+              <SlideText>
+                Pagá con una transferencia a nuestra cuenta: sin comisiones ni intermediarios, y te contamos paso a paso
+                cómo hacerlo.
+              </SlideText>
+            </>
+          )}
           <Actions>
             <TransferHowTo bank={data.bank} />
             <PrimaryLink to="/tienda">ELEGIR LIBROS</PrimaryLink>
@@ -54,7 +69,7 @@ export function HomeCarousel({ data }: { data: HomeCarouselData }) {
               <span aria-hidden="true" className="text-ochre-light">
                 ✓
               </span>{" "}
-              Hasta 3 cuotas sin interés
+              <InstalmentsOffer />
             </li>
           </ul>
         </SlideFrame>

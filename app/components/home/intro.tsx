@@ -1,23 +1,32 @@
 import { Link } from "react-router";
 import { SectionLink } from "~/components/layout/section-link";
+import { useTransferDiscountPercent } from "~/components/layout/use-transfer-discount";
 
-const tiles = [
-  {
-    title: "Envío y retiro gratis en CABA",
-    text: "Te lo llevamos en 24 a 48 horas hábiles, o pasás a buscarlo por la librería.",
-  },
-  {
-    title: "15% off por transferencia",
-    text: "Sin comisiones de por medio: el ahorro es tuyo, en todos los libros.",
-  },
-  {
-    title: "Lo que no está, lo buscamos",
-    text: "Pedidos especiales en 72 horas hábiles, preventas y libros difíciles de conseguir.",
-  },
-];
+/** The value tiles; the transfer discount's only while the shop gives one. */
+function valueTiles(transferPercent: number) {
+  return [
+    {
+      title: "Envío y retiro gratis en CABA",
+      text: "Te lo llevamos en 24 a 48 horas hábiles, o pasás a buscarlo por la librería.",
+    },
+    ...(transferPercent > 0
+      ? [
+          {
+            title: `${transferPercent}% off por transferencia`,
+            text: "Sin comisiones de por medio: el ahorro es tuyo, en todos los libros.",
+          },
+        ]
+      : []),
+    {
+      title: "Lo que no está, lo buscamos",
+      text: "Pedidos especiales en 72 horas hábiles, preventas y libros difíciles de conseguir.",
+    },
+  ];
+}
 
-/** The home's opening words (the page's h1), its two buttons and three value tiles. */
+/** The home's opening words (the page's h1), its two buttons and its value tiles. */
 export function Intro() {
+  const tiles = valueTiles(useTransferDiscountPercent());
   return (
     <section aria-labelledby="intro-title" className="mx-auto max-w-6xl px-4 pt-14 pb-10 sm:pt-20">
       <div className="max-w-3xl">
@@ -44,7 +53,7 @@ export function Intro() {
           </SectionLink>
         </div>
       </div>
-      <ul className="mt-12 grid gap-4 sm:grid-cols-3">
+      <ul className={`mt-12 grid gap-4 ${tiles.length === 3 ? "sm:grid-cols-3" : "sm:grid-cols-2"}`}>
         {tiles.map(({ title, text }, i) => (
           <li key={title} className="rounded-lg border border-ink/10 bg-white p-6">
             <span aria-hidden="true" className="font-serif text-3xl text-terracotta-dark">

@@ -1,3 +1,4 @@
+import { InstalmentsOffer } from "~/components/layout/instalments-offer";
 import { CreditCard } from "~/components/ui/icons/credit-card";
 import { ShieldCheck } from "~/components/ui/icons/shield-check";
 
@@ -38,7 +39,7 @@ export function PaymentBadges({ className = "" }: { className?: string }) {
         <ShieldCheck aria-hidden="true" className="size-4 text-moss" /> Pago 100% seguro
       </li>
       <li className="flex items-center gap-2 rounded-full border border-ink/15 bg-white px-4 py-2">
-        <CreditCard aria-hidden="true" className="size-4 text-moss" /> Hasta 3 cuotas sin interés
+        <CreditCard aria-hidden="true" className="size-4 text-moss" /> <InstalmentsOffer />
       </li>
       <li className="flex items-center gap-2 rounded-full bg-[#00468c] px-4 py-2 text-white">
         <span

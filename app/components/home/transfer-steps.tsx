@@ -1,3 +1,4 @@
+import { useTransferDiscountPercent } from "~/components/layout/use-transfer-discount";
 import type { BankDetails } from "./transfer-modal";
 
 /**
@@ -11,10 +12,13 @@ export default function TransferSteps({
   dismissible = true,
 }: {
   bank: BankDetails;
-  order?: { number: string; totalLabel: string };
+  /** A real order, with the transfer discount it was given (null: none); else the shop's current one. */
+  order?: { number: string; totalLabel: string; transferPercent: number | null };
   titleId?: string;
   dismissible?: boolean;
 }) {
+  const shopPercent = useTransferDiscountPercent();
+  const percent = order ? order.transferPercent : shopPercent;
   return (
     <div className="p-6 sm:p-8">
       <p className="text-xs font-semibold tracking-[0.2em] text-ink/70">ASÍ FUNCIONA EL PAGO POR TRANSFERENCIA</p>
@@ -34,7 +38,11 @@ export default function TransferSteps({
         <li className="flex gap-4">
           <Step n={1} />
           <div className="text-sm leading-relaxed">
-            <p className="font-semibold">Hacé la transferencia a esta cuenta, con el 15% ya descontado:</p>
+            <p className="font-semibold">
+              {percent
+                ? `Hacé la transferencia a esta cuenta, con el ${percent}% ya descontado:`
+                : "Hacé la transferencia a esta cuenta:"}
+            </p>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded bg-white p-3 text-ink/85">
               <dt className="font-semibold">Titular</dt>
               <dd>{bank.holder}</dd>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { HomeSection } from "~/lib/scroll";
+import { FooterOffers } from "./footer-offers";
 import { SectionLink } from "./section-link";
 
 /** Sections of the home (spec §2 footer anchors: #contact, #rizoma-box, #pedidos, #newsletter). */
@@ -44,7 +45,7 @@ export function SiteFooter({ contact }: { contact: FooterContact | null }) {
           <p className="mt-3 text-sm leading-relaxed">
             Librería y editorial independiente. Los libros son puertas: elegí una y entrá.
           </p>
-          <p className="mt-4 text-sm leading-relaxed">15% off pagando por transferencia · Hasta 3 cuotas sin interés</p>
+          <FooterOffers />
         </div>
         <FooterColumn title="Navegación">
           {navigation.map((item) => (

@@ -1,3 +1,4 @@
+import { termsVersionLabel } from "~/domain/legal/terms";
 import { Button, EmailLayout, Heading, P, Rows, Steps } from "~/domain/mail/templates/layout";
 import { greeting, html, lines, type MailSite, type RenderedMail } from "~/domain/mail/templates/render.server";
 import type { BankSettings } from "~/domain/settings/schema";
@@ -21,7 +22,33 @@ export interface OrderSummary {
   totalCents: number;
   /** e.g. "Retiro en la librería", "Envío estándar a Córdoba (3 a 5 días hábiles)". */
   deliveryLabel: string;
+  /** The transfer discount the order was given, in percent (null: none). */
+  transferPercent?: number | null;
+  /** The terms the buyer accepted (TERMS_VERSION of the day; null for older orders). */
+  termsVersion?: string | null;
 }
+
+/** "Aceptaste los Términos y condiciones, versión del 25 de noviembre de 2026", for the order-received letters. */
+function termsAccepted(order: OrderSummary): string | null {
+  return order.termsVersion
+    ? `Aceptaste los Términos y condiciones, versión ${termsVersionLabel(order.termsVersion)}`
+    : null;
+}
+
+function TermsNote({ order, siteUrl }: { order: OrderSummary; siteUrl: string }) {
+  const accepted = termsAccepted(order);
+  if (!accepted) return null;
+  return (
+    <P style={{ color: "#5b5f57", fontSize: 14 }}>
+      {accepted}: <a href={`${siteUrl}/terminos`}>leelos acá</a>.
+    </P>
+  );
+}
+
+const termsText = (order: OrderSummary, siteUrl: string) => {
+  const accepted = termsAccepted(order);
+  return accepted ? `${accepted}: ${siteUrl}/terminos` : false;
+};
 
 function OrderTable({ order }: { order: OrderSummary }) {
   return (
@@ -71,6 +98,9 @@ export function orderReceivedTransfer(
 ): RenderedMail {
   const { order, bank } = data;
   const steps = transferSteps(order.orderNumber, data.contact);
+  const registered = order.transferPercent
+    ? `quedó registrado con el ${order.transferPercent}% de descuento por transferencia.`
+    : "quedó registrado.";
   const bankRows: [string, string][] = [
     ["Titular", bank.holder],
     ["Banco", bank.bank],
@@ -86,8 +116,8 @@ export function orderReceivedTransfer(
       <EmailLayout preview={`Pedido ${order.orderNumber} · Estado: PAGO PENDIENTE`} siteUrl={data.siteUrl}>
         <Heading>TU PEDIDO FUE REGISTRADO</Heading>
         <P>
-          {greeting(order.customerName)} Gracias por tu compra. Tu pedido <strong>{order.orderNumber}</strong> quedó
-          registrado con el 15% de descuento por transferencia.
+          {greeting(order.customerName)} Gracias por tu compra. Tu pedido <strong>{order.orderNumber}</strong>{" "}
+          {registered}
         </P>
         <P>
           <strong>Estado: PAGO PENDIENTE</strong>
@@ -98,12 +128,13 @@ export function orderReceivedTransfer(
         <P style={{ color: "#5b5f57", fontSize: 14 }}>
           Reservamos los libros de tu pedido mientras esperamos la transferencia.
         </P>
+        <TermsNote order={order} siteUrl={data.siteUrl} />
       </EmailLayout>,
     ),
     text: lines(
       "TU PEDIDO FUE REGISTRADO",
       "",
-      `${greeting(order.customerName)} Gracias por tu compra. Tu pedido ${order.orderNumber} quedó registrado con el 15% de descuento por transferencia.`,
+      `${greeting(order.customerName)} Gracias por tu compra. Tu pedido ${order.orderNumber} ${registered}`,
       "",
       "Estado: PAGO PENDIENTE",
       "",
@@ -114,6 +145,8 @@ export function orderReceivedTransfer(
       orderText(order),
       "",
       "Reservamos los libros de tu pedido mientras esperamos la transferencia.",
+      termsText(order, data.siteUrl) && "",
+      termsText(order, data.siteUrl),
     ),
   };
 }
@@ -208,6 +241,7 @@ export function orderAwaitingMercadoPago(data: MailSite & { order: OrderSummary;
         </P>
         <Button href={data.orderUrl}>Ver mi pedido</Button>
         <OrderTable order={order} />
+        <TermsNote order={order} siteUrl={data.siteUrl} />
       </EmailLayout>,
     ),
     text: lines(
@@ -217,6 +251,8 @@ export function orderAwaitingMercadoPago(data: MailSite & { order: OrderSummary;
       `Tu pedido: ${data.orderUrl}`,
       "",
       orderText(order),
+      termsText(order, data.siteUrl) && "",
+      termsText(order, data.siteUrl),
     ),
   };
 }

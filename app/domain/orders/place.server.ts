@@ -2,6 +2,7 @@ import { asc, inArray, sql } from "drizzle-orm";
 import { type BookRow, isPreorder, orderableQuantity, salePriceCents } from "~/domain/catalog/book-view.server";
 import { type DiscountQuote, quoteDiscount, redeemDiscount } from "~/domain/discounts/redeem.server";
 import { BadGateway, Conflict, GatewayTimeout, Invalid, OutOfStock, Unavailable } from "~/domain/errors";
+import { TERMS } from "~/domain/legal/terms.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { limitPerIp } from "~/domain/rate-limit/limit-per-ip.server";
 import { getSettings } from "~/domain/settings/settings.server";
@@ -100,6 +101,7 @@ async function quoteOrder(
   shipping: Awaited<ReturnType<typeof getSettings>>["shipping"],
   pickupName: string | null,
   now: Date,
+  transferDiscountPercent: number,
 ): Promise<Quote> {
   const lines = priceLines(rows, input, todayInBuenosAires(now));
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
@@ -110,6 +112,7 @@ async function quoteOrder(
     code,
     paymentMethod: input.paymentMethod,
     shippingCents: delivery.shippingCents,
+    transferDiscountPercent,
   });
   return { lines, code, totals, deliveryLabel: delivery.label };
 }
@@ -151,6 +154,7 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
     settings.shipping,
     pickupName,
     now,
+    settings.bank.transferDiscountPercent,
   );
 
   let reservedId: number | null = null;
@@ -194,7 +198,15 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
 
   const placed = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const quote = await quoteOrder(db, input, await readBooks(db, input, true), settings.shipping, pickupName, now);
+    const quote = await quoteOrder(
+      db,
+      input,
+      await readBooks(db, input, true),
+      settings.shipping,
+      pickupName,
+      now,
+      settings.bank.transferDiscountPercent,
+    );
     if (preference && quote.totals.totalCents !== preview.totals.totalCents) throw new Conflict(PRICES_CHANGED);
     for (const line of quote.lines) {
       await db
@@ -238,6 +250,8 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
         providerPreferenceId: preference?.id ?? null,
         paymentUrl: preference?.init_point ?? null,
         expiresAt,
+        termsVersion: TERMS.version,
+        termsHash: TERMS.hash,
         createdAt: now,
         updatedAt: now,
       })

@@ -4,6 +4,7 @@ import { getSettings } from "~/domain/settings/settings.server";
 import { centsToPesos } from "~/lib/money";
 import type { Db } from "~db/index";
 import { orderEvents, orderItems, orders } from "~db/schema";
+import { transferPercentOf } from "./pricing";
 import {
   deliveryLabel,
   type Order,
@@ -47,10 +48,14 @@ export function orderJson(order: Order, items: OrderItem[]) {
     subtotal: centsToPesos(order.subtotalCents),
     codeDiscount: centsToPesos(order.codeDiscountCents),
     transferDiscount: centsToPesos(order.transferDiscountCents),
+    /** The percent the transfer discount was when the order was placed (null: none). */
+    transferDiscountPercent: transferPercentOf(order),
     discount: centsToPesos(order.codeDiscountCents + order.transferDiscountCents),
     shipping: centsToPesos(order.shippingCents),
     total: centsToPesos(order.totalCents),
     paymentUrl: order.status === "pending_payment" ? order.paymentUrl : null,
+    /** The terms the buyer accepted (null for orders placed before versions were kept). */
+    terms: order.termsVersion ? { version: order.termsVersion, hash: order.termsHash } : null,
   };
 }
 

@@ -6,6 +6,7 @@ import type { Db } from "~db/index";
 import { orderItems, orders } from "~db/schema";
 import { provinceName } from "./delivery";
 import type { OrderSummary } from "./mail.server";
+import { transferPercentOf } from "./pricing";
 
 /**
  * What the order functions need from a request. The server's expiry job has no Mercado Pago, shop
@@ -56,6 +57,8 @@ export function orderSummary(order: Order, items: OrderItem[]): OrderSummary {
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
     deliveryLabel: deliveryLabel(order),
+    transferPercent: transferPercentOf(order),
+    termsVersion: order.termsVersion,
   };
 }
 

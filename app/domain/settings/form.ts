@@ -68,6 +68,7 @@ export function sectionFromForm(
         input: {
           ...pick(values, ["holder", "bank", "cbu", "alias", "cuit"]),
           transferExpiryDays: number(values.transferExpiryDays),
+          transferDiscountPercent: number(values.transferDiscountPercent),
         },
         errors,
       };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_TRANSFER_DISCOUNT_PERCENT, MAX_TRANSFER_DISCOUNT_PERCENT } from "~/domain/orders/pricing";
 import { emailSchema } from "~/lib/email-schema";
 import { type Cents, centsToPesos, fromPesos, pesosToCents } from "~/lib/money";
 import { cbuDigits, isValidCbu, normaliseCuit, PROVINCES, type ProvinceCode, whatsappDigits } from "./argentina";
@@ -43,6 +44,10 @@ export const bankSchema = z
     }),
     /** Days an unpaid transfer order keeps its books before it is cancelled (stock returned). */
     transferExpiryDays: integer("Días para pagar una transferencia", 1, 30).default(3),
+    /** The percent a bank transfer takes off (after any code); 0 turns the discount and its copy off. */
+    transferDiscountPercent: integer("Descuento por transferencia", 0, MAX_TRANSFER_DISCOUNT_PERCENT).default(
+      DEFAULT_TRANSFER_DISCOUNT_PERCENT,
+    ),
   })
   .strict();
 
@@ -266,6 +271,7 @@ export const DEFAULT_SETTINGS: Settings = {
     alias: "RIZOMA.LIBROS.DEMO",
     cuit: "30-71654321-4",
     transferExpiryDays: 3,
+    transferDiscountPercent: DEFAULT_TRANSFER_DISCOUNT_PERCENT,
   },
   contact: {
     address: "Thames 1234, Palermo, C1414 CABA",

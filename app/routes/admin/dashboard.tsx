@@ -58,7 +58,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     {
       label: "Descuentos de este mes",
       value: formatMoney(orders.discountThisMonthCents),
-      note: "Códigos y 15% por transferencia",
+      // The month's orders may have had different transfer discounts (it is a setting): no percent here.
+      note: "Códigos y descuento por transferencia",
       to: "/admin/pedidos",
     },
     {

@@ -3,8 +3,8 @@ import { statusForPreapproval } from "~/domain/box/subscriptions.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/gracias";
 
-export const meta: Route.MetaFunction = () => [
-  ...seoMeta({ title: "Caja Rizoma" }),
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seoMeta({ title: "Caja Rizoma", matches }),
   { name: "robots", content: "noindex" },
 ];
 

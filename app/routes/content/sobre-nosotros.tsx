@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ContentPage, ContentSection } from "~/components/content/content-page";
+import { useTransferDiscountPercent } from "~/components/layout/use-transfer-discount";
 import { contentPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/sobre-nosotros";
 
@@ -12,6 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function SobreNosotros() {
+  const transferPercent = useTransferDiscountPercent();
   return (
     <ContentPage
       crumb="Sobre nosotros"
@@ -70,8 +72,16 @@ export default function SobreNosotros() {
         <p>Creemos que leer no debería ser un lujo. Por eso:</p>
         <ul>
           <li>
-            Sostenemos <strong>precios justos</strong> y un <strong>15% de descuento</strong> pagando por transferencia,
-            sin comisiones de por medio.
+            {transferPercent > 0 ? (
+              <>
+                Sostenemos <strong>precios justos</strong> y un <strong>{transferPercent}% de descuento</strong> pagando
+                por transferencia, sin comisiones de por medio.
+              </>
+            ) : (
+              <>
+                Sostenemos <strong>precios justos</strong> y pagos por transferencia sin comisiones de por medio.
+              </>
+            )}
           </li>
           <li>
             El <strong>retiro y el envío son gratis en CABA</strong>, y llegamos a todo el país por correo.

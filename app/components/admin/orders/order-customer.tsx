@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { termsVersionLabel } from "~/domain/legal/terms";
 import { provinceName } from "~/domain/orders/delivery";
 import { PAYMENT_LABELS } from "~/domain/orders/status";
 import { dayMonthTime } from "~/lib/dates";
@@ -31,6 +32,21 @@ export function OrderCustomer({ order }: { order: AdminOrderView }) {
           <Fact label="Vence">{dayMonthTime(order.expiresAt)}</Fact>
         ) : null}
         {order.cancelReason ? <Fact label="Motivo">{order.cancelReason}</Fact> : null}
+        <Fact label="Términos">
+          {order.termsVersion ? (
+            <span data-testid="order-terms">
+              Aceptó la versión {termsVersionLabel(order.termsVersion)}
+              {order.termsHash ? (
+                <span className="text-ink/75" title={order.termsHash}>
+                  {" "}
+                  (huella <code>{order.termsHash.slice(0, 16)}</code>)
+                </span>
+              ) : null}
+            </span>
+          ) : (
+            <span className="text-ink/75">Sin registro (pedido anterior a que se guardara la versión)</span>
+          )}
+        </Fact>
       </dl>
     </OrderSection>
   );

@@ -1,3 +1,4 @@
+import { transferDiscountLabel, transferPercentOf } from "~/domain/orders/pricing";
 import { formatMoney } from "~/lib/money";
 import { OrderSection } from "./order-section";
 import type { AdminOrderItem, AdminOrderView } from "./order-view";
@@ -23,7 +24,10 @@ export function OrderTotals({ order, items }: { order: AdminOrderView; items: Ad
           <Row label={`Código ${order.discountCode}`} value={`− ${formatMoney(order.codeDiscountCents)}`} />
         ) : null}
         {order.transferDiscountCents > 0 ? (
-          <Row label="15% por transferencia" value={`− ${formatMoney(order.transferDiscountCents)}`} />
+          <Row
+            label={transferDiscountLabel(transferPercentOf(order))}
+            value={`− ${formatMoney(order.transferDiscountCents)}`}
+          />
         ) : null}
         <Row label="Envío" value={order.shippingCents ? formatMoney(order.shippingCents) : "Gratis"} />
         <Row label="Total" value={formatMoney(order.totalCents)} strong />

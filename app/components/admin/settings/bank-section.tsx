@@ -1,3 +1,4 @@
+import { MAX_TRANSFER_DISCOUNT_PERCENT } from "~/domain/orders/pricing";
 import type { Settings } from "~/domain/settings/schema";
 import { Field } from "./field";
 import type { SectionState } from "./section-state";
@@ -8,7 +9,7 @@ export function BankSection({ bank, state }: { bank: Settings["bank"]; state: Se
     <SettingsForm
       section="bank"
       description="La cuenta que ve quien paga por transferencia, con el pedido registrado."
-      names={["holder", "bank", "cbu", "alias", "cuit", "transferExpiryDays"]}
+      names={["holder", "bank", "cbu", "alias", "cuit", "transferExpiryDays", "transferDiscountPercent"]}
       saveLabel="Guardar datos bancarios"
       state={state}
       stored={bank}
@@ -47,6 +48,15 @@ export function BankSection({ bank, state }: { bank: Settings["bank"]; state: Se
           type="number"
           min={1}
           max={30}
+        />
+        <Field
+          name="transferDiscountPercent"
+          label="Descuento por transferencia (%)"
+          value={bank.transferDiscountPercent}
+          hint="De 0 (sin descuento) a 50. La Ley 25.542 limita los descuentos sobre libros: cumplirla es responsabilidad de la tienda."
+          type="number"
+          min={0}
+          max={MAX_TRANSFER_DISCOUNT_PERCENT}
         />
       </div>
     </SettingsForm>

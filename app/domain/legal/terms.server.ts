@@ -1,0 +1,17 @@
+import { createHash } from "node:crypto";
+import { TERMS_VERSION, termsCanonicalText, termsVersionLabel } from "./terms";
+
+/** SHA-256 (hex) of a terms text. */
+export function termsHashOf(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+/**
+ * The terms in force, computed once per process: the version (the day they last changed), the full
+ * SHA-256 of their canonical text (what an order stores with `termsVersion`) and the version in words.
+ */
+export const TERMS = {
+  version: TERMS_VERSION,
+  hash: termsHashOf(termsCanonicalText()),
+  label: termsVersionLabel(TERMS_VERSION),
+} as const;
