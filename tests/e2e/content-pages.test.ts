@@ -97,7 +97,7 @@ describe("content", () => {
     ]) {
       expect(text, phrase).toContain(phrase);
     }
-    expect(text).toMatch(/Última actualización: \d{1,2} de [a-z]+ de \d{4}/);
+    expect(text).toMatch(/Versión del \d{1,2} de [a-z]+ de \d{4}/);
   });
 
   it("the privacy policy follows law 25.326: what, why and how to ask for deletion", async () => {
