@@ -295,7 +295,7 @@ export function CheckoutForm({
         <p className="text-xs text-ink/75" data-testid="checkout-terms">
           Al confirmar aceptás los{" "}
           <a href="/terminos" target="_blank" rel="noopener" className="font-semibold text-moss underline">
-            Términos y condiciones<span className="sr-only"> (se abren en otra pestaña)</span>
+            Términos y condiciones<span className="sr-only">, que se abren en otra pestaña</span>
           </a>{" "}
           (versión {termsVersionLabel}).
         </p>
