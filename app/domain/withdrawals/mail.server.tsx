@@ -89,7 +89,10 @@ export function withdrawalShop(data: WithdrawalMail): RenderedMail {
     subject: `Arrepentimiento ${code} — pedido ${order.number}`,
     headers: { "Reply-To": order.email },
     html: html(
-      <EmailLayout preview={`${order.firstName} ${order.lastName} se arrepintió del pedido ${order.number}.`} siteUrl={data.siteUrl}>
+      <EmailLayout
+        preview={`${order.firstName} ${order.lastName} se arrepintió del pedido ${order.number}.`}
+        siteUrl={data.siteUrl}
+      >
         <Heading>Nuevo pedido de arrepentimiento</Heading>
         <P>{duty}</P>
         <Rows rows={rows} />

@@ -14,7 +14,12 @@ const db = database.db;
 afterAll(() => database.close());
 
 const freshIp = clientIps("10.81");
-const ctx = (clientIp = freshIp()) => ({ db, siteUrl: "https://rizoma.test", shopEmail: "avisos@rizoma.test", clientIp });
+const ctx = (clientIp = freshIp()) => ({
+  db,
+  siteUrl: "https://rizoma.test",
+  shopEmail: "avisos@rizoma.test",
+  clientIp,
+});
 /** A Wednesday afternoon in Buenos Aires. */
 const NOW = new Date("2026-11-25T15:00:00-03:00");
 const delivered = (instant: string) => insertOrder(db, { status: "delivered", deliveredAt: new Date(instant) });
@@ -23,7 +28,12 @@ const ask = (order: { number: string; email: string }, extra: Record<string, unk
 
 const mailTo = async (orderNumber: string) =>
   db
-    .select({ template: mailOutbox.template, to: mailOutbox.toAddress, subject: mailOutbox.subject, text: mailOutbox.text })
+    .select({
+      template: mailOutbox.template,
+      to: mailOutbox.toAddress,
+      subject: mailOutbox.subject,
+      text: mailOutbox.text,
+    })
     .from(mailOutbox)
     .where(inArray(mailOutbox.template, ["withdrawal-received", "withdrawal-shop"]))
     .then((rows) => rows.filter((row) => row.subject.includes(orderNumber)));
@@ -67,12 +77,20 @@ describe("the window", () => {
 describe("a buyer's withdrawal", () => {
   it("is taken on the 10th day after delivery, with the code and both e-mails queued", async () => {
     const order = await delivered("2026-11-15T11:00:00-03:00");
-    const result = await ask({ number: order.number.toLowerCase(), email: "  ANA@Example.com " }, { reason: "Me lo regalaron repetido" });
+    const result = await ask(
+      { number: order.number.toLowerCase(), email: "  ANA@Example.com " },
+      { reason: "Me lo regalaron repetido" },
+    );
     expect(result).toMatchObject({ created: true, order: { number: order.number, status: "delivered" } });
     expect(result.code).toMatch(CODE_PATTERN);
     expect(result.message).toContain(result.code);
     const [row] = await db.select().from(withdrawals).where(eq(withdrawals.orderId, order.id));
-    expect(row).toMatchObject({ code: result.code, email: "ana@example.com", reason: "Me lo regalaron repetido", status: "requested" });
+    expect(row).toMatchObject({
+      code: result.code,
+      email: "ana@example.com",
+      reason: "Me lo regalaron repetido",
+      status: "requested",
+    });
     expect(row?.refundIdempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     const mails = await mailTo(order.number);
     expect(mails.map((mail) => [mail.template, mail.to]).sort()).toEqual([
@@ -157,9 +175,9 @@ describe("a buyer's withdrawal", () => {
       expect(error, field).toBeInstanceOf(Invalid);
       expect((error as Invalid).details?.field).toBe(field);
     }
-    expect(await refusal(requestWithdrawal(ctx(), { orderNumber: "1", email: "a@b.co", extra: 1 }, NOW))).toBeInstanceOf(
-      Invalid,
-    );
+    expect(
+      await refusal(requestWithdrawal(ctx(), { orderNumber: "1", email: "a@b.co", extra: 1 }, NOW)),
+    ).toBeInstanceOf(Invalid);
   });
 
   it("is one per order: a repeat answers the same code, sends nothing, even once the window is over", async () => {

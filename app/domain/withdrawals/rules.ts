@@ -13,7 +13,8 @@ export const WITHDRAWAL_MESSAGES = {
   reason: `El motivo puede tener hasta ${REASON_MAX} caracteres`,
   /** The same answer for an unknown number and for a number with another email: orders cannot be probed. */
   notFound: "No encontramos un pedido con ese número y ese email. Revisá los datos del correo de confirmación.",
-  cancelled: "Ese pedido ya está cancelado: no hace falta que te arrepientas. Si pagaste y todavía no te devolvimos el dinero, escribinos.",
+  cancelled:
+    "Ese pedido ya está cancelado: no hace falta que te arrepientas. Si pagaste y todavía no te devolvimos el dinero, escribinos.",
   tooMany: "Recibimos muchas solicitudes desde tu conexión. Probá de nuevo en unos minutos o escribinos por WhatsApp.",
 } as const;
 
