@@ -92,25 +92,26 @@ export function SiteHeader({ actions, storeUrl = null }: { actions?: ReactNode; 
       }`}
     >
       {/* Disposición 954/2025: the botón de arrepentimiento is visible at first access on every page and width,
-          without opening a menu; on wide screens the home's anchors share its row. */}
+          without opening a menu; from md the home's anchors share its row (a size smaller below lg, so the row
+          still fits at 768 px with IR A TIENDA). */}
       <div className="border-b border-white/10">
-        <div className="mx-auto flex h-7 max-w-6xl items-center justify-between gap-6 px-4">
+        <div className="mx-auto flex h-7 max-w-6xl items-center justify-between gap-4 px-4 lg:gap-6">
           <Link
             to="/arrepentimiento"
-            className="shrink-0 text-xs font-semibold text-white/90 underline underline-offset-2 hover:text-ochre-light"
+            className="shrink-0 whitespace-nowrap py-1 text-xs font-semibold text-white/90 underline underline-offset-2 hover:text-ochre-light md:text-[11px] lg:text-xs"
           >
             Botón de arrepentimiento
           </Link>
           <nav
             aria-label="Secciones del inicio"
-            className="hidden items-center justify-end gap-6 md:flex"
+            className="hidden items-center justify-end gap-4 whitespace-nowrap md:flex lg:gap-6"
             data-testid="header-anchors"
           >
             {homeAnchors.map((anchor) => (
               <SectionLink
                 key={anchor.section}
                 section={anchor.section}
-                className="text-xs font-semibold tracking-wider text-white/85 hover:text-ochre-light"
+                className="text-[11px] font-semibold text-white/85 hover:text-ochre-light lg:text-xs lg:tracking-wider"
               >
                 {anchor.label}
               </SectionLink>
@@ -118,7 +119,7 @@ export function SiteHeader({ actions, storeUrl = null }: { actions?: ReactNode; 
             {storeUrl ? (
               <StoreButton
                 url={storeUrl}
-                className="inline-flex items-center gap-1.5 rounded-full border border-ochre-light/70 px-3 py-0.5 text-xs font-bold tracking-wider text-ochre-light hover:bg-ochre-light hover:text-moss-dark"
+                className="inline-flex items-center gap-1.5 rounded-full border border-ochre-light/70 px-3 py-0.5 text-[11px] font-bold text-ochre-light hover:bg-ochre-light hover:text-moss-dark lg:text-xs lg:tracking-wider"
               />
             ) : null}
           </nav>
