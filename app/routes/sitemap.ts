@@ -14,6 +14,7 @@ export const SITEMAP_PAGES = [
   "/audiolibros",
   "/terminos",
   "/privacidad",
+  "/arrepentimiento",
 ] as const;
 
 /** GET /sitemap.xml: the public pages, every category of the shop and every published book. */

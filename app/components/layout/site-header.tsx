@@ -91,29 +91,41 @@ export function SiteHeader({ actions, storeUrl = null }: { actions?: ReactNode; 
         scrolled ? "bg-moss-dark/95 shadow-lg backdrop-blur" : "bg-moss"
       }`}
     >
-      <div className="hidden border-b border-white/10 md:block" data-testid="header-anchors">
-        <nav
-          aria-label="Secciones del inicio"
-          className="mx-auto flex h-7 max-w-6xl items-center justify-end gap-6 px-4"
-        >
-          {homeAnchors.map((anchor) => (
-            <SectionLink
-              key={anchor.section}
-              section={anchor.section}
-              className="text-xs font-semibold tracking-wider text-white/85 hover:text-ochre-light"
-            >
-              {anchor.label}
-            </SectionLink>
-          ))}
-          {storeUrl ? (
-            <StoreButton
-              url={storeUrl}
-              className="inline-flex items-center gap-1.5 rounded-full border border-ochre-light/70 px-3 py-0.5 text-xs font-bold tracking-wider text-ochre-light hover:bg-ochre-light hover:text-moss-dark"
-            />
-          ) : null}
-        </nav>
+      {/* Disposición 954/2025: the botón de arrepentimiento is visible at first access on every page and width,
+          without opening a menu; from md the home's anchors share its row (a size smaller below lg, so the row
+          still fits at 768 px with IR A TIENDA). */}
+      <div className="border-b border-white/10">
+        <div className="mx-auto flex h-7 max-w-6xl items-center justify-between gap-4 px-4 lg:gap-6">
+          <Link
+            to="/arrepentimiento"
+            className="shrink-0 whitespace-nowrap py-1 text-xs font-semibold text-white/90 underline underline-offset-2 hover:text-ochre-light md:text-[11px] lg:text-xs"
+          >
+            Botón de arrepentimiento
+          </Link>
+          <nav
+            aria-label="Secciones del inicio"
+            className="hidden items-center justify-end gap-4 whitespace-nowrap md:flex lg:gap-6"
+            data-testid="header-anchors"
+          >
+            {homeAnchors.map((anchor) => (
+              <SectionLink
+                key={anchor.section}
+                section={anchor.section}
+                className="text-[11px] font-semibold text-white/85 hover:text-ochre-light lg:text-xs lg:tracking-wider"
+              >
+                {anchor.label}
+              </SectionLink>
+            ))}
+            {storeUrl ? (
+              <StoreButton
+                url={storeUrl}
+                className="inline-flex items-center gap-1.5 rounded-full border border-ochre-light/70 px-3 py-0.5 text-[11px] font-bold text-ochre-light hover:bg-ochre-light hover:text-moss-dark lg:text-xs lg:tracking-wider"
+              />
+            ) : null}
+          </nav>
+        </div>
       </div>
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 md:h-[52px]">
+      <div className="mx-auto flex h-[52px] max-w-6xl items-center gap-3 px-4">
         <Link
           to="/"
           onClick={onLogo}
@@ -158,7 +170,7 @@ export function SiteHeader({ actions, storeUrl = null }: { actions?: ReactNode; 
                 <Menu aria-hidden="true" className="size-6" />
               )}
             </summary>
-            <div className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-white/10 bg-moss px-4 pb-4 shadow-lg">
+            <div className="absolute inset-x-0 top-full max-h-[calc(100dvh-5rem)] overflow-y-auto border-b border-white/10 bg-moss px-4 pb-4 shadow-lg">
               <nav aria-label="Menú móvil" className="flex flex-col">
                 {topBarLinks.map((link) => (
                   <NavLink

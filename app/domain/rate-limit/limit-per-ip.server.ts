@@ -19,6 +19,7 @@ const PER_IP = {
   discountValidatePerIpPerMinute: { bucket: "discount-validate", windowSeconds: 60 },
   qrChecksPerMinute: { bucket: "qr-check", windowSeconds: 60 },
   qrClaimsPerMinute: { bucket: "qr-claim", windowSeconds: 60 },
+  withdrawalsPerIpPerHour: { bucket: "withdrawal-ip", windowSeconds: 3600 },
 } as const satisfies Partial<Record<keyof RateLimitSettings, { bucket: string; windowSeconds: number }>>;
 
 export type PerIpLimit = keyof typeof PER_IP;

@@ -85,6 +85,7 @@ export function sectionFromForm(
           mailPerSecond: number(values.mailPerSecond),
           qrChecksPerMinute: number(values.qrChecksPerMinute),
           qrClaimsPerMinute: number(values.qrClaimsPerMinute),
+          withdrawalsPerIpPerHour: number(values.withdrawalsPerIpPerHour),
           boxSubscribePerIpPerHour: number(values.boxSubscribePerIpPerHour),
           discountValidatePerIpPerMinute: number(values.discountValidatePerIpPerMinute),
           specialOrdersPerIpPerHour: number(values.specialOrdersPerIpPerHour),

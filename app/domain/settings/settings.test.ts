@@ -30,6 +30,7 @@ describe("defaults", () => {
       mailPerSecond: 5,
       qrChecksPerMinute: 60,
       qrClaimsPerMinute: 10,
+      withdrawalsPerIpPerHour: 10,
       boxSubscribePerIpPerHour: 10,
       discountValidatePerIpPerMinute: 20,
       specialOrdersPerIpPerHour: 10,

@@ -34,6 +34,12 @@ const LIMITS: { name: keyof RateLimits; label: string; hint: string; max: number
   },
   { name: "qrClaimsPerMinute", label: "Reclamos de premios", hint: "Por IP y por minuto.", max: 10000 },
   {
+    name: "withdrawalsPerIpPerHour",
+    label: "Pedidos de arrepentimiento",
+    hint: "Por IP y por hora: cada intento prueba un número de pedido y un email.",
+    max: 1000,
+  },
+  {
     name: "boxSubscribePerIpPerHour",
     label: "Suscripciones a la Caja Rizoma",
     hint: "Por IP y por hora: cada intento crea una suscripción en Mercado Pago.",
