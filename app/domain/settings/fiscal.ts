@@ -31,17 +31,18 @@ export const isArcaUrl = (text: string): boolean => {
 /** An image uploaded through app/domain/uploads, as it is served. */
 export const UPLOADED_IMAGE = /^\/uploads\/\d{1,9}\.(?:jpg|png|webp)$/;
 
-/** "" or only spaces (what an untouched form field sends) and null/absent all mean "not given": null. */
-const optional = <T extends z.ZodType<unknown, string>>(field: T, label: string) =>
-  z
-    .union([z.null(), z.string({ error: `${label}: escribilo como texto` })], {
-      error: `${label}: escribilo como texto`,
-    })
-    .optional()
-    .transform((value) => (value ?? "").trim())
-    .pipe(z.union([z.literal("").transform(() => null), field]));
+/**
+ * "" or only spaces (what an untouched form field sends), null and absent all mean "not given" (null);
+ * any other text is trimmed and must pass `field`.
+ */
+const optional = <T extends z.ZodType>(field: (string: z.ZodString) => T, label: string) =>
+  z.preprocess(
+    (value) => (value === undefined || (typeof value === "string" && value.trim() === "") ? null : value),
+    field(z.string({ error: `${label}: escribilo como texto` }).trim()).nullable(),
+  );
 
-const text = (label: string, max: number) => optional(z.string().max(max, `${label}: máximo ${max} caracteres`), label);
+const text = (label: string, max: number) =>
+  optional((string) => string.max(max, `${label}: máximo ${max} caracteres`), label);
 
 export const FISCAL_MESSAGES = {
   cuit: "El CUIT no es válido: revisá los 11 dígitos y el dígito verificador (XX-XXXXXXXX-X)",
@@ -58,43 +59,44 @@ export const fiscalSchema = z
   .object({
     legalName: text("Razón social", 200),
     cuit: optional(
-      z.string().transform((value, ctx) => {
-        const cuit = normaliseCuit(value);
-        if (cuit) return cuit;
-        ctx.addIssue({ code: "custom", message: FISCAL_MESSAGES.cuit });
-        return z.NEVER;
-      }),
+      (string) =>
+        string.transform((value, ctx) => {
+          const cuit = normaliseCuit(value);
+          if (cuit) return cuit;
+          ctx.addIssue({ code: "custom", message: FISCAL_MESSAGES.cuit });
+          return z.NEVER;
+        }),
       "CUIT",
     ),
     taxCondition: optional(
-      z.enum(TAX_CONDITION_KEYS, { error: FISCAL_MESSAGES.taxCondition }),
+      (string) => string.pipe(z.enum(TAX_CONDITION_KEYS, { error: FISCAL_MESSAGES.taxCondition })),
       "Condición frente al IVA",
     ),
     legalAddress: text("Domicilio legal", 200),
-    email: optional(emailSchema({ invalid: FISCAL_MESSAGES.email }, 200), "Email"),
+    email: optional((string) => string.pipe(emailSchema({ invalid: FISCAL_MESSAGES.email }, 200)), "Email"),
     phone: optional(
-      z
-        .string()
-        .max(40, FISCAL_MESSAGES.phone)
-        .transform((value) => value.replace(/\s+/g, " "))
-        .refine((value) => argentinePhoneDigits(value) !== null, FISCAL_MESSAGES.phone),
+      (string) =>
+        string
+          .max(40, FISCAL_MESSAGES.phone)
+          .transform((value) => value.replace(/\s+/g, " "))
+          .refine((value) => argentinePhoneDigits(value) !== null, FISCAL_MESSAGES.phone),
       "Teléfono",
     ),
     /** A Buenos Aires calendar day, "YYYY-MM-DD", today at the latest. */
     activityStart: optional(
-      z
-        .string()
-        .refine(isCalendarDay, FISCAL_MESSAGES.activityStartFormat)
-        .refine((day) => day <= todayInBuenosAires(), FISCAL_MESSAGES.activityStartFuture),
+      (string) =>
+        string
+          .refine(isCalendarDay, FISCAL_MESSAGES.activityStartFormat)
+          .refine((day) => day <= todayInBuenosAires(), FISCAL_MESSAGES.activityStartFuture),
       "Inicio de actividades",
     ),
     /** The URL ARCA gives with the F.960/D ("https://servicios1.afip.gob.ar/clavefiscal/qr/response.aspx?qr=…"). */
     qrUrl: optional(
-      z.string().max(500, FISCAL_MESSAGES.qrUrl).refine(isArcaUrl, FISCAL_MESSAGES.qrUrl),
+      (string) => string.max(500, FISCAL_MESSAGES.qrUrl).refine(isArcaUrl, FISCAL_MESSAGES.qrUrl),
       "Dirección del QR",
     ),
     /** The QR image the admin uploaded (/uploads/{id}.{ext}), as ARCA printed it. */
-    qrImage: optional(z.string().regex(UPLOADED_IMAGE, FISCAL_MESSAGES.qrImage), "Imagen del QR"),
+    qrImage: optional((string) => string.regex(UPLOADED_IMAGE, FISCAL_MESSAGES.qrImage), "Imagen del QR"),
   })
   .strict();
 

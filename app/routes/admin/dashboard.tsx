@@ -18,20 +18,18 @@ import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const [catalogue, audit, newsletter, mail, prizes, box, discounts, specialOrders, orders, fiscal] = await Promise.all(
-    [
-      catalogueFigures(context.db),
-      latestAudit(context.db, 20),
-      newsletterCounts(context.db),
-      outboxCounts(context.db),
-      prizeFigures(context.db),
-      boxStats(context.db),
-      discountFigures(context.db),
-      specialOrderFigures(context.db),
-      orderFigures(context.db),
-      getSection(context.db, "fiscal"),
-    ],
-  );
+  const [catalogue, audit, newsletter, mail, prizes, box, discounts, specialOrders, orders] = await Promise.all([
+    catalogueFigures(context.db),
+    latestAudit(context.db, 20),
+    newsletterCounts(context.db),
+    outboxCounts(context.db),
+    prizeFigures(context.db),
+    boxStats(context.db),
+    discountFigures(context.db),
+    specialOrderFigures(context.db),
+    orderFigures(context.db),
+  ]);
+  const missingFiscal = missingFiscalFields(await getSection(context.db, "fiscal"));
   return {
     catalogue,
     subscribers: newsletter.active,
@@ -42,25 +40,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     specialOrders,
     orders,
     lowStock: LOW_STOCK,
-    missingFiscal: missingFiscalFields(fiscal),
+    missingFiscal,
     audit: audit.map(({ id, at, adminEmail, summary }) => ({ id, at: at.toISOString(), adminEmail, summary })),
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const {
-    catalogue,
-    lowStock,
-    audit,
-    subscribers,
-    mail,
-    prizes,
-    box,
-    discounts,
-    specialOrders,
-    orders,
-    missingFiscal,
-  } = loaderData;
+  const { catalogue, lowStock, audit, subscribers, mail, prizes, box, discounts, specialOrders, orders } = loaderData;
   const cards: { label: string; value: number | string; note: string; to?: string }[] = [
     {
       label: "Pedidos esperando el pago",
@@ -149,7 +135,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="font-serif text-3xl">Panel Principal</h1>
       <p className="mt-1 text-ink/75">La librería de un vistazo.</p>
-      <FiscalWarning missing={missingFiscal} />
+      <FiscalWarning missing={loaderData.missingFiscal} />
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
           <li key={card.label} className="rounded-xl border border-ink/10 bg-white p-5">
