@@ -23,7 +23,7 @@ export function FiscalSection({ fiscal, state }: { fiscal: FiscalSettings; state
   return (
     <SettingsForm
       section="fiscal"
-      description="La identidad de quien vende, como la piden la Resolución 270/2020 y ARCA: se muestra en el pie de todas las páginas. Podés guardar de a poco; solo se ven los datos completos."
+      description="La identidad de quien vende, como la piden la Resolución 270/2020 y ARCA: se muestra en el pie de todas las páginas. Podés cargarla de a poco: el pie muestra solo los datos que completes."
       names={NAMES}
       saveLabel="Guardar datos fiscales"
       state={state}
