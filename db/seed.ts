@@ -3,6 +3,7 @@ import { addDays, todayInBuenosAires } from "../app/lib/dates";
 import { fromPesos } from "../app/lib/money";
 import { slugify } from "../app/lib/slug";
 import { demoBooks } from "./demo/books";
+import { demoFiscal, FISCAL_SETTINGS_KEY, isBlankFiscal } from "./demo/fiscal";
 import { demoCategories, demoGenres } from "./demo/taxonomy";
 import type { DemoBook } from "./demo/types";
 import type { Db } from "./index";
@@ -93,8 +94,25 @@ export async function seedDemoCatalogue(db: Db, today = todayInBuenosAires()): P
     await tx.insert(books).values(interleaveByCategory(demoBooks).map((book) => demoBookRow(book, today)));
     const row: ShopModeRow = { state: "demo", since: new Date().toISOString() };
     await tx.insert(settings).values({ key: SHOP_MODE_KEY, value: row });
+    await seedDemoFiscal(tx as unknown as Db);
     return demoBooks.length;
   });
+}
+
+/**
+ * The demo's example seller identity (db/demo/fiscal.ts), so the demo's footer shows it; written only over
+ * a fiscal section with nothing filled (seedSettings may have stored it empty just before).
+ */
+async function seedDemoFiscal(tx: Db): Promise<void> {
+  const [stored] = await tx
+    .select({ value: settings.value })
+    .from(settings)
+    .where(sql`${settings.key} = ${FISCAL_SETTINGS_KEY}`);
+  if (stored && !isBlankFiscal(stored.value)) return;
+  await tx
+    .insert(settings)
+    .values({ key: FISCAL_SETTINGS_KEY, value: demoFiscal })
+    .onConflictDoUpdate({ target: settings.key, set: { value: demoFiscal, updatedAt: new Date() } });
 }
 
 /** The ISBNs of the demo catalogue: what "Pasar a producción" may delete as the demo's books. */

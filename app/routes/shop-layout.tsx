@@ -7,6 +7,7 @@ import { type FooterContact, SiteFooter } from "~/components/layout/site-footer"
 import { SiteHeader } from "~/components/layout/site-header";
 import { shopMode } from "~/domain/demo/demo-mode.server";
 import { whatsappLink } from "~/domain/settings/argentina";
+import { footerFiscal } from "~/domain/settings/fiscal.server";
 import { effectiveStoreUrl, getSections } from "~/domain/settings/settings.server";
 import type { Route } from "./+types/shop-layout";
 
@@ -14,11 +15,12 @@ import type { Route } from "./+types/shop-layout";
  * The footer's contact data comes from the settings (/admin/ajustes), on every shop page. `publicUrl`
  * lets every page's meta build canonical URLs (see publicOrigin in ~/lib/seo). The header's IR A TIENDA
  * opens the external store (TIENDANUBE_STORE_URL, else the saved one). A demo shop shows its banner
- * (leaving demo mode clears the page cache, so no cached page keeps it). Two reads in all.
+ * (leaving demo mode clears the page cache, so no cached page keeps it). The footer also shows the seller's
+ * identity ("Datos fiscales"; saving settings clears the page cache too). Two reads in all.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ contact: shown, store, bank }, mode] = await Promise.all([
-    getSections(context.db, ["contact", "store", "bank"]),
+  const [{ contact: shown, store, bank, fiscal }, mode] = await Promise.all([
+    getSections(context.db, ["contact", "store", "bank", "fiscal"]),
     shopMode(context.db),
   ]);
   const { address, hours, whatsapp, email } = shown;
@@ -26,6 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const storeUrl = effectiveStoreUrl(context.config.storeUrl, store);
   return {
     contact,
+    fiscal: await footerFiscal(fiscal),
     publicUrl: context.config.publicUrl,
     storeUrl,
     demo: mode === "demo",
@@ -49,7 +52,7 @@ function Frame({ children }: { children: React.ReactNode }) {
       {layout?.demo ? <DemoBanner /> : null}
       <SiteHeader actions={<CartButton />} storeUrl={layout?.storeUrl ?? null} />
       {children}
-      <SiteFooter contact={contact} />
+      <SiteFooter contact={contact} fiscal={layout?.fiscal ?? null} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import { Conflict, Invalid } from "~/domain/errors";
 import { returnStock } from "~/domain/orders/lifecycle.server";
 import { foldAccents } from "~/lib/text";
+import { FISCAL_SETTINGS_KEY, withoutDemoFiscal } from "~db/demo/fiscal";
 import type { Db } from "~db/index";
 import {
   books,
@@ -106,6 +107,7 @@ export async function leaveDemoMode(db: Db, admin: AdminIdentity, input: LeaveDe
     if (input.deleteDemoData) await deleteDemoData(tx as unknown as Db);
     const live: ShopModeRow = { state: "live", since: current.since, leftAt: new Date().toISOString() };
     await tx.update(settings).set({ value: live, updatedAt: new Date() }).where(eq(settings.key, SHOP_MODE_KEY));
+    await forgetDemoFiscal(tx as unknown as Db);
     await recordAudit(tx as unknown as Db, admin, {
       action: "shop.go-live",
       entity: "shop",
@@ -118,6 +120,18 @@ export async function leaveDemoMode(db: Db, admin: AdminIdentity, input: LeaveDe
   });
   await publicPagesChanged(db, "shop.go-live");
   return deleted;
+}
+
+/**
+ * A live shop shows no invented seller: the demo's example fiscal data (db/demo/fiscal.ts) goes whether or
+ * not the rest of the demo data is deleted; fields the admin changed stay. The footer and the dashboard's
+ * warning then show what is really missing.
+ */
+async function forgetDemoFiscal(tx: Db): Promise<void> {
+  const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, FISCAL_SETTINGS_KEY));
+  const kept = row ? withoutDemoFiscal(row.value) : null;
+  if (!kept) return;
+  await tx.update(settings).set({ value: kept, updatedAt: new Date() }).where(eq(settings.key, FISCAL_SETTINGS_KEY));
 }
 
 async function deleteDemoData(tx: Db): Promise<void> {

@@ -3,6 +3,7 @@ import { DEFAULT_TRANSFER_DISCOUNT_PERCENT, MAX_TRANSFER_DISCOUNT_PERCENT } from
 import { emailSchema } from "~/lib/email-schema";
 import { type Cents, centsToPesos, fromPesos, pesosToCents } from "~/lib/money";
 import { cbuDigits, isValidCbu, normaliseCuit, PROVINCES, type ProvinceCode, whatsappDigits } from "./argentina";
+import { EMPTY_FISCAL, fiscalSchema } from "./fiscal";
 
 /**
  * The shop's settings: one row per section in `settings`, each section with its schema (Spanish
@@ -202,6 +203,7 @@ export const tiendanubeSchema = z
 export const sectionSchemas = {
   bank: bankSchema,
   contact: contactSchema,
+  fiscal: fiscalSchema,
   shipping: shippingSchema,
   pickup: pickupSchema,
   store: storeSchema,
@@ -226,6 +228,7 @@ export const isSectionKey = (key: string): key is SectionKey => Object.hasOwn(se
 export const SECTION_LABELS: Record<SectionKey, { title: string; audit: string }> = {
   bank: { title: "Datos bancarios", audit: "Actualizó los datos bancarios" },
   contact: { title: "Contacto", audit: "Actualizó los datos de contacto" },
+  fiscal: { title: "Datos fiscales", audit: "Actualizó los datos fiscales" },
   shipping: { title: "Envíos", audit: "Actualizó la tabla de envíos" },
   pickup: { title: "Puntos de retiro", audit: "Actualizó los puntos de retiro" },
   store: { title: "Tienda externa", audit: "Actualizó la tienda externa" },
@@ -280,6 +283,9 @@ export const DEFAULT_SETTINGS: Settings = {
     whatsapp: "+54 9 11 1234-5678",
     email: "hola@rizoma.com.ar",
   },
+  // Never invented: empty until the admin fills it. The demo's example identity is written by the demo seed
+  // (db/demo/fiscal.ts) and removed when the shop goes live.
+  fiscal: EMPTY_FISCAL,
   shipping: {
     standardDays: { min: 3, max: 5 },
     fastDays: { min: 1, max: 2 },

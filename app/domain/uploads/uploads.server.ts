@@ -7,12 +7,19 @@ import { sniffImage } from "./image-sniff";
 
 export const MAX_COVER_BYTES = 5 * 1024 * 1024;
 
-/** Stores a cover image and returns the URL it is served at (/uploads/{id}.{ext}). */
-export async function storeCover(db: Db, file: { bytes: Uint8Array; name?: string | null }): Promise<string> {
+/**
+ * Stores a cover image (or another image: `what` names it in the refusal, e.g. "El QR de Data Fiscal") and
+ * returns the URL it is served at (/uploads/{id}.{ext}).
+ */
+export async function storeCover(
+  db: Db,
+  file: { bytes: Uint8Array; name?: string | null },
+  what = "La tapa",
+): Promise<string> {
   if (file.bytes.byteLength === 0) throw new Invalid("El archivo está vacío");
   if (file.bytes.byteLength > MAX_COVER_BYTES) throw new PayloadTooLarge("La imagen no puede superar los 5 MB");
   const image = sniffImage(file.bytes);
-  if (!image) throw new Invalid("La tapa tiene que ser una imagen JPEG, PNG o WebP");
+  if (!image) throw new Invalid(`${what} tiene que ser una imagen JPEG, PNG o WebP`);
   const [row] = await db
     .insert(uploads)
     .values({

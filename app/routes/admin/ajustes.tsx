@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { BankSection } from "~/components/admin/settings/bank-section";
 import { ContactSection } from "~/components/admin/settings/contact-section";
+import { FiscalSection } from "~/components/admin/settings/fiscal-section";
 import { PickupSection } from "~/components/admin/settings/pickup-section";
 import { RateLimitsSection } from "~/components/admin/settings/rate-limits-section";
 import { RefusedNotice } from "~/components/admin/settings/refused-notice";
@@ -13,6 +14,7 @@ import { TiendanubeSection } from "~/components/admin/settings/tiendanube-sectio
 import { AdminRouteError } from "~/components/layout/route-error";
 import { listCategories } from "~/domain/catalog/categories.server";
 import { shopMode } from "~/domain/demo/demo-mode.server";
+import { storeFiscalQrImage } from "~/domain/settings/fiscal.server";
 import { formValues, pickupDraft, sectionFromForm } from "~/domain/settings/form";
 import { isSectionKey, type SectionKey } from "~/domain/settings/schema";
 import { getSettings, sectionErrors, UNKNOWN_SECTION, updateSection } from "~/domain/settings/settings.server";
@@ -60,7 +62,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formAction(
     values,
     async () => {
-      await updateSection(context.db, admin, section, input);
+      // Datos fiscales: a new QR image is stored only now that the rest of the form is valid.
+      const qrImage = section === "fiscal" ? await storeFiscalQrImage(context.db, form.get("qrImageFile")) : null;
+      await updateSection(context.db, admin, section, qrImage ? { ...(input as object), qrImage } : input);
       return redirect(`/admin/ajustes?guardado=${section}#${section}`, 303);
     },
     { section },
@@ -88,6 +92,7 @@ export default function Ajustes({ loaderData, actionData }: Route.ComponentProps
       <SettingsNav />
       <BankSection bank={settings.bank} state={stateOf("bank")} />
       <ContactSection contact={settings.contact} state={stateOf("contact")} />
+      <FiscalSection fiscal={settings.fiscal} state={stateOf("fiscal")} />
       <ShippingSection shipping={settings.shipping} state={stateOf("shipping")} />
       <PickupSection pickup={settings.pickup} state={stateOf("pickup")} />
       <StoreSection store={settings.store} envStoreUrl={envStoreUrl} state={stateOf("store")} />

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { FiscalWarning } from "~/components/admin/dashboard/fiscal-warning";
 import { catalogueFigures, LOW_STOCK } from "~/domain/admin/dashboard.server";
 import { latestAudit } from "~/domain/audit/audit.server";
 import { boxStats } from "~/domain/box/subscriptions.server";
@@ -7,6 +8,8 @@ import { outboxCounts } from "~/domain/mail/outbox.server";
 import { newsletterCounts } from "~/domain/newsletter/newsletter.server";
 import { orderFigures } from "~/domain/orders/queries.server";
 import { prizeFigures } from "~/domain/prizes/prizes.server";
+import { missingFiscalFields } from "~/domain/settings/fiscal";
+import { getSection } from "~/domain/settings/settings.server";
 import { specialOrderFigures } from "~/domain/special-orders/special-orders.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { dayMonthTime } from "~/lib/dates";
@@ -26,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     specialOrderFigures(context.db),
     orderFigures(context.db),
   ]);
+  const missingFiscal = missingFiscalFields(await getSection(context.db, "fiscal"));
   return {
     catalogue,
     subscribers: newsletter.active,
@@ -36,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     specialOrders,
     orders,
     lowStock: LOW_STOCK,
+    missingFiscal,
     audit: audit.map(({ id, at, adminEmail, summary }) => ({ id, at: at.toISOString(), adminEmail, summary })),
   };
 }
@@ -131,6 +136,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="font-serif text-3xl">Panel Principal</h1>
       <p className="mt-1 text-ink/75">La librería de un vistazo.</p>
+      <FiscalWarning missing={loaderData.missingFiscal} />
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
           <li key={card.label} className="rounded-xl border border-ink/10 bg-white p-5">

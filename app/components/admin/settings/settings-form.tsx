@@ -13,6 +13,7 @@ export function SettingsForm({
   saveLabel,
   state,
   stored,
+  encType,
   children,
 }: {
   section: SectionKey;
@@ -22,6 +23,8 @@ export function SettingsForm({
   state: SectionState;
   /** The section as stored: the form shows it unless the server sent typed values back. */
   stored: unknown;
+  /** "multipart/form-data" for a section that uploads a file (Datos fiscales: the QR image). */
+  encType?: "multipart/form-data";
   children: ReactNode;
 }) {
   const navigation = useNavigation();
@@ -58,7 +61,13 @@ export function SettingsForm({
         value={{ section, values: state.values, errors: state.errors, focus: names.find((name) => state.errors[name]) }}
       >
         {/* A new key when the form must show other values (saved ones, or a draft the server sent back). */}
-        <Form key={JSON.stringify(state.values ?? stored)} method="post" noValidate className="mt-5 space-y-5">
+        <Form
+          key={JSON.stringify(state.values ?? stored)}
+          method="post"
+          encType={encType}
+          noValidate
+          className="mt-5 space-y-5"
+        >
           <input type="hidden" name="section" value={section} />
           {children}
           <div className="flex justify-end border-t border-ink/10 pt-4">
