@@ -85,6 +85,7 @@ export function sectionFromForm(
           qrChecksPerMinute: number(values.qrChecksPerMinute),
           qrClaimsPerMinute: number(values.qrClaimsPerMinute),
           boxSubscribePerIpPerHour: number(values.boxSubscribePerIpPerHour),
+          boxCancelPerIpPerHour: number(values.boxCancelPerIpPerHour),
           discountValidatePerIpPerMinute: number(values.discountValidatePerIpPerMinute),
           specialOrdersPerIpPerHour: number(values.specialOrdersPerIpPerHour),
           ordersPerIpPerHour: number(values.ordersPerIpPerHour),

@@ -31,6 +31,7 @@ describe("defaults", () => {
       qrChecksPerMinute: 60,
       qrClaimsPerMinute: 10,
       boxSubscribePerIpPerHour: 10,
+      boxCancelPerIpPerHour: 20,
       discountValidatePerIpPerMinute: 20,
       specialOrdersPerIpPerHour: 10,
       ordersPerIpPerHour: 30,
