@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { BoxContext } from "./subscriptions.server";
 import { cancelPreapproval } from "./cancellation.server";
+import type { BoxContext } from "./subscriptions.server";
 
 type RetryContext = Pick<BoxContext, "db" | "mercadoPago" | "log">;
 

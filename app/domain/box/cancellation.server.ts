@@ -59,7 +59,10 @@ export const cancellationRequestSchema = z.object({ email }).strict();
 export const cancellationConfirmSchema = z
   .object({
     email,
-    code: z.string({ error: CANCELLATION_MESSAGES.code }).trim().regex(/^\d{6}$/, CANCELLATION_MESSAGES.code),
+    code: z
+      .string({ error: CANCELLATION_MESSAGES.code })
+      .trim()
+      .regex(/^\d{6}$/, CANCELLATION_MESSAGES.code),
   })
   .strict();
 export type CancellationRequest = z.infer<typeof cancellationRequestSchema>;
@@ -116,7 +119,9 @@ export async function requestCancellationCode(
     const [recent] = await tx
       .select({ n: count(), oldest: min(boxCancellations.createdAt) })
       .from(boxCancellations)
-      .where(and(eq(boxCancellations.email, address), gt(boxCancellations.createdAt, new Date(now.getTime() - HOUR_MS))));
+      .where(
+        and(eq(boxCancellations.email, address), gt(boxCancellations.createdAt, new Date(now.getTime() - HOUR_MS))),
+      );
     if ((recent?.n ?? 0) >= MAX_CODES_PER_EMAIL_PER_HOUR) {
       const freeAt = (recent?.oldest?.getTime() ?? now.getTime()) + HOUR_MS;
       throw new TooManyRequests(CANCELLATION_MESSAGES.tooManyCodes, (freeAt - now.getTime()) / 1000);
@@ -241,7 +246,13 @@ async function cancelSubscriptions(
         .where(eq(boxSubscriptions.id, sub.id));
       await tx
         .insert(boxSubscriptionEvents)
-        .values({ subscriptionId: sub.id, fromStatus: sub.status, toStatus: "cancelled", source: "subscriber", at: now });
+        .values({
+          subscriptionId: sub.id,
+          fromStatus: sub.status,
+          toStatus: "cancelled",
+          source: "subscriber",
+          at: now,
+        });
     }
     const planNames = rows.map((r) => r.planLabel);
     const done = boxCancellationDone({

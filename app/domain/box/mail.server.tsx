@@ -183,7 +183,8 @@ export function boxCancellationCode(data: MailSite & { code: string; bajaUrl: st
 
 /** Someone asked for a baja with an address that has no subscription to cancel: no code, a clear word. */
 export function boxCancellationNotFound(data: MailSite & { contactEmail: string | null }): RenderedMail {
-  const line = "No encontramos una suscripción activa a la Caja Rizoma con este email, así que no hay nada que dar de baja.";
+  const line =
+    "No encontramos una suscripción activa a la Caja Rizoma con este email, así que no hay nada que dar de baja.";
   const help = data.contactEmail
     ? `Si te suscribiste con otra dirección, pedí el código con esa. Si creés que es un error, escribinos a ${data.contactEmail}.`
     : "Si te suscribiste con otra dirección, pedí el código con esa.";
@@ -225,14 +226,7 @@ export function boxCancellationDone(
         <P>Guardá este correo: el código de baja es tu comprobante.</P>
       </EmailLayout>,
     ),
-    text: lines(
-      greeting(data.name),
-      "",
-      line,
-      plans,
-      "",
-      "Guardá este correo: el código de baja es tu comprobante.",
-    ),
+    text: lines(greeting(data.name), "", line, plans, "", "Guardá este correo: el código de baja es tu comprobante."),
   };
 }
 

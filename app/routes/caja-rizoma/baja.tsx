@@ -87,7 +87,10 @@ export default function BotonDeBaja({ loaderData, actionData }: Route.ComponentP
             <h2 id="codigo-de-baja" className="font-semibold text-ink">
               Código de baja
             </h2>
-            <p className="mt-2 font-mono text-3xl font-bold tracking-wider text-moss sm:text-4xl" data-testid="baja-code">
+            <p
+              className="mt-2 font-mono text-3xl font-bold tracking-wider text-moss sm:text-4xl"
+              data-testid="baja-code"
+            >
               {actionData.code}
             </p>
             <p className="mt-4 text-ink/85" role="status">
@@ -151,11 +154,7 @@ export default function BotonDeBaja({ loaderData, actionData }: Route.ComponentP
             </Form>
           </section>
         ) : (
-          <Form
-            method="post"
-            noValidate
-            className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10 sm:p-8"
-          >
+          <Form method="post" noValidate className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10 sm:p-8">
             <input type="hidden" name="intent" value="request" />
             <label htmlFor="baja-email" className="block font-semibold text-ink">
               Email

@@ -17,8 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await confirmCancellation(requestContext(context), body);
     return jsonResponse({ success: true, code: result.code, message: result.message });
   } catch (error) {
-    if (error instanceof DomainError)
-      return jsonResponse({ success: false, message: error.message }, errorInit(error));
+    if (error instanceof DomainError) return jsonResponse({ success: false, message: error.message }, errorInit(error));
     return apiError(error, context);
   }
 }

@@ -1,6 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { retryPreapprovalCancellations } from "~/domain/box/cancellation-retry.server";
 import {
   CANCELLATION_MESSAGES,
   CODE_TTL_MS,
@@ -8,6 +7,7 @@ import {
   requestCancellationCode,
   wrongCodeMessage,
 } from "~/domain/box/cancellation.server";
+import { retryPreapprovalCancellations } from "~/domain/box/cancellation-retry.server";
 import { logger } from "~/lib/logger.server";
 import { boxCancellations, boxSubscriptionEvents, boxSubscriptions, mailOutbox } from "~db/schema";
 import { adminTestDatabase, clientIps } from "../../../../tests/support/admin-database";
@@ -15,8 +15,8 @@ import { liveMercadoPago } from "../../../../tests/support/mercadopago-link";
 import { routeArgs } from "../../../../tests/support/route-context";
 import { boxSubscription } from "../../../../tests/support/shop";
 import * as pageRoute from "../../caja-rizoma/baja";
-import * as confirmRoute from "./baja-confirmar";
 import * as requestRoute from "./baja";
+import * as confirmRoute from "./baja-confirmar";
 import * as subscribeRoute from "./subscribe";
 
 const { database, db } = await adminTestDatabase();
@@ -45,8 +45,9 @@ async function subscribed(email: string) {
   const id = Number(body.id);
   await db.update(boxSubscriptions).set({ status: "active" }).where(eq(boxSubscriptions.id, id));
   const [row] = await db.select().from(boxSubscriptions).where(eq(boxSubscriptions.id, id));
-  if (!row?.providerPreapprovalId) throw new Error("no preapproval");
-  fake.preapprovals.get(row.providerPreapprovalId)!.status = "authorized";
+  const preapproval = row?.providerPreapprovalId ? fake.preapprovals.get(row.providerPreapprovalId) : undefined;
+  if (!row?.providerPreapprovalId || !preapproval) throw new Error("no preapproval");
+  preapproval.status = "authorized";
   return { id, preapprovalId: row.providerPreapprovalId };
 }
 
@@ -102,7 +103,10 @@ describe("POST /api/caja/baja", () => {
   it("limits requests per IP", async () => {
     const answers = [];
     for (let i = 0; i < 21; i++) answers.push(await ask(`ip-${i}@example.com`, "10.99.0.1"));
-    expect(answers.at(-1)).toEqual({ status: 429, body: { success: false, message: CANCELLATION_MESSAGES.tooManyFromIp } });
+    expect(answers.at(-1)).toEqual({
+      status: 429,
+      body: { success: false, message: CANCELLATION_MESSAGES.tooManyFromIp },
+    });
     expect(answers.slice(0, 20).every((a) => a.status === 200)).toBe(true);
   });
 });
@@ -142,7 +146,7 @@ describe("POST /api/caja/baja/confirmar", () => {
   it("lets a code die after 15 minutes, and a new code ends the older one", async () => {
     const sub = await subscribed("vence@example.com");
     const t0 = new Date(Date.now() - 60 * 60_000);
-    const ctx = { db, mercadoPago: live, siteUrl: "http://localhost:3000", clientIp: null, log: logger };
+    const ctx = { db, mercadoPago: live, siteUrl: "http://localhost:3000", clientIp: undefined, log: logger };
     await requestCancellationCode(ctx, { email: "vence@example.com" }, t0);
     const first = await codeFromMail("vence@example.com");
     await expect(
@@ -264,7 +268,12 @@ describe("/caja-rizoma/baja without JavaScript", () => {
   it("asks for the email, then the code, then shows the cancellation code; errors keep the values", async () => {
     const sub = await subscribed("pagina@example.com");
     const bad = payload(await submit({ intent: "request", email: "pagina@" }));
-    expect(bad).toMatchObject({ ok: false, step: "email", message: CANCELLATION_MESSAGES.email, values: { email: "pagina@" } });
+    expect(bad).toMatchObject({
+      ok: false,
+      step: "email",
+      message: CANCELLATION_MESSAGES.email,
+      values: { email: "pagina@" },
+    });
     expect(bad.fields).toEqual({ email: CANCELLATION_MESSAGES.email });
 
     const sent = payload(await submit({ intent: "request", email: "Pagina@example.com" }));

@@ -16,8 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { message } = await requestCancellationCode(requestContext(context), body);
     return jsonResponse({ success: true, message });
   } catch (error) {
-    if (error instanceof DomainError)
-      return jsonResponse({ success: false, message: error.message }, errorInit(error));
+    if (error instanceof DomainError) return jsonResponse({ success: false, message: error.message }, errorInit(error));
     return apiError(error, context);
   }
 }
