@@ -96,9 +96,10 @@ async function cancelThroughThePage(page: Page, email: string, javaScript: boole
   if (javaScript) await hydrated(page);
   await expectAccessible(page);
 
-  await page.getByLabel("Email").fill(` ${email.toUpperCase()} `);
-  await page.getByRole("button", { name: "Enviarme el código" }).click();
-  const codeField = page.getByLabel("Código", { exact: true });
+  const main = page.locator("main");
+  await main.getByLabel("Email").fill(` ${email.toUpperCase()} `);
+  await main.getByRole("button", { name: "Enviarme el código" }).click();
+  const codeField = main.getByLabel("Código", { exact: true });
   await codeField.waitFor();
   expect(await codeField.getAttribute("inputmode")).toBe("numeric");
   expect(await codeField.getAttribute("autocomplete")).toBe("one-time-code");
@@ -113,18 +114,18 @@ async function cancelThroughThePage(page: Page, email: string, javaScript: boole
   // A wrong code first: the page says so next to the field and keeps what was typed.
   const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
   await codeField.fill(wrongCode);
-  await page.getByRole("button", { name: "Confirmar la baja" }).click();
+  await main.getByRole("button", { name: "Confirmar la baja" }).click();
   await expect
-    .poll(() => page.getByRole("alert").textContent())
+    .poll(() => main.getByRole("alert").textContent())
     .toBe("El código no es correcto. Te quedan 4 intentos.");
-  expect(await page.getByLabel("Código", { exact: true }).inputValue()).toBe(wrongCode);
+  expect(await main.getByLabel("Código", { exact: true }).inputValue()).toBe(wrongCode);
 
-  await page.getByLabel("Código", { exact: true }).fill(code ?? "");
-  await page.getByRole("button", { name: "Confirmar la baja" }).click();
+  await main.getByLabel("Código", { exact: true }).fill(code ?? "");
+  await main.getByRole("button", { name: "Confirmar la baja" }).click();
   await page.getByRole("heading", { name: "Código de baja" }).waitFor();
   const shown = (await page.getByTestId("baja-code").textContent()) ?? "";
   expect(shown).toMatch(/^BAJA-[2-9A-Z]{8}$/);
-  expect(await page.getByRole("status").textContent()).toContain("Te mandamos el código de baja por email");
+  expect(await main.getByRole("status").textContent()).toContain("Te mandamos el código de baja por email");
   await expectAccessible(page);
   return shown;
 }
