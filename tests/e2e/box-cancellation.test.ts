@@ -95,7 +95,8 @@ async function cancelThroughThePage(page: Page, email: string, javaScript: boole
   expect(await link.isVisible()).toBe(true);
   await link.click();
   await page.waitForURL(/\/caja-rizoma\/baja$/);
-  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Botón de baja");
+  // With JavaScript the URL changes before the new page paints.
+  await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Botón de baja");
   if (javaScript) await hydrated(page);
   if (javaScript) await expectAccessible(page);
 
