@@ -244,15 +244,13 @@ async function cancelSubscriptions(
         .update(boxSubscriptions)
         .set({ status: "cancelled", updatedAt: now })
         .where(eq(boxSubscriptions.id, sub.id));
-      await tx
-        .insert(boxSubscriptionEvents)
-        .values({
-          subscriptionId: sub.id,
-          fromStatus: sub.status,
-          toStatus: "cancelled",
-          source: "subscriber",
-          at: now,
-        });
+      await tx.insert(boxSubscriptionEvents).values({
+        subscriptionId: sub.id,
+        fromStatus: sub.status,
+        toStatus: "cancelled",
+        source: "subscriber",
+        at: now,
+      });
     }
     const planNames = rows.map((r) => r.planLabel);
     const done = boxCancellationDone({

@@ -94,7 +94,10 @@ export default function BotonDeBaja({ loaderData, actionData }: Route.ComponentP
               {actionData.code}
             </p>
             <p className="mt-4 text-ink/85" role="status">
-              {actionData.message} Guardalo: es tu comprobante. Te lo mandamos a <strong>{actionData.email}</strong>.
+              {actionData.message}
+            </p>
+            <p className="mt-2 text-ink/85">
+              Guardá el código: es tu comprobante. El correo va a <strong>{actionData.email}</strong>.
             </p>
             <Link to="/caja-rizoma" className="mt-6 inline-flex font-semibold text-moss underline">
               Volver a la Caja Rizoma
