@@ -3,6 +3,7 @@ import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import type express from "express";
 import type { ServerBuild } from "react-router";
+import { startPreapprovalCancellationRetry } from "~/domain/box/cancellation-retry.server";
 import { maySimulate, shopMode } from "~/domain/demo/demo-mode.server";
 import { createCoverVariantWorker, installCoverVariantWorker } from "~/domain/images/variants.server";
 import { startMailWorker } from "~/domain/mail/worker.server";
@@ -151,6 +152,12 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     configuredSecret: env.sessionSecret,
     log: logger.child({ component: "orders" }),
   });
+  // A baja whose Mercado Pago cancellation failed is told again until Mercado Pago takes it (decision 0022).
+  const boxCancellationRetry = startPreapprovalCancellationRetry({
+    db: database.db,
+    mercadoPago,
+    log: logger.child({ component: "box" }),
+  });
   // PGlite has no autovacuum: this process keeps its statistics fresh and reclaims dead rows.
   const maintenance = startEmbeddedMaintenance(database, logger.child({ component: "database" }));
   // Incremental sync every N minutes (settings), only with a configured store.
@@ -170,6 +177,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     await new Promise((resolve) => server.close(resolve));
     await mailWorker.stop();
     await orderExpiry.stop();
+    await boxCancellationRetry.stop();
     await maintenance.stop();
     await tiendanube?.stop();
     installCoverVariantWorker(null);

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { BoxPlanView } from "~/domain/box/plans";
 import type { ShippingRates } from "~/domain/box/shipping";
 import { BoxSection } from "./box-section";
@@ -24,6 +25,16 @@ export function BoxPlans({
           ))}
         </ul>
         <p className="mt-6 text-center font-semibold text-moss">Cancelación libre, sin permanencia mínima</p>
+        <p className="mt-2 text-center text-ink/85">
+          ¿Ya estás suscripta o suscripto y querés darte de baja? Usá el{" "}
+          <Link
+            to="/caja-rizoma/baja"
+            className="font-semibold text-terracotta-dark underline underline-offset-2 hover:text-moss"
+          >
+            Botón de baja
+          </Link>
+          : con tu email y un código, sin iniciar sesión.
+        </p>
       </BoxSection>
       <SubscribeDialog dialog={dialog} rates={rates} pickupPoints={pickupPoints} />
     </>

@@ -150,3 +150,104 @@ export function bulkMessage(
     ),
   };
 }
+
+// ---------------------------------------------------------------------------------------------------
+// The botón de baja (/caja-rizoma/baja): the code to confirm, the answer to an address with no box, the
+// cancellation code, and the shop's notice.
+
+/** The 6-digit code that confirms a baja (valid 15 minutes, 5 attempts). */
+export function boxCancellationCode(data: MailSite & { code: string; bajaUrl: string }): RenderedMail {
+  const line = `Tu código para dar de baja la Caja Rizoma: ${data.code}. Vence en 15 minutos.`;
+  return {
+    template: "box-cancellation-code",
+    subject: "Tu código para dar de baja la Caja Rizoma",
+    html: html(
+      <EmailLayout preview={line} siteUrl={data.siteUrl}>
+        <Heading>Tu código para dar de baja la Caja Rizoma</Heading>
+        <P>
+          Tu código para dar de baja la Caja Rizoma: <strong style={{ fontSize: "22px" }}>{data.code}</strong>. Vence en
+          15 minutos.
+        </P>
+        <P>Ingresalo en la página del botón de baja para confirmarla. Si no pediste la baja, ignorá este correo.</P>
+        <Button href={data.bajaUrl}>Ir al botón de baja</Button>
+      </EmailLayout>,
+    ),
+    text: lines(
+      line,
+      "",
+      "Ingresalo en la página del botón de baja para confirmarla. Si no pediste la baja, ignorá este correo.",
+      `Botón de baja: ${data.bajaUrl}`,
+    ),
+  };
+}
+
+/** Someone asked for a baja with an address that has no subscription to cancel: no code, a clear word. */
+export function boxCancellationNotFound(data: MailSite & { contactEmail: string | null }): RenderedMail {
+  const line =
+    "No encontramos una suscripción activa a la Caja Rizoma con este email, así que no hay nada que dar de baja.";
+  const help = data.contactEmail
+    ? `Si te suscribiste con otra dirección, pedí el código con esa. Si creés que es un error, escribinos a ${data.contactEmail}.`
+    : "Si te suscribiste con otra dirección, pedí el código con esa.";
+  return {
+    template: "box-cancellation-not-found",
+    subject: "Tu pedido de baja de la Caja Rizoma",
+    html: html(
+      <EmailLayout preview={line} siteUrl={data.siteUrl}>
+        <Heading>Tu pedido de baja de la Caja Rizoma</Heading>
+        <P>{line}</P>
+        <P>{help}</P>
+        <P>Si no pediste la baja, ignorá este correo.</P>
+      </EmailLayout>,
+    ),
+    text: lines(line, "", help, "", "Si no pediste la baja, ignorá este correo."),
+  };
+}
+
+/** The baja is done: its code, kept by the subscriber as proof. */
+export function boxCancellationDone(
+  data: MailSite & { name: string | null; cancellationCode: string; planNames: string[] },
+): RenderedMail {
+  const line = `Tu baja de la Caja Rizoma quedó registrada. Código de baja: ${data.cancellationCode}; no se te va a cobrar más.`;
+  const plans = data.planNames.length
+    ? `Dimos de baja: ${data.planNames.map((plan) => `plan ${plan}`).join(", ")}.`
+    : null;
+  return {
+    template: "box-cancellation-done",
+    subject: `Tu baja de la Caja Rizoma quedó registrada (${data.cancellationCode})`,
+    html: html(
+      <EmailLayout preview={line} siteUrl={data.siteUrl}>
+        <Heading>Tu baja quedó registrada</Heading>
+        <P>{greeting(data.name)}</P>
+        <P>
+          Tu baja de la Caja Rizoma quedó registrada. Código de baja: <strong>{data.cancellationCode}</strong>; no se te
+          va a cobrar más.
+        </P>
+        {plans ? <P>{plans}</P> : null}
+        <P>Guardá este correo: el código de baja es tu comprobante.</P>
+      </EmailLayout>,
+    ),
+    text: lines(greeting(data.name), "", line, plans, "", "Guardá este correo: el código de baja es tu comprobante."),
+  };
+}
+
+/** The shop's notice of a baja made with the botón de baja. */
+export function boxCancellationShop(
+  data: MailSite & { email: string; cancellationCode: string; subscribers: { name: string; planName: string }[] },
+): RenderedMail {
+  const who = data.subscribers.map((s) => `${s.name} (plan ${s.planName})`).join(", ");
+  const summary = who
+    ? `${data.email} se dio de baja de la Caja Rizoma con el botón de baja: ${who}. Código de baja: ${data.cancellationCode}.`
+    : `${data.email} confirmó una baja de la Caja Rizoma sin suscripciones pendientes. Código de baja: ${data.cancellationCode}.`;
+  return {
+    template: "box-cancellation-shop",
+    subject: `Caja Rizoma: baja de ${data.email} (${data.cancellationCode})`,
+    html: html(
+      <EmailLayout preview={summary} siteUrl={data.siteUrl}>
+        <Heading>Baja de la Caja Rizoma</Heading>
+        <P>{summary}</P>
+        <Button href={`${data.siteUrl}/admin/caja`}>Ver suscripciones</Button>
+      </EmailLayout>,
+    ),
+    text: lines("Baja de la Caja Rizoma", "", summary, "", `Ver suscripciones: ${data.siteUrl}/admin/caja`),
+  };
+}

@@ -95,6 +95,42 @@ export const SELF_SERVICE_CONFLICT = "Tu suscripción ya no está en un estado q
 export const SELF_SERVICE_PROVIDER_FAILED =
   "No pudimos avisarle a Mercado Pago. Probá de nuevo en unos minutos o escribinos.";
 
+/**
+ * Tells Mercado Pago a subscription's new status (`PUT /preapproval/{id}`): the one path of the
+ * subscriber's changes, this page's and the botón de baja's. True when Mercado Pago took it; false when
+ * there was nothing to tell it now (no preapproval, or no Mercado Pago link at the moment). A failure is a
+ * BadGateway with SELF_SERVICE_PROVIDER_FAILED (and a log line); the caller decides what it means.
+ */
+export async function tellMercadoPago(
+  ctx: Pick<BoxContext, "mercadoPago" | "log">,
+  subscriptionId: number,
+  preapprovalId: string | null,
+  status: PreapprovalStatus,
+): Promise<boolean> {
+  if (!preapprovalId) return false;
+  const { api } = await mercadoPagoLink(ctx.mercadoPago);
+  if (!api) return false;
+  try {
+    await api.updatePreapproval(preapprovalId, { status }, randomUUID());
+    return true;
+  } catch (error) {
+    ctx.log?.warn({ err: error, subscriptionId, status }, "mercadopago self-service change failed");
+    throw new BadGateway(SELF_SERVICE_PROVIDER_FAILED);
+  }
+}
+
+/**
+ * The history line that says Mercado Pago confirmed a cancelled subscription's preapproval is cancelled
+ * too (from 'cancelled' to 'cancelled', source 'mercadopago'). A subscriber's cancellation without it is
+ * one whose charges may not have stopped yet: the baja's retry looks for exactly those.
+ */
+export const PREAPPROVAL_CANCELLED = (subscriptionId: number) => ({
+  subscriptionId,
+  fromStatus: "cancelled",
+  toStatus: "cancelled",
+  source: "mercadopago",
+});
+
 /** Mercado Pago first (so charges really stop), then our row, its history and the shop's notice, together. */
 export async function changeOwnSubscription(
   ctx: BoxContext & Partial<Pick<RequestContext, "shopEmail">>,
@@ -114,15 +150,7 @@ export async function changeOwnSubscription(
   const from = rule.from as readonly SubscriptionStatus[];
   if (!from.includes(current.sub.status)) throw new Conflict(SELF_SERVICE_CONFLICT);
 
-  const { api } = await mercadoPagoLink(ctx.mercadoPago);
-  if (api && current.sub.providerPreapprovalId) {
-    try {
-      await api.updatePreapproval(current.sub.providerPreapprovalId, { status: rule.provider }, randomUUID());
-    } catch (error) {
-      ctx.log?.warn({ err: error, subscriptionId: id }, "mercadopago self-service change failed");
-      throw new BadGateway(SELF_SERVICE_PROVIDER_FAILED);
-    }
-  }
+  const told = await tellMercadoPago(ctx, id, current.sub.providerPreapprovalId, rule.provider);
   const shopEmail = ctx.shopEmail ?? (await getSection(ctx.db, "contact")).email;
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -134,6 +162,8 @@ export async function changeOwnSubscription(
     await tx
       .insert(boxSubscriptionEvents)
       .values({ subscriptionId: id, fromStatus: current.sub.status, toStatus: rule.to, source: "subscriber" });
+    // Mercado Pago already stopped the charges: nothing for the baja's retry to do (cancellation.server.ts).
+    if (told && rule.to === "cancelled") await tx.insert(boxSubscriptionEvents).values(PREAPPROVAL_CANCELLED(id));
     if (shopEmail) {
       const mail = boxSubscriberChangedShop({
         siteUrl: ctx.siteUrl,

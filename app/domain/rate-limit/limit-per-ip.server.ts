@@ -16,6 +16,7 @@ const PER_IP = {
   specialOrdersPerIpPerHour: { bucket: "special-order-ip", windowSeconds: 3600 },
   newsletterPerIpPerHour: { bucket: "newsletter-ip", windowSeconds: 3600 },
   boxSubscribePerIpPerHour: { bucket: "box-subscribe-ip", windowSeconds: 3600 },
+  boxCancelPerIpPerHour: { bucket: "box-cancel-ip", windowSeconds: 3600 },
   discountValidatePerIpPerMinute: { bucket: "discount-validate", windowSeconds: 60 },
   qrChecksPerMinute: { bucket: "qr-check", windowSeconds: 60 },
   qrClaimsPerMinute: { bucket: "qr-claim", windowSeconds: 60 },

@@ -93,6 +93,7 @@ export function sectionFromForm(
           qrClaimsPerMinute: number(values.qrClaimsPerMinute),
           withdrawalsPerIpPerHour: number(values.withdrawalsPerIpPerHour),
           boxSubscribePerIpPerHour: number(values.boxSubscribePerIpPerHour),
+          boxCancelPerIpPerHour: number(values.boxCancelPerIpPerHour),
           discountValidatePerIpPerMinute: number(values.discountValidatePerIpPerMinute),
           specialOrdersPerIpPerHour: number(values.specialOrdersPerIpPerHour),
           ordersPerIpPerHour: number(values.ordersPerIpPerHour),

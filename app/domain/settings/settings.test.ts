@@ -32,6 +32,7 @@ describe("defaults", () => {
       qrClaimsPerMinute: 10,
       withdrawalsPerIpPerHour: 10,
       boxSubscribePerIpPerHour: 10,
+      boxCancelPerIpPerHour: 20,
       discountValidatePerIpPerMinute: 20,
       specialOrdersPerIpPerHour: 10,
       ordersPerIpPerHour: 30,

@@ -46,6 +46,12 @@ const LIMITS: { name: keyof RateLimits; label: string; hint: string; max: number
     max: 1000,
   },
   {
+    name: "boxCancelPerIpPerHour",
+    label: "Bajas de la Caja Rizoma",
+    hint: "Por IP y por hora: cuenta los pedidos de código y los intentos de confirmar la baja.",
+    max: 1000,
+  },
+  {
     name: "discountValidatePerIpPerMinute",
     label: "Consultas de códigos de descuento",
     hint: "Por IP y por minuto, en el checkout: frena a quien quiera adivinar códigos.",
