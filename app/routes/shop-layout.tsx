@@ -52,7 +52,11 @@ function Frame({ children }: { children: React.ReactNode }) {
       {layout?.demo ? <DemoBanner /> : null}
       <SiteHeader actions={<CartButton />} storeUrl={layout?.storeUrl ?? null} />
       {children}
-      <SiteFooter contact={contact} fiscal={layout?.fiscal ?? null} />
+      <SiteFooter
+        contact={contact}
+        fiscal={layout?.fiscal ?? null}
+        transferDiscountPercent={layout?.transferDiscountPercent ?? 0}
+      />
     </>
   );
 }

@@ -6,7 +6,13 @@ import { EMPTY_FISCAL, type FooterFiscal, fiscalLines } from "~/domain/settings/
 import { SiteFooter } from "./site-footer";
 
 const render = (fiscal: FooterFiscal | null) =>
-  renderToStaticMarkup(createElement(MemoryRouter, null, createElement(SiteFooter, { contact: null, fiscal })));
+  renderToStaticMarkup(
+    createElement(
+      MemoryRouter,
+      null,
+      createElement(SiteFooter, { contact: null, fiscal, transferDiscountPercent: 15 }),
+    ),
+  );
 
 const ARCA = "https://servicios1.afip.gob.ar/clavefiscal/qr/response.aspx?qr=abc123";
 

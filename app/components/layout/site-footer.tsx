@@ -40,7 +40,16 @@ export interface FooterContact {
 
 const linkClass = "hover:text-ochre-light hover:underline";
 
-export function SiteFooter({ contact, fiscal }: { contact: FooterContact | null; fiscal: FooterFiscal | null }) {
+export function SiteFooter({
+  contact,
+  fiscal,
+  transferDiscountPercent,
+}: {
+  contact: FooterContact | null;
+  fiscal: FooterFiscal | null;
+  /** The shop's transfer discount; 0 hides the offer (the layout's loader failed, or the shop has none). */
+  transferDiscountPercent: number;
+}) {
   return (
     <footer id="contact" tabIndex={-1} className="scroll-mt-20 bg-ink text-white/85">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1.3fr]">
@@ -49,7 +58,7 @@ export function SiteFooter({ contact, fiscal }: { contact: FooterContact | null;
           <p className="mt-3 text-sm leading-relaxed">
             Librería y editorial independiente. Los libros son puertas: elegí una y entrá.
           </p>
-          <FooterOffers />
+          <FooterOffers percent={transferDiscountPercent} />
         </div>
         <FooterColumn title="Navegación">
           {navigation.map((item) => (
