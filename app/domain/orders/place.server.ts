@@ -5,7 +5,7 @@ import { BadGateway, Conflict, GatewayTimeout, Invalid, OutOfStock, Unavailable 
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { limitPerIp } from "~/domain/rate-limit/limit-per-ip.server";
 import { getSettings } from "~/domain/settings/settings.server";
-import { DEFAULT_TAX_CATEGORIES, type FiscalLine, fiscalLines, rateFor } from "~/domain/taxes/fiscal";
+import { type FiscalLine, fiscalLines, rateFor } from "~/domain/taxes/fiscal";
 import { MercadoPagoError } from "~/integrations/mercadopago/errors";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import type { Preference } from "~/integrations/mercadopago/types";
@@ -247,7 +247,7 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
       quote.lines.map((line) => ({
         grossCents: lineCents(line.unitPriceCents, line.quantity),
         taxCategory: line.book.taxCategory,
-        rate: rateFor(DEFAULT_TAX_CATEGORIES, line.book.taxCategory),
+        rate: rateFor(settings.taxes.categories, line.book.taxCategory),
       })),
       quote.totals.discountCents,
     );
