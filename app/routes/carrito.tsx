@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { CartLines, CartTotal, EmptyCart } from "~/components/cart/cart-lines";
+import { CartLines, CartTotal, cartNetCents, EmptyCart } from "~/components/cart/cart-lines";
 import { cartStore, useCart } from "~/components/cart/use-cart";
 import { toast } from "~/components/ui/toast";
 import { seoMeta } from "~/lib/seo";
@@ -34,7 +34,7 @@ export default function Carrito() {
             <CartLines items={cart.items} busy={cart.isValidatingStock} />
           </div>
           <div className="mt-6 space-y-4 rounded-lg bg-white p-5">
-            <CartTotal totalCents={cart.totalCents} itemCount={cart.itemCount} />
+            <CartTotal totalCents={cart.totalCents} itemCount={cart.itemCount} netCents={cartNetCents(cart.items)} />
             <p className="text-sm text-ink/75">
               Pagando por transferencia tenés 15% de descuento. Retiro y envío gratis en CABA.
             </p>
