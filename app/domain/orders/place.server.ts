@@ -254,16 +254,21 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
     const items = await db
       .insert(orderItems)
       .values(
-        quote.lines.map((line, index) => ({
-          ...(fiscal[index] as FiscalLine),
-          orderId: order.id,
-          bookId: line.book.id,
-          title: line.book.title,
-          author: line.book.author,
-          unitPriceCents: line.unitPriceCents,
-          quantity: line.quantity,
-          isPreorder: line.isPreorder,
-        })),
+        quote.lines.map((line, index) => {
+          const { rate, ...amounts } = fiscal[index] as FiscalLine;
+          return {
+            ...amounts,
+            // The column is `taxRate`: spreading FiscalLine's `rate` as is would leave the default ('exento').
+            taxRate: rate,
+            orderId: order.id,
+            bookId: line.book.id,
+            title: line.book.title,
+            author: line.book.author,
+            unitPriceCents: line.unitPriceCents,
+            quantity: line.quantity,
+            isPreorder: line.isPreorder,
+          };
+        }),
       )
       .returning();
     await db.insert(orderEvents).values({ orderId: order.id, toStatus: "pending_payment", source: "buyer", at: now });
