@@ -5,7 +5,7 @@ import { createBook, updateBook } from "~/domain/catalog/admin-books.server";
 import { Invalid } from "~/domain/errors";
 import { DEFAULT_SETTINGS, taxesSchema } from "~/domain/settings/schema";
 import { getSection, updateSection } from "~/domain/settings/settings.server";
-import { taxesFromForm } from "~/domain/settings/taxes-form";
+import { taxesDraft, taxesFromForm } from "~/domain/settings/taxes-form";
 import { auditLog, books } from "~db/schema";
 import { adminTestDatabase } from "../../../tests/support/admin-database";
 import { taxCategoryUsage } from "./table.server";
@@ -111,6 +111,25 @@ describe("a product's fiscal category", () => {
     const keys = (await getSection(db, "taxes")).categories.map((category) => category.key);
     const used = Object.keys(await taxCategoryUsage(db));
     expect(used.every((key) => keys.includes(key))).toBe(true);
+  });
+
+  it("without JavaScript, «Agregar» and «Quitar» post a renumbered draft back, and empty rows are dropped on save", () => {
+    const form = {
+      "categories.0.key": "libros",
+      "categories.0.label": "Libros",
+      "categories.0.rate": "exento",
+      "categories.1.key": "otros",
+      "categories.1.label": "Otros",
+      "categories.1.rate": "21",
+    };
+    const added = taxesDraft(form, { add: true });
+    expect(added).toMatchObject({ "categories.2.key": "", "categories.2.label": "", "categories.2.rate": "21" });
+    expect(taxesDraft(added, { dropEmpty: true })).toEqual(form);
+    expect(taxesDraft(form, { remove: 1 })).toEqual({
+      "categories.0.key": "libros",
+      "categories.0.label": "Libros",
+      "categories.0.rate": "exento",
+    });
   });
 
   it("the settings form makes a missing key from the name", () => {
