@@ -37,6 +37,7 @@ export function bookValues(book: AdminBook): BookFormValues {
     available: book.available,
     published: book.published,
     freeShipping: book.freeShipping,
+    taxCategory: book.taxCategory,
     coverUrl: book.coverUrl ?? "",
     preorderReleaseDate: book.preorderReleaseDate ?? "",
     preorderPrice: money(book.preorderPrice),
@@ -55,6 +56,7 @@ export const NEW_BOOK_VALUES: BookFormValues = {
   available: true,
   published: true,
   freeShipping: false,
+  taxCategory: "libros",
   stock: "0",
   preorderCount: "0",
 };
@@ -90,5 +92,11 @@ export async function saveBookForm(db: Db, admin: AdminIdentity, form: FormData,
 
 function asInvalid(error: unknown, field?: string): unknown {
   if (!(error instanceof DomainError)) return error;
-  return new Invalid(error.message, field ? { field } : undefined);
+  return new Invalid(error.message, field ? { field } : fieldOf(error));
+}
+
+/** A domain refusal that names its form field (the tax category) keeps it, so the message sits by the field. */
+function fieldOf(error: DomainError): { field: string } | undefined {
+  const field = error.details?.field;
+  return typeof field === "string" ? { field } : undefined;
 }

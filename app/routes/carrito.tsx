@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { CartLines, CartTotal, EmptyCart } from "~/components/cart/cart-lines";
+import { CartLines, CartTotal, cartNetCents, EmptyCart } from "~/components/cart/cart-lines";
 import { cartStore, useCart } from "~/components/cart/use-cart";
 import { useTransferDiscountPercent } from "~/components/layout/use-transfer-discount";
 import { toast } from "~/components/ui/toast";
@@ -37,7 +37,7 @@ export default function Carrito() {
             <CartLines items={cart.items} busy={cart.isValidatingStock} />
           </div>
           <div className="mt-6 space-y-4 rounded-lg bg-white p-5">
-            <CartTotal totalCents={cart.totalCents} itemCount={cart.itemCount} />
+            <CartTotal totalCents={cart.totalCents} itemCount={cart.itemCount} netCents={cartNetCents(cart.items)} />
             <p className="text-sm text-ink/75">
               {transferPercent > 0 ? `Pagando por transferencia tenés ${transferPercent}% de descuento. ` : null}
               Retiro y envío gratis en CABA.

@@ -98,6 +98,7 @@ export default function Libro({ loaderData }: Route.ComponentProps) {
             state={state}
             originalPrice={product.originalPrice}
             freeShipping={product.freeShipping}
+            taxRate={loaderData.taxRate}
           />
           <BookActions book={book} state={state} />
           <BookDetails page={loaderData} />

@@ -143,7 +143,6 @@ describe("the botón de baja of the Caja Rizoma", () => {
     const cancellationCode = await cancelThroughThePage(page, email, true);
     // The wrong code's answer (422) is the page's data request: Chromium logs its status.
     shop.acknowledge(page, /status of 422/);
-    await page.screenshot({ path: "/tmp/caja-baja-390.png", fullPage: true });
 
     expect(fake.preapprovals.get(subscription.preapprovalId)?.status).toBe("cancelled");
     expect(

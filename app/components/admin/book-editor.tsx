@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Notice } from "~/components/ui/notice";
+import type { TaxCategory } from "~/domain/taxes/fiscal";
 import type { FormFailure } from "~/lib/form-failure";
 import { BookForm, type BookFormValues } from "./book-form";
 
@@ -13,12 +14,14 @@ export function BookEditor({
   failureTitle,
   values,
   genres,
+  taxCategories,
   submitLabel,
 }: {
   failure: FormFailure<BookFormValues> | undefined;
   failureTitle: string;
   values: BookFormValues;
   genres: string[];
+  taxCategories: readonly TaxCategory[];
   submitLabel: string;
 }) {
   const placed = failure ? Object.keys(failure.fields).length > 0 : false;
@@ -33,7 +36,13 @@ export function BookEditor({
           }}
         />
       ) : null}
-      <BookForm values={failure?.values ?? values} errors={failure?.fields} genres={genres} submitLabel={submitLabel} />
+      <BookForm
+        values={failure?.values ?? values}
+        errors={failure?.fields}
+        genres={genres}
+        taxCategories={taxCategories}
+        submitLabel={submitLabel}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { BookCover } from "~/components/book/book-cover";
+import { type TaxCategory, VAT_RATE_LABELS } from "~/domain/taxes/fiscal";
 
 /** Values as the form shows them (strings), from a stored book or from what the admin typed. */
 export type BookFormValues = Record<string, string | boolean>;
@@ -9,6 +10,8 @@ interface Props {
   values: BookFormValues;
   errors?: FieldErrors;
   genres: string[];
+  /** The settings' tax table: the "Categoría fiscal" choices. */
+  taxCategories: readonly TaxCategory[];
   submitLabel: string;
 }
 
@@ -86,7 +89,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /** The book form of /admin/libros/nuevo and /admin/libros/{id}: a plain multipart post (works without JS). */
-export function BookForm({ values, errors, genres, submitLabel }: Props) {
+export function BookForm({ values, errors, genres, taxCategories, submitLabel }: Props) {
   const busy = useNavigation().state !== "idle";
   const shared = { values, errors };
   const cover = typeof values.coverUrl === "string" && values.coverUrl ? values.coverUrl : null;
@@ -150,6 +153,7 @@ export function BookForm({ values, errors, genres, submitLabel }: Props) {
           {...shared}
         />
         <Field name="stock" label="Stock" inputMode="numeric" {...shared} />
+        <TaxCategorySelect categories={taxCategories} {...shared} />
         <div className="flex flex-col justify-center gap-2">
           <Check name="available" label="Disponible para la venta" values={values} />
           <Check name="published" label="Publicado en la tienda" values={values} />
@@ -226,5 +230,54 @@ export function BookForm({ values, errors, genres, submitLabel }: Props) {
         </button>
       </div>
     </Form>
+  );
+}
+
+/**
+ * The product's fiscal category, from the tax table in Ajustes: its IVA rate gives the price without
+ * national taxes the shop shows and the amounts each order line keeps. A key no longer in the table
+ * (only possible for data older than the table) stays selectable, so saving does not change it silently.
+ */
+function TaxCategorySelect({
+  categories,
+  values,
+  errors,
+}: {
+  categories: readonly TaxCategory[];
+  values: BookFormValues;
+  errors?: FieldErrors;
+}) {
+  const current = String(values.taxCategory || "libros");
+  const error = errors?.taxCategory;
+  const known = categories.some((category) => category.key === current);
+  return (
+    <div>
+      <label htmlFor="taxCategory" className="block text-sm font-semibold">
+        Categoría fiscal
+      </label>
+      <select
+        id="taxCategory"
+        name="taxCategory"
+        defaultValue={current}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`taxCategory-hint${error ? " taxCategory-error" : ""}`}
+        className={inputClass}
+      >
+        {categories.map((category) => (
+          <option key={category.key} value={category.key}>
+            {category.label} ({VAT_RATE_LABELS[category.rate]})
+          </option>
+        ))}
+        {known ? null : <option value={current}>{current} (ya no está en la tabla)</option>}
+      </select>
+      <p id="taxCategory-hint" className="mt-1 text-xs text-ink/75">
+        Define el IVA del precio. Las categorías se editan en Ajustes.
+      </p>
+      {error ? (
+        <p id="taxCategory-error" className="mt-1 text-sm font-semibold text-terracotta">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

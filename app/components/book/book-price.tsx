@@ -1,8 +1,11 @@
 import { Truck } from "~/components/ui/icons/truck";
+import type { VatRate } from "~/domain/taxes/fiscal";
+import { netOf } from "~/domain/taxes/net-prices";
 import { formatPrice, fromPesos } from "~/lib/money";
 import type { CardBook } from "./book-card";
 import { BookPreorderBadge } from "./book-preorder-badge";
 import type { BuyState } from "./buy";
+import { NetPrice } from "./net-price";
 import { formatReleaseDate } from "./preorder";
 
 /** The line under the price that says whether, and how soon, the book can be had. */
@@ -14,20 +17,25 @@ function stockLine(book: Pick<CardBook, "preorderReleaseDate" | "stock">, state:
 }
 
 /**
- * The book page's price (the PREVENTA widget for a pre-order), its stock line and free shipping.
- * `originalPrice` and `freeShipping` are the store product's, which the detail page shows.
+ * The book page's price (the PREVENTA widget for a pre-order), its net without national taxes, its stock
+ * line and free shipping. `originalPrice` and `freeShipping` are the store product's, which the detail
+ * page shows; `taxRate` is the book's fiscal category's.
  */
 export function BookPrice({
   book,
   state,
   originalPrice,
   freeShipping,
+  taxRate,
 }: {
   book: CardBook;
   state: BuyState;
   originalPrice: number | null;
   freeShipping: boolean;
+  taxRate: VatRate;
 }) {
+  // The price the visitor pays now: the pre-order price during a pre-order (as the cart takes it).
+  const price = fromPesos(book.isPreorder && book.preorderPrice !== null ? book.preorderPrice : book.price);
   return (
     <>
       {book.isPreorder ? (
@@ -42,6 +50,11 @@ export function BookPrice({
             </s>
           ) : null}
         </p>
+      )}
+      {price === null ? null : (
+        <div className="mt-1">
+          <NetPrice netCents={netOf(price, taxRate)} />
+        </div>
       )}
       <p className="mt-3 text-sm font-semibold text-moss" data-testid="stock-line">
         {stockLine(book, state)}

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { X } from "~/components/ui/icons/x";
-import { CartLines, CartTotal } from "./cart-lines";
+import { CartLines, CartTotal, cartNetCents } from "./cart-lines";
 import { useCart } from "./use-cart";
 
 /** The cart drawer: a modal <dialog> (focus kept inside, Escape closes), loaded on first open. */
@@ -44,7 +44,7 @@ export default function CartDrawer({ open, onClose }: { open: boolean; onClose: 
           )}
         </div>
         <div className="space-y-3 border-t border-ink/10 px-5 py-4">
-          <CartTotal totalCents={cart.totalCents} itemCount={cart.itemCount} />
+          <CartTotal totalCents={cart.totalCents} itemCount={cart.itemCount} netCents={cartNetCents(cart.items)} />
           <div className="flex gap-3">
             <Link
               to="/carrito"

@@ -1,11 +1,13 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { CartLines, EmptyCart } from "~/components/cart/cart-lines";
+import { NetPrice } from "~/components/book/net-price";
+import { CartLines, EmptyCart, fiscalInputs } from "~/components/cart/cart-lines";
 import { cartStore, useCart } from "~/components/cart/use-cart";
 import { InstalmentsOffer } from "~/components/layout/instalments-offer";
 import { quoteDelivery } from "~/domain/orders/delivery";
 import { priceOrder, transferDiscountLabel } from "~/domain/orders/pricing";
 import type { PickupPoint, ShippingSettings } from "~/domain/settings/schema";
+import { orderNet } from "~/domain/taxes/net-prices";
 import { formatMoney } from "~/lib/money";
 import { type AppliedCode, DiscountField } from "./discount-field";
 import { submitOrder } from "./submit-order";
@@ -71,6 +73,9 @@ export function CheckoutForm({
     shippingCents: 0,
     transferDiscountPercent,
   });
+  // The same split the order stores (placeOrder's fiscalLines), on the same totals this summary shows.
+  const inputs = fiscalInputs(cart.items);
+  const net = inputs ? orderNet(inputs, totals.discountCents, totals.shippingCents) : null;
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -245,7 +250,7 @@ export function CheckoutForm({
         <h2 id="resumen-titulo" className="font-serif text-xl">
           Tu pedido
         </h2>
-        <CartLines items={cart.items} busy={cart.isValidatingStock || sending} compact />
+        <CartLines items={cart.items} busy={cart.isValidatingStock || sending} compact fiscal={net?.lines} />
         <DiscountField subtotalCents={subtotalCents} applied={code} onChange={setCode} />
         <dl className="space-y-1 text-sm" data-testid="checkout-summary">
           <Row label="Subtotal" value={formatMoney(totals.subtotalCents)} />
@@ -273,6 +278,11 @@ export function CheckoutForm({
             <dd data-testid="checkout-total">{formatMoney(totals.totalCents)}</dd>
           </div>
         </dl>
+        {net ? (
+          <div className="-mt-3 text-right">
+            <NetPrice netCents={net.totalNetCents} testId="checkout-total-net" />
+          </div>
+        ) : null}
         {error ? (
           <div
             role="alert"

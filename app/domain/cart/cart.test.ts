@@ -219,3 +219,24 @@ describe("cart store", () => {
     expect(listener).not.toHaveBeenCalled();
   });
 });
+
+describe("the tax rate of each line", () => {
+  it("comes with the server's answer on add and on each check, and is saved with the cart", async () => {
+    let rate = "21";
+    const check = async (items: { id: number; quantity: number }[]): Promise<StockAnswer> => ({
+      success: true,
+      results: items.map(({ id }) => ({ id, valid: true, availableStock: 5, error: null, taxRate: rate })),
+    });
+    const storage = memoryStorage();
+    const cart = createCartStore({ storage, checkStock: check });
+    await cart.addItem(book(1));
+    expect(cart.getState().items[0]?.taxRate).toBe("21");
+    expect(createCartStore({ storage, checkStock: check }).getState().items[0]?.taxRate).toBe("21");
+    rate = "10.5";
+    expect(await cart.validateCartStock()).toBe(true);
+    expect(cart.getState().items[0]?.taxRate).toBe("10.5");
+    rate = "19";
+    await cart.updateQuantity(1, 2);
+    expect(cart.getState().items[0]?.taxRate).toBe("10.5");
+  });
+});

@@ -3,6 +3,7 @@
  * store that saves to a Storage and asks the server about stock. The UI binds it with `useCart()`
  * (app/components/cart/use-cart.ts); tests drive it with a fake storage and a fake stock check.
  */
+import { isVatRate, type VatRate } from "~/domain/taxes/fiscal";
 import { type Cents, centsToPesos, fromPesos, lineCents, sumCents } from "~/lib/money";
 
 /**
@@ -22,6 +23,12 @@ export interface CartBook {
   /** Per unit (the pre-order price for a pre-order); null = no published price. */
   priceCents: Cents | null;
   isPreorder?: boolean;
+  /**
+   * The IVA rate of the book's fiscal category, as the server's stock answer last said (every add and
+   * check brings it): the cart shows each price without national taxes with it. Absent only in a cart
+   * saved before rates existed, until the next check.
+   */
+  taxRate?: VatRate;
 }
 
 export interface CartItem extends CartBook {
@@ -49,7 +56,8 @@ export type CartAction =
   | { type: "CLEAR_CART" }
   | { type: "LOAD_CART"; items: CartItem[] }
   | { type: "SET_VALIDATING_STOCK"; value: boolean }
-  | { type: "UPDATE_STOCK_INFO"; id: number; availableStock: number; error: string | null };
+  | { type: "UPDATE_STOCK_INFO"; id: number; availableStock: number; error: string | null }
+  | { type: "SET_TAX_RATES"; rates: ReadonlyMap<number, VatRate> };
 
 export const emptyCart: CartState = {
   items: [],
@@ -112,6 +120,15 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
         : withoutError(state.stockErrors, action.id);
       return { ...state, items, stockErrors };
     }
+    case "SET_TAX_RATES": {
+      const changed = state.items.some((item) => {
+        const rate = action.rates.get(item.id);
+        return rate !== undefined && rate !== item.taxRate;
+      });
+      if (!changed) return state;
+      const items = state.items.map((item) => ({ ...item, taxRate: action.rates.get(item.id) ?? item.taxRate }));
+      return { ...state, items };
+    }
   }
 }
 
@@ -148,6 +165,7 @@ export function parseSavedCart(text: string | null): CartItem[] {
       coverUrl: typeof coverUrl === "string" ? coverUrl : null,
       priceCents: fromPesos(price as number | null),
       isPreorder: line.isPreorder === true,
+      ...(isVatRate(line.taxRate) ? { taxRate: line.taxRate } : {}),
     });
   }
   return items;
@@ -156,13 +174,14 @@ export function parseSavedCart(text: string | null): CartItem[] {
 /** What is saved: the lines only, without the last stock answer (prices in pesos, see CART_STORAGE_KEY). */
 export function serializeCart(items: CartItem[]): string {
   return JSON.stringify(
-    items.map(({ id, title, author, coverUrl, priceCents, isPreorder, quantity }) => ({
+    items.map(({ id, title, author, coverUrl, priceCents, isPreorder, taxRate, quantity }) => ({
       id,
       title,
       author,
       coverUrl,
       price: centsToPesos(priceCents),
       isPreorder: isPreorder === true,
+      taxRate,
       quantity,
     })),
   );
@@ -170,7 +189,14 @@ export function serializeCart(items: CartItem[]): string {
 
 export interface StockAnswer {
   success: boolean;
-  results?: { id: number; valid: boolean; availableStock?: number; error?: string | null }[];
+  results?: { id: number; valid: boolean; availableStock?: number; error?: string | null; taxRate?: string }[];
+}
+
+/** The rates an answer carries, by book id (unknown rate texts are ignored). */
+function ratesOf(answer: StockAnswer): Map<number, VatRate> {
+  const rates = new Map<number, VatRate>();
+  for (const result of answer.results ?? []) if (isVatRate(result.taxRate)) rates.set(result.id, result.taxRate);
+  return rates;
 }
 
 /** POST /api/validate-cart-stock; throws on a network failure or a non-OK answer (spec §7 error text). */
@@ -230,12 +256,15 @@ export function createCartStore(deps: CartDeps): CartStore {
   }
 
   /** Asks about one line; records a refusal on the item (when present) and in stockErrors. */
-  async function approve(id: number, quantity: number): Promise<CartChange> {
+  async function approve(id: number, quantity: number): Promise<CartChange & { taxRate?: VatRate }> {
     dispatch({ type: "SET_VALIDATING_STOCK", value: true });
     try {
       const answer = await deps.checkStock([{ id, quantity }]);
       const result = answer.results?.find((r) => r.id === id);
-      if (answer.success && result?.valid) return { ok: true };
+      const rates = ratesOf(answer);
+      dispatch({ type: "SET_TAX_RATES", rates });
+      const taxRate = rates.get(id);
+      if (answer.success && result?.valid) return taxRate ? { ok: true, taxRate } : { ok: true };
       const refusal = {
         ok: false as const,
         error: result?.error || DEFAULT_STOCK_ERROR,
@@ -259,8 +288,8 @@ export function createCartStore(deps: CartDeps): CartStore {
     },
     async addItem(book) {
       const current = state.items.find((item) => item.id === book.id)?.quantity ?? 0;
-      const change = await approve(book.id, current + 1);
-      if (change.ok) dispatch({ type: "ADD_ITEM", book });
+      const { taxRate, ...change } = await approve(book.id, current + 1);
+      if (change.ok) dispatch({ type: "ADD_ITEM", book: { ...book, ...(taxRate ? { taxRate } : {}) } });
       return change;
     },
     removeItem: (id) => dispatch({ type: "REMOVE_ITEM", id }),
@@ -269,7 +298,7 @@ export function createCartStore(deps: CartDeps): CartStore {
         dispatch({ type: "UPDATE_QUANTITY", id, quantity });
         return { ok: true };
       }
-      const change = await approve(id, Math.floor(quantity));
+      const { taxRate: _rate, ...change } = await approve(id, Math.floor(quantity));
       if (change.ok) dispatch({ type: "UPDATE_QUANTITY", id, quantity });
       return change;
     },
@@ -281,6 +310,7 @@ export function createCartStore(deps: CartDeps): CartStore {
       try {
         const answer = await deps.checkStock(state.items.map(({ id, quantity }) => ({ id, quantity })));
         if (!answer.success || !answer.results) return false;
+        dispatch({ type: "SET_TAX_RATES", rates: ratesOf(answer) });
         let allValid = true;
         for (const item of state.items) {
           const result = answer.results.find((r) => r.id === item.id);

@@ -4,6 +4,8 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import { NotFound } from "~/domain/errors";
+import { getSection } from "~/domain/settings/settings.server";
+import { lockTaxTable, requireTaxCategory } from "~/domain/taxes/table.server";
 import { todayInBuenosAires } from "~/lib/dates";
 import { centsToPesos, fromPesos } from "~/lib/money";
 import { slugify } from "~/lib/slug";
@@ -25,6 +27,8 @@ export interface AdminBook extends CatalogBook {
   pages: number | null;
   weightGrams: number | null;
   externalUrl: string | null;
+  /** The fiscal category (a key of the settings' tax table). */
+  taxCategory: string;
   updatedAt: string;
 }
 
@@ -39,6 +43,7 @@ export function toAdminBook(row: BookRow): AdminBook {
     pages: row.pages,
     weightGrams: row.weightGrams,
     externalUrl: row.externalUrl,
+    taxCategory: row.taxCategory,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -100,6 +105,7 @@ function toColumns(input: BookInput) {
     available: input.available,
     published: input.published,
     freeShipping: input.freeShipping,
+    taxCategory: input.taxCategory,
     coverUrl: input.coverUrl,
     isbn: input.isbn,
     sku: input.sku,
@@ -128,6 +134,7 @@ export function rowToInput(row: BookRow): BookInput {
     available: row.available,
     published: row.published,
     freeShipping: row.freeShipping,
+    taxCategory: row.taxCategory,
     coverUrl: row.coverUrl,
     isbn: row.isbn,
     sku: row.sku,
@@ -140,6 +147,12 @@ export function rowToInput(row: BookRow): BookInput {
     preorderLimit: row.preorderLimit,
     preorderCount: row.preorderCount,
   };
+}
+
+/** The category must be a row of the tax table (read under its lock: see table.server). */
+async function checkTaxCategory(db: Db, key: string): Promise<void> {
+  await lockTaxTable(db);
+  requireTaxCategory((await getSection(db, "taxes")).categories, key);
 }
 
 /** A slug nobody has yet: "facundo-domingo-faustino-sarmiento", then "-2", "-3"... */
@@ -159,6 +172,7 @@ const images = (coverUrl: string | null) => (coverUrl ? [{ id: 1, src: coverUrl 
 export async function createBook(db: Db, admin: AdminIdentity, raw: unknown): Promise<AdminBook> {
   const input = bookSchema.parse(raw);
   const result = await db.transaction(async (tx) => {
+    await checkTaxCategory(tx as unknown as Db, input.taxCategory);
     const slug = await freeSlug(tx as unknown as Db, input.title, input.author);
     const [row] = await tx
       .insert(books)
@@ -186,6 +200,8 @@ export async function updateBook(db: Db, admin: AdminIdentity, id: number, raw: 
     const [current] = await tx.select().from(books).where(eq(books.id, id)).for("update");
     if (!current) throw new NotFound("Libro no encontrado");
     const input = bookSchema.parse({ ...rowToInput(current), ...changes });
+    // A book keeps a category it already had even if the table changed since; a new choice must be in it.
+    if (input.taxCategory !== current.taxCategory) await checkTaxCategory(tx as unknown as Db, input.taxCategory);
     const slug =
       input.title !== current.title || input.author !== current.author
         ? await freeSlug(tx as unknown as Db, input.title, input.author, id)

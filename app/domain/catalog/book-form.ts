@@ -36,6 +36,7 @@ export function bookFormToInput(form: FormData): Record<string, unknown> {
     available: form.get("available") === "on",
     published: form.get("published") === "on",
     freeShipping: form.get("freeShipping") === "on",
+    taxCategory: text(form, "taxCategory") || "libros",
     coverUrl: text(form, "coverUrl") || null,
     isbn: text(form, "isbn") || null,
     sku: text(form, "sku") || null,

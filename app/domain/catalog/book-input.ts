@@ -56,6 +56,13 @@ export const bookFields = z
     available: z.boolean({ error: "available debe ser verdadero o falso" }).default(true),
     published: z.boolean({ error: "published debe ser verdadero o falso" }).default(true),
     freeShipping: z.boolean({ error: "freeShipping debe ser verdadero o falso" }).default(false),
+    /** A key of the settings' tax table (checked against it on save); books are 'libros' (IVA exento). */
+    taxCategory: z
+      .string({ error: "Elegí la categoría fiscal" })
+      .trim()
+      .min(1, "Elegí la categoría fiscal")
+      .max(40, "La categoría fiscal no es válida")
+      .default("libros"),
     coverUrl: z
       .string()
       .trim()

@@ -6,7 +6,7 @@ import { TERMS } from "~/domain/legal/terms.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { limitPerIp } from "~/domain/rate-limit/limit-per-ip.server";
 import { getSettings } from "~/domain/settings/settings.server";
-import { DEFAULT_TAX_CATEGORIES, type FiscalLine, fiscalLines, rateFor } from "~/domain/taxes/fiscal";
+import { type FiscalLine, fiscalLines, rateFor } from "~/domain/taxes/fiscal";
 import { MercadoPagoError } from "~/integrations/mercadopago/errors";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import type { Preference } from "~/integrations/mercadopago/types";
@@ -261,23 +261,28 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
       quote.lines.map((line) => ({
         grossCents: lineCents(line.unitPriceCents, line.quantity),
         taxCategory: line.book.taxCategory,
-        rate: rateFor(DEFAULT_TAX_CATEGORIES, line.book.taxCategory),
+        rate: rateFor(settings.taxes.categories, line.book.taxCategory),
       })),
       quote.totals.discountCents,
     );
     const items = await db
       .insert(orderItems)
       .values(
-        quote.lines.map((line, index) => ({
-          ...(fiscal[index] as FiscalLine),
-          orderId: order.id,
-          bookId: line.book.id,
-          title: line.book.title,
-          author: line.book.author,
-          unitPriceCents: line.unitPriceCents,
-          quantity: line.quantity,
-          isPreorder: line.isPreorder,
-        })),
+        quote.lines.map((line, index) => {
+          const { rate, ...amounts } = fiscal[index] as FiscalLine;
+          return {
+            ...amounts,
+            // The column is `taxRate`: spreading FiscalLine's `rate` as is would leave the default ('exento').
+            taxRate: rate,
+            orderId: order.id,
+            bookId: line.book.id,
+            title: line.book.title,
+            author: line.book.author,
+            unitPriceCents: line.unitPriceCents,
+            quantity: line.quantity,
+            isPreorder: line.isPreorder,
+          };
+        }),
       )
       .returning();
     await db.insert(orderEvents).values({ orderId: order.id, toStatus: "pending_payment", source: "buyer", at: now });

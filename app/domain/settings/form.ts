@@ -1,6 +1,7 @@
 import { parseMoney } from "~/lib/money";
 import { PROVINCES } from "./argentina";
 import type { SectionKey } from "./schema";
+import { taxesFromForm } from "./taxes-form";
 
 /**
  * The settings page's forms: field names are the section's paths ("cbu", "rates.A.standardCents",
@@ -105,6 +106,8 @@ export function sectionFromForm(
       if (error) errors.categoryMap = error;
       return { input: { categoryMap: entries, syncIntervalMinutes: number(values.syncIntervalMinutes) }, errors };
     }
+    case "taxes":
+      return { input: taxesFromForm(values), errors };
     case "pickup": {
       const points = pickupRows(values).map((row) => ({
         name: text(`points.${row}.name`),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_TRANSFER_DISCOUNT_PERCENT, MAX_TRANSFER_DISCOUNT_PERCENT } from "~/domain/orders/pricing";
+import { DEFAULT_TAX_CATEGORIES, VAT_RATES } from "~/domain/taxes/fiscal";
 import { emailSchema } from "~/lib/email-schema";
 import { type Cents, centsToPesos, fromPesos, pesosToCents } from "~/lib/money";
 import { cbuDigits, isValidCbu, normaliseCuit, PROVINCES, type ProvinceCode, whatsappDigits } from "./argentina";
@@ -201,6 +202,50 @@ export const tiendanubeSchema = z
   })
   .strict();
 
+/**
+ * The fiscal categories of the products and their IVA rate (Ley 27.743: the storefront shows each price
+ * without national taxes; each order line stores its net and tax). 'libros' always exists: every book
+ * falls in it unless the admin says otherwise. Removing a row some product uses is refused on save
+ * (settings.server, it needs the database).
+ */
+export const taxCategorySchema = z
+  .object(
+    {
+      key: z
+        .string({ error: "Indicá la clave de la categoría fiscal" })
+        .trim()
+        .min(1, "Indicá la clave de la categoría fiscal")
+        .max(40, "La clave de la categoría fiscal es demasiado larga")
+        .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "La clave va en minúsculas, números y guiones (merchandising)"),
+      label: text("Nombre de la categoría fiscal", 80),
+      rate: z.enum(VAT_RATES, { error: "Elegí una alícuota de IVA de la lista" }),
+    },
+    { error: "Cada categoría fiscal necesita clave, nombre y alícuota de IVA" },
+  )
+  .strict();
+
+export const taxesSchema = z
+  .object({
+    categories: z
+      .array(taxCategorySchema, { error: "Las categorías fiscales deben ser una lista" })
+      .max(30, "Podés cargar hasta 30 categorías fiscales")
+      .superRefine((categories, ctx) => {
+        if (!categories.some((category) => category.key === "libros")) {
+          ctx.addIssue({ code: "custom", message: "La categoría «libros» no se puede quitar: es la de los libros" });
+        }
+        categories.forEach((category, index) => {
+          if (categories.findIndex((other) => other.key === category.key) !== index) {
+            ctx.addIssue({
+              code: "custom",
+              path: [index, "key"],
+              message: `La clave «${category.key}» está repetida: cada categoría fiscal lleva una clave propia`,
+            });
+          }
+        });
+      }),
+  })
+  .strict();
+
 export const sectionSchemas = {
   bank: bankSchema,
   contact: contactSchema,
@@ -210,6 +255,7 @@ export const sectionSchemas = {
   store: storeSchema,
   rateLimits: rateLimitsSchema,
   tiendanube: tiendanubeSchema,
+  taxes: taxesSchema,
 } as const;
 
 export type SectionKey = keyof typeof sectionSchemas;
@@ -222,6 +268,7 @@ export type ShippingSettings = Settings["shipping"];
 export type PickupPoint = z.output<typeof pickupPointSchema>;
 export type TiendanubeSettings = Settings["tiendanube"];
 export type CategoryMapEntry = z.output<typeof categoryMapEntrySchema>;
+export type TaxesSettings = Settings["taxes"];
 
 export const isSectionKey = (key: string): key is SectionKey => Object.hasOwn(sectionSchemas, key);
 
@@ -235,6 +282,7 @@ export const SECTION_LABELS: Record<SectionKey, { title: string; audit: string }
   store: { title: "Tienda externa", audit: "Actualizó la tienda externa" },
   rateLimits: { title: "Límites de uso", audit: "Actualizó los límites de uso" },
   tiendanube: { title: "Tienda Nube", audit: "Actualizó las categorías y la sincronización de Tienda Nube" },
+  taxes: { title: "Impuestos por categoría", audit: "Actualizó la tabla de impuestos por categoría" },
 };
 
 const SHOP_HOURS = "Lunes a viernes de 9:00 a 18:00, sábados de 10:00 a 14:00";
@@ -331,6 +379,7 @@ export const DEFAULT_SETTINGS: Settings = {
     ],
     syncIntervalMinutes: 15,
   },
+  taxes: { categories: DEFAULT_TAX_CATEGORIES.map((category) => ({ ...category })) },
 };
 
 /**

@@ -4,6 +4,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import { Invalid, NotFound } from "~/domain/errors";
+import { refuseRemovingUsedCategories } from "~/domain/taxes/table.server";
 import { issueMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { settings as settingsTable } from "~db/schema";
@@ -107,6 +108,10 @@ export async function updateSection(db: Db, admin: AdminIdentity, key: string, i
       .from(settingsTable)
       .where(eq(settingsTable.key, section))
       .for("update");
+    if (section === "taxes") {
+      const previous = readSection("taxes", before?.value).categories;
+      await refuseRemovingUsedCategories(tx as unknown as Db, (value as Settings["taxes"]).categories, previous);
+    }
     const now = new Date();
     await tx
       .insert(settingsTable)

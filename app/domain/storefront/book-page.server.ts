@@ -2,6 +2,8 @@ import { toCatalogBook, toStoreProduct } from "~/domain/catalog/book-view.server
 import { getVisibleBook, relatedBooks } from "~/domain/catalog/books.server";
 import { catalogView } from "~/domain/catalog/view.server";
 import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
+import { getSection } from "~/domain/settings/settings.server";
+import { rateFor } from "~/domain/taxes/fiscal";
 import { longDate } from "~/lib/dates";
 import { descriptionHtml, htmlToText } from "~/lib/html.server";
 import type { PageContext } from "./page";
@@ -11,7 +13,11 @@ import type { PageContext } from "./page";
  * and genre. Throws NotFound for a book that does not exist or is not shown.
  */
 export async function bookPage(ctx: Pick<PageContext, "db" | "config">, id: number) {
-  const [row, view] = await Promise.all([getVisibleBook(ctx.db, id), catalogView(ctx.db, ctx.config)]);
+  const [row, view, taxes] = await Promise.all([
+    getVisibleBook(ctx.db, id),
+    catalogView(ctx.db, ctx.config),
+    getSection(ctx.db, "taxes"),
+  ]);
   const book = toCatalogBook(row, view);
   const related = await relatedBooks(ctx.db, view, row);
   const product = toStoreProduct(row, view);
@@ -24,6 +30,8 @@ export async function bookPage(ctx: Pick<PageContext, "db" | "config">, id: numb
   return {
     book,
     product,
+    /** The IVA rate of its fiscal category: the page shows the price without national taxes (Ley 27.743). */
+    taxRate: rateFor(taxes.categories, row.taxCategory),
     gallery: product.images.map((image) => ({ ...image, version: versions.get(image.src) ?? null })),
     updated: longDate(product.updatedAt),
     isbn: row.isbn,

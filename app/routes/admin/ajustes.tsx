@@ -10,6 +10,7 @@ import { SettingsNav } from "~/components/admin/settings/settings-nav";
 import { ShippingSection } from "~/components/admin/settings/shipping-section";
 import { ShopModeSection } from "~/components/admin/settings/shop-mode-section";
 import { StoreSection } from "~/components/admin/settings/store-section";
+import { TaxesSection } from "~/components/admin/settings/taxes-section";
 import { TiendanubeSection } from "~/components/admin/settings/tiendanube-section";
 import { AdminRouteError } from "~/components/layout/route-error";
 import { listCategories } from "~/domain/catalog/categories.server";
@@ -18,6 +19,8 @@ import { storeFiscalQrImage } from "~/domain/settings/fiscal.server";
 import { formValues, pickupDraft, sectionFromForm } from "~/domain/settings/form";
 import { isSectionKey, type SectionKey } from "~/domain/settings/schema";
 import { getSettings, sectionErrors, UNKNOWN_SECTION, updateSection } from "~/domain/settings/settings.server";
+import { taxesDraft } from "~/domain/settings/taxes-form";
+import { taxCategoryUsage } from "~/domain/taxes/table.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { formAction } from "~/lib/form-action.server";
 import { readForm } from "~/lib/http.server";
@@ -35,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     saved: isSectionKey(saved) ? saved : null,
     envStoreUrl: context.config.storeUrl,
     siteCategories: (await listCategories(context.db)).map(({ key, name }) => ({ key, name })),
+    taxUsage: await taxCategoryUsage(context.db),
   };
 }
 
@@ -54,6 +58,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<SettingsOutcome>({ section, values: pickupDraft(values, op), fields: {}, message: "" });
   }
   if (section === "pickup") values = pickupDraft(values, { dropEmpty: true });
+  if (section === "taxes" && intent !== "save") {
+    const remove = /^remove:(\d{1,2})$/.exec(intent);
+    const op = remove ? { remove: Number(remove[1]) } : { add: true as const };
+    return data<SettingsOutcome>({ section, values: taxesDraft(values, op), fields: {}, message: "" });
+  }
+  if (section === "taxes") values = taxesDraft(values, { dropEmpty: true });
   const { input, errors: formErrors } = sectionFromForm(section, values);
   const errors = { ...sectionErrors(section, input), ...formErrors };
   if (Object.keys(errors).length > 0) {
@@ -102,6 +112,7 @@ export default function Ajustes({ loaderData, actionData }: Route.ComponentProps
         siteCategories={siteCategories}
         state={stateOf("tiendanube")}
       />
+      <TaxesSection taxes={settings.taxes} usage={loaderData.taxUsage} state={stateOf("taxes")} />
     </div>
   );
 }

@@ -128,8 +128,8 @@ describe("POST /api/validate-cart-stock", () => {
     expect(body).toEqual({
       success: true,
       results: [
-        { id: inStock.id, valid: true, availableStock: inStock.stock, error: null },
-        { id: inStock.id, valid: false, availableStock: inStock.stock, error: "Stock insuficiente" },
+        { id: inStock.id, valid: true, availableStock: inStock.stock, error: null, taxRate: "exento" },
+        { id: inStock.id, valid: false, availableStock: inStock.stock, error: "Stock insuficiente", taxRate: "exento" },
       ],
     });
   });

@@ -3,6 +3,7 @@ import { BackToBooks, BookEditor } from "~/components/admin/book-editor";
 import { deleteBook, getAdminBook } from "~/domain/catalog/admin-books.server";
 import { listGenres } from "~/domain/catalog/categories.server";
 import { NotFound } from "~/domain/errors";
+import { getSection } from "~/domain/settings/settings.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { bookValues, formValues, saveBookForm } from "~/lib/book-form.server";
 import { formAction } from "~/lib/form-action.server";
@@ -19,7 +20,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const book = await getAdminBook(context.db, bookId(params.id));
     const genres = (await listGenres(context.db)).map((genre) => genre.name);
     const confirmDelete = new URL(request.url).searchParams.has("eliminar");
-    return { book: { id: book.id, title: book.title, values: bookValues(book) }, genres, confirmDelete };
+    const { categories: taxCategories } = await getSection(context.db, "taxes");
+    return { book: { id: book.id, title: book.title, values: bookValues(book) }, genres, taxCategories, confirmDelete };
   } catch (error) {
     if (error instanceof NotFound) throw data(null, { status: 404 });
     throw error;
@@ -46,7 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditBook({ loaderData, actionData }: Route.ComponentProps) {
-  const { book, genres, confirmDelete } = loaderData;
+  const { book, genres, taxCategories, confirmDelete } = loaderData;
   return (
     <div className="space-y-6">
       <BackToBooks />
@@ -61,6 +63,7 @@ export default function EditBook({ loaderData, actionData }: Route.ComponentProp
         failureTitle="No se pudo actualizar el libro"
         values={book.values}
         genres={genres}
+        taxCategories={taxCategories}
         submitLabel="Guardar cambios"
       />
       <section aria-labelledby="delete-title" className="rounded-xl border border-terracotta/30 bg-white p-5">

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { BackToBooks, BookEditor } from "~/components/admin/book-editor";
 import { listGenres } from "~/domain/catalog/categories.server";
+import { getSection } from "~/domain/settings/settings.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { formValues, NEW_BOOK_VALUES, saveBookForm } from "~/lib/book-form.server";
 import { formAction } from "~/lib/form-action.server";
@@ -9,7 +10,11 @@ import type { Route } from "./+types/new";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  return { genres: (await listGenres(context.db)).map((genre) => genre.name), values: NEW_BOOK_VALUES };
+  return {
+    genres: (await listGenres(context.db)).map((genre) => genre.name),
+    taxCategories: (await getSection(context.db, "taxes")).categories,
+    values: NEW_BOOK_VALUES,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,6 +36,7 @@ export default function NewBook({ loaderData, actionData }: Route.ComponentProps
         failureTitle="No se pudo crear el libro"
         values={loaderData.values}
         genres={loaderData.genres}
+        taxCategories={loaderData.taxCategories}
         submitLabel="Crear libro"
       />
     </div>
