@@ -36,6 +36,7 @@ export default [
     route("libros/:id", "routes/admin/libros/edit.tsx"),
     route("pedidos", "routes/admin/pedidos/list.tsx"),
     route("pedidos/:number", "routes/admin/pedidos/detail.tsx"),
+    route("arrepentimientos", "routes/admin/arrepentimientos.tsx"),
     route("expenses", "routes/admin/expenses.tsx"),
     route("ajustes", "routes/admin/ajustes.tsx"),
     route("ajustes/produccion", "routes/admin/produccion.tsx"),

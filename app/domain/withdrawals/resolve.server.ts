@@ -335,7 +335,11 @@ export async function refundWithdrawal(
   const letter = await letterFor(ctx, withdrawal, order);
   if (refundMethodOf(order) === "transfer") {
     const parsed = transferRefundSchema.safeParse(input);
-    if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "")] ??= issue.message;
+      throw new Invalid(zodMessage(parsed.error), { fields });
+    }
     const record = { method: "transfer" as const, cents: order.totalCents, ...parsed.data };
     const done = await writeRefund(ctx, withdrawal, order, admin, record, letter, isNull(withdrawals.refundMethod));
     if (!done) throw refusedBecause(await currentWithdrawal(ctx.db, withdrawalId));

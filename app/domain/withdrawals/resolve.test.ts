@@ -28,7 +28,8 @@ import {
 
 const { db, admin } = await adminTestDatabase();
 const SITE = "http://localhost:3000";
-const { fake, live } = await liveMercadoPago(db, { siteUrl: SITE });
+// Timeouts are tested with a slow answer well past this (a loaded machine may take 300 ms to answer).
+const { fake, live } = await liveMercadoPago(db, { siteUrl: SITE, timeoutMs: 1500 });
 const ctx = () => ({ db, siteUrl: SITE, mercadoPago: live, configuredSecret: null, shopEmail: "tienda@rizoma.test" });
 
 let counter = 0;
@@ -246,10 +247,10 @@ describe("refunding a Mercado Pago order", () => {
     expect(await withdrawalForOrder(db, order.id)).toMatchObject({ canRefund: true });
     expect(await mailsTo(order.email)).toEqual(["withdrawal-cancelled"]);
     // MP refunded but its answer never came: the retry is the same refund there, written once here.
-    fake.slowNext(1, 900);
+    fake.slowNext(1, 2500);
     const timedOut = await refundWithdrawal(ctx(), withdrawal.id, admin).catch((error: unknown) => error);
     expect(timedOut).toMatchObject({ status: 504 });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(refundsAtFake(paymentId)).toHaveLength(1);
     await refundWithdrawal(ctx(), withdrawal.id, admin);
     const keys = refundRequests(paymentId).map((request) => request.headers["x-idempotency-key"]);
