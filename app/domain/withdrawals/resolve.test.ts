@@ -11,10 +11,11 @@ import {
   mailOutbox,
   orderItems,
   orders,
+  paymentSandboxResources,
   withdrawals,
 } from "~db/schema";
 import { adminTestDatabase } from "../../../tests/support/admin-database";
-import { liveMercadoPago } from "../../../tests/support/mercadopago-link";
+import { liveMercadoPago, mercadoPagoWithoutCredentials } from "../../../tests/support/mercadopago-link";
 import { insertOrder } from "../../../tests/support/order-row";
 import {
   BOOKS_RETURNED_NOTE,
@@ -282,6 +283,41 @@ describe("refunding a Mercado Pago order", () => {
     await refundWithdrawal(ctx(), withdrawal.id, admin);
     expect(refundsAtFake(paymentId)).toHaveLength(1);
     expect(await withdrawalRow(withdrawal.id)).toMatchObject({ status: "refunded" });
+  });
+});
+
+describe("refunding in demo mode", () => {
+  it("the sandbox refunds the payment once and marks it refunded", async () => {
+    const demo = mercadoPagoWithoutCredentials(db, { nodeEnv: "development" });
+    const { sandbox } = await demo.current();
+    if (!sandbox) throw new Error("no sandbox");
+    const preference = await sandbox.createPreference(
+      {
+        items: [{ id: "RZ", title: "Pedido", quantity: 1, unit_price: 20_000, currency_id: "ARS" }],
+        payer: { name: "Ana", surname: "Pérez", email: "ana@example.com" },
+        external_reference: "RZ-DEMO",
+        back_urls: { success: SITE, failure: SITE, pending: SITE },
+        auto_return: "approved",
+        notification_url: `${SITE}/api/webhooks/mercadopago`,
+        payment_methods: { installments: 3 },
+      },
+      randomUUID(),
+    );
+    const { payment } = await sandbox.payPreference(preference.id, true);
+    const { order, withdrawal } = await withdrawnOrder();
+    await db
+      .update(orders)
+      .set({ providerPaymentId: String(payment.id) })
+      .where(eq(orders.id, order.id));
+    const demoCtx = { ...ctx(), mercadoPago: demo };
+    await cancelForWithdrawal(demoCtx, withdrawal.id, admin);
+    const done = await refundWithdrawal(demoCtx, withdrawal.id, admin);
+    expect(done).toMatchObject({ status: "refunded", refundCents: 2_000_000 });
+    expect(await sandbox.getPayment(String(payment.id))).toMatchObject({ status: "refunded" });
+    const again = await sandbox.refundPayment(String(payment.id), {}, withdrawal.refundIdempotencyKey);
+    expect(String(again.id)).toBe(done.refundReference);
+    const refunds = await db.select().from(paymentSandboxResources).where(eq(paymentSandboxResources.kind, "refund"));
+    expect(refunds).toHaveLength(1);
   });
 });
 
