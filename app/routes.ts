@@ -88,6 +88,8 @@ export default [
   route("api/admin/orders", "routes/api/admin/orders.ts"),
   route("api/admin/orders/:number", "routes/api/admin/order.ts", { id: "api-admin-order" }),
   route("api/admin/orders/:number/:action", "routes/api/admin/order.ts", { id: "api-admin-order-action" }),
+  route("api/admin/withdrawals", "routes/api/admin/withdrawals.ts", { id: "api-admin-withdrawals" }),
+  route("api/admin/withdrawals/:id/:action", "routes/api/admin/withdrawals.ts", { id: "api-admin-withdrawal-action" }),
   route("api/webhooks/tiendanube", "routes/api/webhooks/tiendanube.ts"),
   route("api/webhooks/mercadopago", "routes/api/webhooks/mercadopago.ts"),
   route("api/caja/subscribe", "routes/api/caja/subscribe.ts"),

@@ -6,7 +6,8 @@ import { books, orderItems, withdrawals } from "~db/schema";
 import { adminTestDatabase } from "../../../tests/support/admin-database";
 import { liveMercadoPago } from "../../../tests/support/mercadopago-link";
 import { insertOrder } from "../../../tests/support/order-row";
-import { routeArgs } from "../../../tests/support/route-context";
+import { routeArgs, routeCaller } from "../../../tests/support/route-context";
+import * as apiRoute from "../api/admin/withdrawals";
 import * as listPage from "./arrepentimientos";
 import * as orderPage from "./pedidos/detail";
 import * as ordersPage from "./pedidos/list";
@@ -155,5 +156,33 @@ describe("resolving a withdrawal from the order page (forms without JavaScript)"
     );
     expect(refunded.withdrawals.length).toBe(2);
     expect(refunded.counts.refunded).toBe(2);
+  });
+
+  it("the admin API lists and resolves, with the same rules and Spanish errors", async () => {
+    const call = routeCaller(database, admin);
+    const { order, code } = await withdrawnOrder("transfer");
+    const listed = await call(apiRoute.loader, "/api/admin/withdrawals?status=requested");
+    expect(listed.status).toBe(200);
+    const row = listed.body.withdrawals.find((item: { code: string }) => item.code === code);
+    expect(row).toMatchObject({ orderNumber: order.number, total: 15_000, status: "requested" });
+    const signedOut = await call(apiRoute.loader, "/api/admin/withdrawals", { asAdmin: false });
+    expect(signedOut.status).toBe(401);
+    const act = (action: string, body?: unknown) =>
+      call(apiRoute.action, `/api/admin/withdrawals/${row.id}/${action}`, {
+        method: "POST",
+        params: { id: String(row.id), action },
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body ?? {}),
+        context: { mercadoPago: live },
+      });
+    expect((await act("refund")).body).toEqual({ success: false, error: "Primero cancelá el pedido" });
+    expect((await act("cancel")).body).toEqual({ success: true });
+    const bad = await act("refund", { refundedOn: "mañana", reference: "x" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe("Ingresá la fecha de la transferencia");
+    const done = await act("refund", { refundedOn: todayInBuenosAires(), reference: "CBU 123" });
+    expect(done.body).toEqual({ success: true });
+    expect((await act("refund", { refundedOn: todayInBuenosAires(), reference: "CBU 123" })).status).toBe(409);
+    expect((await act("explode")).status).toBe(404);
   });
 });
