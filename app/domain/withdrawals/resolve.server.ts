@@ -83,12 +83,6 @@ export async function listWithdrawals(db: Db, filters: { status?: WithdrawalStat
   };
 }
 
-/** How many withdrawals wait for the shop (the dashboard and the navigation may show it). */
-export async function requestedWithdrawals(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, "requested"));
-  return row?.n ?? 0;
-}
-
 async function booksReturnedAt(db: Db, orderId: number): Promise<Date | null> {
   const [event] = await db
     .select({ at: orderEvents.at })
