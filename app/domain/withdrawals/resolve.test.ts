@@ -17,15 +17,8 @@ import {
 import { adminTestDatabase } from "../../../tests/support/admin-database";
 import { liveMercadoPago, mercadoPagoWithoutCredentials } from "../../../tests/support/mercadopago-link";
 import { insertOrder } from "../../../tests/support/order-row";
-import {
-  BOOKS_RETURNED_NOTE,
-  booksReturned,
-  cancelForWithdrawal,
-  listWithdrawals,
-  REFUND_LEASE_MS,
-  refundWithdrawal,
-  withdrawalForOrder,
-} from "./resolve.server";
+import { BOOKS_RETURNED_NOTE, listWithdrawals, REFUND_LEASE_MS, withdrawalForOrder } from "./queries.server";
+import { booksReturned, cancelForWithdrawal, refundWithdrawal } from "./resolve.server";
 
 const { db, admin } = await adminTestDatabase();
 const SITE = "http://localhost:3000";

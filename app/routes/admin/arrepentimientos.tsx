@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { WithdrawalTable } from "~/components/admin/withdrawals/withdrawal-table";
 import { AdminRouteError } from "~/components/layout/route-error";
-import { listWithdrawals } from "~/domain/withdrawals/resolve.server";
+import { listWithdrawals } from "~/domain/withdrawals/queries.server";
 import { isWithdrawalStatus, WITHDRAWAL_LABELS, WITHDRAWAL_STATUSES } from "~/domain/withdrawals/status";
 import { requireAdmin } from "~/lib/admin.server";
 import type { Route } from "./+types/arrepentimientos";

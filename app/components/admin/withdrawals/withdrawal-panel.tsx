@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { OrderSection } from "~/components/admin/orders/order-section";
-import type { WithdrawalPanel as Panel } from "~/domain/withdrawals/resolve.server";
+import type { WithdrawalPanel as Panel } from "~/domain/withdrawals/queries.server";
 import { WITHDRAWAL_BADGES, WITHDRAWAL_LABELS } from "~/domain/withdrawals/status";
 import { longDate, mediumDateTime, startOfDay, todayInBuenosAires } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { TableHead } from "~/components/admin/table-head";
 import { PAYMENT_LABELS, STATUS_LABELS } from "~/domain/orders/status";
-import type { listWithdrawals } from "~/domain/withdrawals/resolve.server";
+import type { listWithdrawals } from "~/domain/withdrawals/queries.server";
 import { ageLabel, WITHDRAWAL_BADGES, WITHDRAWAL_LABELS } from "~/domain/withdrawals/status";
 import { formatMoney } from "~/lib/money";
 

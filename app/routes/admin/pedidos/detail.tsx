@@ -10,13 +10,8 @@ import { cancelOrder, confirmPayment, deliverOrder, shipOrder } from "~/domain/o
 import { adminOrder } from "~/domain/orders/queries.server";
 import { deliveryLabel } from "~/domain/orders/shared.server";
 import { STATUS_BADGES, STATUS_LABELS } from "~/domain/orders/status";
-import {
-  booksReturned,
-  cancelForWithdrawal,
-  refundWithdrawal,
-  withdrawalForOrder,
-  withdrawalIdByOrder,
-} from "~/domain/withdrawals/resolve.server";
+import { withdrawalForOrder, withdrawalIdByOrder } from "~/domain/withdrawals/queries.server";
+import { booksReturned, cancelForWithdrawal, refundWithdrawal } from "~/domain/withdrawals/resolve.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { formAction } from "~/lib/form-action.server";
 import { failureNotice } from "~/lib/form-failure";

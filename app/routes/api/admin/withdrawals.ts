@@ -1,11 +1,7 @@
 import { z } from "zod";
 import { NotFound } from "~/domain/errors";
-import {
-  booksReturned,
-  cancelForWithdrawal,
-  listWithdrawals,
-  refundWithdrawal,
-} from "~/domain/withdrawals/resolve.server";
+import { listWithdrawals } from "~/domain/withdrawals/queries.server";
+import { booksReturned, cancelForWithdrawal, refundWithdrawal } from "~/domain/withdrawals/resolve.server";
 import { isWithdrawalStatus } from "~/domain/withdrawals/status";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
