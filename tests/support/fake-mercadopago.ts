@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { AuthorizedPayment, Payment, Preapproval, Preference } from "~/integrations/mercadopago/types";
+import type { AuthorizedPayment, Payment, Preapproval, Preference, Refund } from "~/integrations/mercadopago/types";
 
 /**
  * A Mercado Pago API on loopback (port 0) answering in MP's shapes (INTEGRATIONS.md): Bearer token
  * required, `POST /preapproval` (X-Idempotency-Key honoured: the same key answers the same preapproval),
  * `GET`/`PUT /preapproval/{id}`, `GET /authorized_payments/{id}`, `GET /v1/payments/{id}`,
- * `POST /checkout/preferences` (Checkout Pro, idempotency key honoured the same way), errors as
+ * `POST /checkout/preferences` (Checkout Pro, idempotency key honoured the same way),
+ * `POST /v1/payments/{id}/refunds` (full or partial; the same key answers the same refund), errors as
  * `{message, error, status, cause}`, and failures on demand (a status or a slow answer for the next N).
  */
 export interface FakeMercadoPagoRequest {
@@ -23,6 +24,8 @@ export interface FakeMercadoPago {
   authorizedPayments: Map<string, AuthorizedPayment>;
   payments: Map<string, Payment>;
   preferences: Map<string, Preference>;
+  /** Refunds made, by refund id (a replayed key adds none). */
+  refunds: Map<string, Refund & { idempotencyKey: string }>;
   requests: FakeMercadoPagoRequest[];
   failNext(count: number, status: number): void;
   slowNext(count: number, delayMs: number): void;
@@ -39,6 +42,7 @@ export async function startFakeMercadoPago(options: { token?: string } = {}): Pr
   const authorizedPayments = new Map<string, AuthorizedPayment>();
   const payments = new Map<string, Payment>();
   const preferences = new Map<string, Preference>();
+  const refunds = new Map<string, Refund & { idempotencyKey: string }>();
   const byKey = new Map<string, string>();
   const requests: FakeMercadoPagoRequest[] = [];
   const failures: ({ status: number } | { delayMs: number })[] = [];
@@ -134,6 +138,40 @@ export async function startFakeMercadoPago(options: { token?: string } = {}): Pr
       const found = authorizedPayments.get(second);
       return found ? send(200, found) : error(404, "Authorized payment not found", "not_found");
     }
+    const [, , , , fourth] = url.pathname.split("/");
+    if (first === "v1" && second === "payments" && third && fourth === "refunds" && req.method === "POST") {
+      const key = String(req.headers["x-idempotency-key"] ?? "");
+      if (!key) return error(400, "X-Idempotency-Key is required");
+      const known = byKey.get(`refund:${key}`);
+      const replayed = known ? refunds.get(known) : undefined;
+      if (replayed) {
+        const { idempotencyKey: _key, ...answer } = replayed;
+        return send(201, answer);
+      }
+      const payment = payments.get(third);
+      if (!payment) return error(404, "Payment not found", "not_found");
+      if (payment.status !== "approved") return error(400, "Invalid payment status", "invalid_status");
+      const refunded = [...refunds.values()]
+        .filter((refund) => String(refund.payment_id) === third)
+        .reduce((total, refund) => total + refund.amount, 0);
+      const amount = (body as { amount?: number } | null)?.amount ?? payment.transaction_amount - refunded;
+      if (!(amount > 0) || refunded + amount > payment.transaction_amount + 1e-9)
+        return error(400, "Invalid refund amount", "invalid_refund_amount");
+      const id = String(5_000_000_000 + next++);
+      const refund = {
+        id: Number(id),
+        payment_id: payment.id,
+        amount: Math.round(amount * 100) / 100,
+        status: "approved",
+        date_created: new Date().toISOString(),
+        idempotencyKey: key,
+      };
+      refunds.set(id, refund);
+      byKey.set(`refund:${key}`, id);
+      if (refunded + amount >= payment.transaction_amount - 1e-9) payment.status = "refunded";
+      const { idempotencyKey: _key, ...answer } = refund;
+      return send(201, answer);
+    }
     if (first === "v1" && second === "payments" && third) {
       const found = payments.get(third);
       return found ? send(200, found) : error(404, "Payment not found", "not_found");
@@ -150,6 +188,7 @@ export async function startFakeMercadoPago(options: { token?: string } = {}): Pr
     authorizedPayments,
     payments,
     preferences,
+    refunds,
     requests,
     failNext: (count, status) => {
       for (let i = 0; i < count; i++) failures.push({ status });

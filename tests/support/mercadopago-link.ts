@@ -12,7 +12,7 @@ export const MP_WEBHOOK_SECRET = "mp-webhook-secret";
  */
 export async function liveMercadoPago(
   db: Db,
-  { siteUrl = "http://localhost:3000", retries = 0 } = {},
+  { siteUrl = "http://localhost:3000", retries = 0, timeoutMs = 300 } = {},
 ): Promise<{ fake: FakeMercadoPago; live: MercadoPago }> {
   const fake = await startFakeMercadoPago();
   afterAll(() => fake.close());
@@ -24,7 +24,7 @@ export async function liveMercadoPago(
     apiBase: fake.url,
     accessToken: fake.token,
     webhookSecret: MP_WEBHOOK_SECRET,
-    timeoutMs: 300,
+    timeoutMs,
     retries,
   });
   return { fake, live };

@@ -11,6 +11,7 @@ import {
   Receipt,
   Settings,
   ShoppingBag,
+  Undo2,
 } from "lucide-react";
 import { NavLink } from "react-router";
 
@@ -18,6 +19,7 @@ import { NavLink } from "react-router";
 export const adminTiles = [
   { to: "/admin", label: "Panel Principal", icon: LayoutDashboard, end: true },
   { to: "/admin/pedidos", label: "Pedidos", icon: ShoppingBag },
+  { to: "/admin/arrepentimientos", label: "Arrepentimientos", icon: Undo2 },
   { to: "/admin/carousel", label: "Carrusel", icon: BookOpen },
   { to: "/admin/newsletter", label: "Newsletter", icon: Mail },
   { to: "/admin/caja", label: "Caja Rizoma", icon: Gift },

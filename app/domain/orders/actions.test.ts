@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderActions, statusesAllowing } from "./actions";
+import { booksLeftShop, orderActions, statusesAllowing, WITHDRAWAL_CANCELS_FROM } from "./actions";
 
 describe("the admin's order actions", () => {
   it("offers, per status, the buttons of the detail page in its order", () => {
@@ -15,5 +15,12 @@ describe("the admin's order actions", () => {
     expect(statusesAllowing("ship")).toEqual(["paid"]);
     expect(statusesAllowing("deliver")).toEqual(["shipped"]);
     expect(statusesAllowing("cancel")).toEqual(["pending_payment", "paid"]);
+  });
+
+  it("lets a withdrawal cancel an order in any status but cancelled, shipped and delivered included", () => {
+    expect(WITHDRAWAL_CANCELS_FROM).toEqual(["pending_payment", "paid", "shipped", "delivered"]);
+    expect(booksLeftShop({ shippedAt: null, deliveredAt: null })).toBe(false);
+    expect(booksLeftShop({ shippedAt: new Date(), deliveredAt: null })).toBe(true);
+    expect(booksLeftShop({ shippedAt: null, deliveredAt: new Date() })).toBe(true);
   });
 });

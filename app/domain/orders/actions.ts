@@ -33,3 +33,17 @@ export function orderActions(order: { status: OrderStatus }): readonly OrderActi
 export function statusesAllowing(action: OrderAction): OrderStatus[] {
   return ORDER_STATUSES.filter((status) => ALLOWED[status].includes(action));
 }
+
+/**
+ * The statuses a withdrawal (botón de arrepentimiento, Ley 24.240 art. 34) cancels an order from: any but
+ * cancelled, since the buyer may revoke until 10 days after delivery. Not one of the order's own buttons:
+ * the withdrawal panel offers it, and a shipped or delivered order's books only return to stock when
+ * the admin records that they came back (docs/decisions/0021-withdrawal-resolution.md).
+ */
+export const WITHDRAWAL_CANCELS_FROM: readonly OrderStatus[] = ORDER_STATUSES.filter(
+  (status) => status !== "cancelled",
+);
+
+/** Whether the order's books already left the shop (shipped, or delivered or picked up). */
+export const booksLeftShop = (order: { shippedAt: unknown; deliveredAt: unknown }) =>
+  order.shippedAt != null || order.deliveredAt != null;

@@ -11,7 +11,7 @@ import { pesosToCents } from "~/lib/money";
 import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { books, orderEvents, orderItems, orders } from "~db/schema";
-import { ORDER_ACTION_TARGETS, statusesAllowing } from "./actions";
+import { booksLeftShop, ORDER_ACTION_TARGETS, statusesAllowing, WITHDRAWAL_CANCELS_FROM } from "./actions";
 import { orderPaid, orderShipped, orderStatusNotice } from "./mail.server";
 import {
   afterStockChange,
@@ -256,6 +256,41 @@ export async function cancelOrder(ctx: OrderContext, admin: AdminIdentity, numbe
   );
   if (!order) throw refused(await currentStatus(ctx.db, id), "cancelar");
   await afterStockChange(ctx.db, "order.cancel");
+  return order;
+}
+
+/**
+ * A withdrawal (botón de arrepentimiento) cancels its order: app/domain/withdrawals/resolve.server.ts. The
+ * same conditional UPDATE as every change, from any status but cancelled (WITHDRAWAL_CANCELS_FROM). The
+ * discount code's use is given back; the books go back to stock here only when they never left the shop —
+ * those of a shipped or delivered order return with `returnStock` when the admin records they came back.
+ * `effects` (the withdrawal's own row, audit) and the buyer's `mail` (instead of the plain cancellation
+ * notice) are written in the same transaction. Null when the order's status did not allow it.
+ */
+export async function cancelOrderForWithdrawal(
+  ctx: OrderContext,
+  admin: AdminIdentity,
+  orderId: number,
+  change: { reason: string; effects: Change["effects"] & {}; mail: Change["mail"] },
+): Promise<Order | null> {
+  const order = await changeStatus(
+    ctx,
+    orderId,
+    { kind: "admin", admin },
+    {
+      from: [...WITHDRAWAL_CANCELS_FROM],
+      to: "cancelled",
+      set: { cancelledAt: new Date(), cancelReason: change.reason },
+      note: change.reason,
+      effects: async (tx, cancelled, items) => {
+        if (!booksLeftShop(cancelled)) await returnStock(tx, items);
+        await releaseDiscount(tx, cancelled.id);
+        await change.effects(tx, cancelled, items);
+      },
+      mail: change.mail,
+    },
+  );
+  if (order && !booksLeftShop(order)) await afterStockChange(ctx.db, "order.withdrawal");
   return order;
 }
 

@@ -3,7 +3,7 @@ import { NotFound } from "~/domain/errors";
 import { getSettings } from "~/domain/settings/settings.server";
 import { centsToPesos } from "~/lib/money";
 import type { Db } from "~db/index";
-import { orderEvents, orderItems, orders } from "~db/schema";
+import { orderEvents, orderItems, orders, withdrawals } from "~db/schema";
 import { transferPercentOf } from "./pricing";
 import {
   deliveryLabel,
@@ -100,7 +100,7 @@ export const ADMIN_PAGE_SIZE = 50;
 
 const MAX_PAGE = 10_000;
 
-/** The admin list, newest first: by status, and by number, name or e-mail. */
+/** The admin list, newest first: by status, and by number, name or e-mail; with its withdrawal's status. */
 export async function listOrders(db: Db, filters: OrderFilters = {}) {
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(orders.status, filters.status));
@@ -129,8 +129,11 @@ export async function listOrders(db: Db, filters: OrderFilters = {}) {
       totalCents: orders.totalCents,
       createdAt: orders.createdAt,
       expiresAt: orders.expiresAt,
+      // At most one withdrawal per order (UNIQUE order_id): the join adds no rows.
+      withdrawalStatus: withdrawals.status,
     })
     .from(orders)
+    .leftJoin(withdrawals, eq(withdrawals.orderId, orders.id))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ADMIN_PAGE_SIZE)

@@ -9,6 +9,7 @@ import type {
   Preapproval,
   PreapprovalStatus,
   Preference,
+  Refund,
 } from "./types";
 
 export interface MercadoPagoClientOptions {
@@ -107,5 +108,13 @@ export function mercadoPagoClient(options: MercadoPagoClientOptions): MercadoPag
     getPayment: (paymentId: string) => request<Payment>("GET", `/v1/payments/${id(paymentId)}`, "consultar el pago"),
     createPreference: (input: NewPreference, key: string) =>
       request<Preference>("POST", "/checkout/preferences", "crear el pago del pedido", input, key),
+    refundPayment: (paymentId: string, input: { amount?: number }, key: string) =>
+      request<Refund>(
+        "POST",
+        `/v1/payments/${id(paymentId)}/refunds`,
+        "devolver el pago",
+        input.amount === undefined ? {} : { amount: input.amount },
+        key,
+      ),
   };
 }

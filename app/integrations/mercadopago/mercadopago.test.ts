@@ -59,6 +59,36 @@ describe("Mercado Pago client", () => {
     expect((error as Error).message).toMatch(/no respondió a tiempo/);
   });
 
+  it("refunds a whole payment with an empty body and the idempotency key; the same key is the same refund", async () => {
+    fake.payments.set("900", {
+      id: 900,
+      status: "approved",
+      external_reference: "RZ-000900",
+      transaction_amount: 12_345.5,
+    });
+    const refund = await client().refundPayment("900", {}, "refund-key-900");
+    expect(refund).toMatchObject({ payment_id: 900, amount: 12_345.5, status: "approved" });
+    const request = fake.requests.at(-1);
+    expect(request).toMatchObject({ method: "POST", path: "/v1/payments/900/refunds", body: {} });
+    expect(request?.headers["x-idempotency-key"]).toBe("refund-key-900");
+    const again = await client().refundPayment("900", {}, "refund-key-900");
+    expect(again.id).toBe(refund.id);
+    expect([...fake.refunds.values()].filter((r) => r.payment_id === 900)).toHaveLength(1);
+    expect(fake.payments.get("900")?.status).toBe("refunded");
+  });
+
+  it("refunds part of a payment in pesos, and refuses more than what is left", async () => {
+    fake.payments.set("901", { id: 901, status: "approved", external_reference: "RZ-000901", transaction_amount: 100 });
+    const part = await client().refundPayment("901", { amount: 40 }, "refund-key-901a");
+    expect(fake.requests.at(-1)?.body).toEqual({ amount: 40 });
+    expect(part.amount).toBe(40);
+    const error = (await client()
+      .refundPayment("901", { amount: 70 }, "refund-key-901b")
+      .catch((e: unknown) => e)) as MercadoPagoError;
+    expect(error.status).toBe(400);
+    expect(error.message).toMatch(/Mercado Pago respondió 400 al devolver el pago/);
+  });
+
   it("does not retry a 404 and says what was not found", async () => {
     const count = fake.requests.length;
     const error = (await client()

@@ -14,6 +14,7 @@ import type {
   Preapproval,
   PreapprovalStatus,
   Preference,
+  Refund,
 } from "./types";
 
 /** What a preference charges, in centavos (its items carry pesos per unit, as Mercado Pago's API does). */
@@ -169,6 +170,38 @@ export function mercadoPagoSandbox(options: {
       };
       await write("preapproval", id, preapproval);
       return preapproval;
+    },
+    async refundPayment(paymentId: string, input: { amount?: number }, idempotencyKey: string) {
+      // The refund's id comes from the key, as MP's X-Idempotency-Key answers the same refund again.
+      const id = String(Number.parseInt(createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 12), 16));
+      const existing = await read<Refund>("refund", id);
+      if (existing) return existing;
+      const payment = await read<Payment & { sandbox_refunded_cents?: number }>("payment", paymentId);
+      if (!payment) throw notFound("el pago");
+      if (payment.status !== "approved") {
+        throw new MercadoPagoError("Mercado Pago (sandbox): solo se puede devolver un pago aprobado", 400);
+      }
+      const paidCents = fromPesos(payment.transaction_amount);
+      const alreadyCents = payment.sandbox_refunded_cents ?? 0;
+      const cents = input.amount === undefined ? paidCents - alreadyCents : fromPesos(input.amount);
+      if (!(cents > 0) || alreadyCents + cents > paidCents) {
+        throw new MercadoPagoError("Mercado Pago (sandbox): el monto a devolver supera lo que queda del pago", 400);
+      }
+      const refund: Refund = {
+        id,
+        payment_id: payment.id,
+        amount: centsToPesos(cents),
+        status: "approved",
+        date_created: new Date().toISOString(),
+      };
+      await write("refund", id, refund);
+      const refunded = alreadyCents + cents;
+      await write("payment", paymentId, {
+        ...payment,
+        status: refunded === paidCents ? "refunded" : payment.status,
+        sandbox_refunded_cents: refunded,
+      });
+      return refund;
     },
     getPreapproval,
     updatePreapproval: (id, change) => setStatus(id, change.status),

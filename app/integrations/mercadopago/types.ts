@@ -95,6 +95,18 @@ export interface Preference {
   date_created?: string;
 }
 
+/**
+ * A refund of a payment (`POST /v1/payments/{id}/refunds`): `amount` in pesos. MP answers `approved` for
+ * card and account money refunds, `in_process` while it settles, `rejected` when it cannot return it.
+ */
+export interface Refund {
+  id: number | string;
+  payment_id: number | string;
+  amount: number;
+  status: "approved" | "in_process" | "rejected" | (string & {});
+  date_created?: string;
+}
+
 /** What the shop needs from Mercado Pago: the real API client and the built-in sandbox both do this. */
 export interface MercadoPagoApi {
   readonly mode: "live" | "sandbox";
@@ -104,6 +116,11 @@ export interface MercadoPagoApi {
   getAuthorizedPayment(id: string): Promise<AuthorizedPayment>;
   getPayment(id: string): Promise<Payment>;
   createPreference(input: NewPreference, idempotencyKey: string): Promise<Preference>;
+  /**
+   * Gives money of an approved payment back: the whole payment without `amount` (MP's empty body), or
+   * `amount` pesos of it. The same idempotency key answers the same refund, so a retry never refunds twice.
+   */
+  refundPayment(paymentId: string, input: { amount?: number }, idempotencyKey: string): Promise<Refund>;
 }
 
 /** The notification types the shop follows. */

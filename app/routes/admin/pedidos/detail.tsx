@@ -3,12 +3,15 @@ import { OrderActions } from "~/components/admin/orders/order-actions";
 import { OrderCustomer } from "~/components/admin/orders/order-customer";
 import { OrderHistory } from "~/components/admin/orders/order-history";
 import { OrderTotals } from "~/components/admin/orders/order-totals";
+import { WithdrawalPanel } from "~/components/admin/withdrawals/withdrawal-panel";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { Invalid, NotFound } from "~/domain/errors";
 import { cancelOrder, confirmPayment, deliverOrder, shipOrder } from "~/domain/orders/lifecycle.server";
 import { adminOrder } from "~/domain/orders/queries.server";
 import { deliveryLabel } from "~/domain/orders/shared.server";
 import { STATUS_BADGES, STATUS_LABELS } from "~/domain/orders/status";
+import { withdrawalForOrder, withdrawalIdByOrder } from "~/domain/withdrawals/queries.server";
+import { booksReturned, cancelForWithdrawal, refundWithdrawal } from "~/domain/withdrawals/resolve.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { formAction } from "~/lib/form-action.server";
 import { failureNotice } from "~/lib/form-failure";
@@ -27,13 +30,22 @@ const NOTICES: Record<string, NoticeData> = {
     title: "Pedido cancelado",
     message: "Los libros volvieron al stock y el código de descuento quedó libre.",
   },
+  "arrepentimiento-cancelado": {
+    tone: "success",
+    title: "Pedido cancelado por arrepentimiento",
+    message: "Le avisamos al comprador por correo qué pasa con su dinero.",
+  },
+  "libros-devueltos": { tone: "success", title: "Los libros volvieron", message: "Ya están otra vez en el stock." },
+  reembolsado: { tone: "success", title: "Reembolso hecho", message: "Le avisamos al comprador por correo." },
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
   try {
     const { order, items, events } = await adminOrder(context.db, params.number);
+    const withdrawal = await withdrawalForOrder(context.db, order.id);
     return {
+      withdrawal,
       order: {
         ...order,
         createdAt: order.createdAt.toISOString(),
@@ -50,7 +62,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-/** The four buttons post here (no JavaScript needed): the change, then 303 back with a notice. */
+/** The order's buttons and the withdrawal panel's post here (no JavaScript needed): the change, then 303 back with a notice. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
   const form = await readForm(request);
@@ -62,6 +74,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     ship: [() => shipOrder(ctx, admin, number, { trackingCode: String(form.get("trackingCode") ?? "") }), "enviado"],
     deliver: [() => deliverOrder(ctx, admin, number), "entregado"],
     cancel: [() => cancelOrder(ctx, admin, number, { reason: String(form.get("reason") ?? "") }), "cancelado"],
+    "withdrawal-cancel": [
+      async () => cancelForWithdrawal(ctx, await withdrawalIdByOrder(ctx.db, number), admin),
+      "arrepentimiento-cancelado",
+    ],
+    "withdrawal-books-returned": [
+      async () => booksReturned(ctx, await withdrawalIdByOrder(ctx.db, number), admin),
+      "libros-devueltos",
+    ],
+    "withdrawal-refund": [
+      async () =>
+        refundWithdrawal(ctx, await withdrawalIdByOrder(ctx.db, number), admin, {
+          refundedOn: String(form.get("refundedOn") ?? ""),
+          reference: String(form.get("reference") ?? ""),
+        }),
+      "reembolsado",
+    ],
   };
   const run = runs[intent];
   const work = async () => {
@@ -73,7 +101,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminPedido({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, items, events, notice } = loaderData;
+  const { order, items, events, notice, withdrawal } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (
     <div className="space-y-6">
@@ -92,6 +120,14 @@ export default function AdminPedido({ loaderData, actionData }: Route.ComponentP
         </span>
       </div>
       <Notice notice={failureNotice(actionData, "Error") ?? notice} />
+      {withdrawal ? (
+        <WithdrawalPanel
+          withdrawal={withdrawal}
+          totalCents={order.totalCents}
+          busy={busy}
+          fields={actionData?.intent === "withdrawal-refund" ? actionData.fields : undefined}
+        />
+      ) : null}
       <OrderActions order={order} busy={busy} />
       <div className="grid gap-6 lg:grid-cols-2">
         <OrderCustomer order={order} />

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { TableHead } from "~/components/admin/table-head";
 import { itemCounts, listOrders } from "~/domain/orders/queries.server";
 import { isOrderStatus, ORDER_STATUSES, STATUS_BADGES, STATUS_LABELS } from "~/domain/orders/status";
+import { WITHDRAWAL_REQUESTED_BADGE } from "~/domain/withdrawals/status";
 import { requireAdmin } from "~/lib/admin.server";
 import { dayMonthTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
@@ -112,6 +113,11 @@ export default function AdminPedidos({ loaderData }: Route.ComponentProps) {
                     <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_BADGES[order.status]}`}>
                       {STATUS_LABELS[order.status]}
                     </span>
+                    {order.withdrawalStatus === "requested" ? (
+                      <span className="mt-1 block w-fit rounded bg-terracotta/15 px-2 py-0.5 text-xs font-semibold text-terracotta-dark">
+                        {WITHDRAWAL_REQUESTED_BADGE}
+                      </span>
+                    ) : null}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatMoney(order.totalCents)}</td>
                 </tr>

@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signNotification } from "~/integrations/mercadopago/signature.server";
+import { orders, withdrawals } from "~db/schema";
+import { openMigratedDatabase } from "../../server/open-database";
+import { startApp } from "../support/app-server";
+import { expectAccessible, hydrated, signInAsAdmin } from "../support/browser";
+import { browserSuite } from "../support/e2e";
+import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
+import { saleBooks } from "../support/shop";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const admin = { email: "arrepentimientos@rizoma.com.ar", password: "clave-de-prueba-arrepentimientos" };
+const WEBHOOK_SECRET = "secreto-de-prueba-arrepentimiento";
+const CODE = "ARR-TEST0001";
+
+let mp: FakeMercadoPago;
+beforeAll(async () => {
+  mp = await startFakeMercadoPago();
+});
+afterAll(() => mp?.close());
+
+// The real Mercado Pago client against the fake (credentials set): the refund is a real HTTP call.
+const shop = browserSuite(() => ({
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+  MP_API_BASE: mp.url,
+  MP_ACCESS_TOKEN: mp.token,
+  MP_WEBHOOK_SECRET: WEBHOOK_SECRET,
+}));
+
+/** The buyer pays the order's preference at "MP", and MP notifies the shop, signed. */
+async function payAtMercadoPago(number: string) {
+  const preference = [...mp.preferences.values()].find((p) => p.external_reference === number);
+  if (!preference) throw new Error(`no preference for ${number}`);
+  const paymentId = mp.pay(preference.id);
+  const requestId = randomUUID();
+  const response = await fetch(`${shop.app.baseUrl}/api/webhooks/mercadopago?data.id=${paymentId}&type=payment`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-request-id": requestId,
+      "x-signature": signNotification(WEBHOOK_SECRET, { dataId: paymentId, requestId }),
+    },
+    body: JSON.stringify({ type: "payment", action: "payment.created", data: { id: paymentId } }),
+  });
+  expect(response.status).toBeLessThan(300);
+  return paymentId;
+}
+
+/** The buyer's request, written while the server is stopped (PGlite has one owner; the form is another slice). */
+async function requestWithdrawal(number: string) {
+  await shop.app.stop();
+  const { database, close } = await openMigratedDatabase(
+    { databaseUrl: shop.env.DATABASE_URL, dataDir: path.resolve(root, shop.env.DATA_DIR ?? "") },
+    root,
+  );
+  const [order] = await database.db.select().from(orders).where(eq(orders.number, number));
+  if (!order) throw new Error(`no order ${number}`);
+  expect(order.status).toBe("paid");
+  await database.db.insert(withdrawals).values({
+    orderId: order.id,
+    code: CODE,
+    email: order.email,
+    reason: "Me regalaron el mismo libro",
+    refundIdempotencyKey: randomUUID(),
+  });
+  await close();
+  shop.app = await startApp(shop.env);
+}
+
+describe("the admin resolves a withdrawal", () => {
+  it("cancels and refunds a Mercado Pago order from its page: one refund at MP, the stock back", async () => {
+    const [book] = await saleBooks(shop.app, 1);
+    if (!book) throw new Error("no book for sale");
+    const placed = await fetch(`${shop.app.baseUrl}/api/orders`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        items: [{ id: book.id, quantity: 2 }],
+        customer: {
+          firstName: "Ana",
+          lastName: "Pérez",
+          email: "arrepentida@example.com",
+          phone: "+54 9 11 5555-1234",
+        },
+        delivery: { method: "pickup" },
+        paymentMethod: "mercadopago",
+      }),
+    });
+    expect(placed.status).toBe(201);
+    const { order } = (await placed.json()) as { order: { number: string } };
+    const paymentId = await payAtMercadoPago(order.number);
+    await requestWithdrawal(order.number);
+
+    const { page, errors } = await shop.watch({ width: 1280 });
+    await signInAsAdmin(page, shop.app.baseUrl, admin, "/admin/pedidos");
+    const stockNow = async () => {
+      const answer = await page.request.get(`${shop.app.baseUrl}/api/admin/books/${book.id}`);
+      return ((await answer.json()) as { book: { stock: number } }).book.stock;
+    };
+    const stockAfterOrder = await stockNow();
+    const row = page.getByTestId("order-row").filter({ hasText: order.number });
+    expect(await row.getByText("Arrepentimiento solicitado").count()).toBe(1);
+
+    await row.getByRole("link", { name: order.number }).click();
+    await page.waitForURL(`${shop.app.baseUrl}/admin/pedidos/${order.number}`);
+    await hydrated(page);
+    const panel = page.getByRole("region", { name: "Arrepentimiento" });
+    expect(await panel.getByText(CODE).count()).toBe(1);
+    expect(await panel.getByTestId("withdrawal-status").textContent()).toBe("Solicitado");
+    expect(await panel.getByText("Me regalaron el mismo libro").count()).toBe(1);
+    await expectAccessible(page);
+
+    await panel.getByRole("button", { name: "Cancelar el pedido" }).click();
+    await expect.poll(() => page.getByText("Pedido cancelado por arrepentimiento").count()).toBe(1);
+    expect(await page.getByTestId("admin-order-status").textContent()).toBe("CANCELADO");
+    expect(await panel.getByTestId("withdrawal-status").textContent()).toBe("Pedido cancelado");
+    expect(await stockNow()).toBe(stockAfterOrder + 2);
+
+    await panel.getByRole("button", { name: "Reembolsar" }).click();
+    await expect.poll(() => page.getByText("Reembolso hecho").count()).toBe(1);
+    expect(await panel.getByTestId("withdrawal-status").textContent()).toBe("Reembolsado");
+    const refunds = [...mp.refunds.values()];
+    expect(refunds).toHaveLength(1);
+    expect(String(refunds[0]?.payment_id)).toBe(paymentId);
+    expect(await panel.getByText(String(refunds[0]?.id)).count()).toBe(1);
+    expect(await panel.getByRole("button", { name: "Reembolsar" }).count()).toBe(0);
+
+    await page.goto(`${shop.app.baseUrl}/admin/arrepentimientos`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Arrepentimientos");
+    const listed = page.getByTestId("withdrawal-row").filter({ hasText: CODE });
+    expect(await listed.getByText("Reembolsado").count()).toBe(1);
+    expect(await listed.getByRole("link", { name: order.number }).count()).toBe(1);
+    await expectAccessible(page);
+    await page.screenshot({ path: "/tmp/admin-arrepentimientos-1280.png", fullPage: true });
+    expect(mp.refunds.size).toBe(1);
+    expect(errors).toEqual([]);
+  });
+});
