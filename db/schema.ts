@@ -420,6 +420,11 @@ export const boxSubscriptions = pgTable(
     providerPreapprovalId: text("provider_preapproval_id").unique(),
     initPoint: text("init_point"),
     nextBoxDate: date("next_box_date"),
+    /**
+     * When Mercado Pago (or the sandbox) took the preapproval's cancellation, so the charges stopped. A
+     * subscription cancelled here without it is one the botón de baja's retry still tells Mercado Pago.
+     */
+    providerCancelledAt: timestamp("provider_cancelled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -751,6 +756,13 @@ export const withdrawals = pgTable(
     refundReference: text("refund_reference"),
     /** The day the transfer was made (Buenos Aires calendar day). */
     refundedOn: date("refunded_on"),
+    /**
+     * The lease of a Mercado Pago refund in flight (status still 'cancelled'): set by the click that calls
+     * Mercado Pago, cleared when the refund is written or fails; older than the lease, a retry may take it.
+     */
+    refundClaimedAt: timestamp("refund_claimed_at", { withTimezone: true }),
+    /** When the admin recorded that the books of a withdrawn order came back (their stock returned, once). */
+    booksReturnedAt: timestamp("books_returned_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),

@@ -9,8 +9,8 @@ const RETRY_DAYS = 30;
 
 /**
  * The subscriptions cancelled by their subscriber (botón de baja or their own page) in the last 30 days
- * whose preapproval Mercado Pago has not confirmed cancelled: no 'mercadopago' -> 'cancelled' history
- * line (PREAPPROVAL_CANCELLED). Decision 0022.
+ * whose preapproval Mercado Pago has not taken as cancelled yet (`provider_cancelled_at` empty).
+ * Decision 0022.
  */
 export async function pendingPreapprovalCancellations(db: RetryContext["db"]) {
   const result = await db.execute(sql`
@@ -18,14 +18,11 @@ export async function pendingPreapprovalCancellations(db: RetryContext["db"]) {
     from box_subscriptions s
     where s.status = 'cancelled'
       and s.provider_preapproval_id is not null
+      and s.provider_cancelled_at is null
       and exists (
         select 1 from box_subscription_events e
         where e.subscription_id = s.id and e.source = 'subscriber' and e.to_status = 'cancelled'
           and e.at > now() - make_interval(days => ${RETRY_DAYS})
-      )
-      and not exists (
-        select 1 from box_subscription_events e
-        where e.subscription_id = s.id and e.source = 'mercadopago' and e.to_status = 'cancelled'
       )
     order by s.id
     limit 100`);
@@ -35,8 +32,8 @@ export async function pendingPreapprovalCancellations(db: RetryContext["db"]) {
 
 /**
  * Tells Mercado Pago again every cancellation it has not confirmed; answers how many it took now. Safe
- * with several instances: a preapproval cancelled twice stays cancelled (at worst its confirmation line
- * is written twice).
+ * with several instances: a preapproval cancelled twice stays cancelled, and `provider_cancelled_at` is
+ * set once (`where provider_cancelled_at is null`).
  */
 export async function retryPreapprovalCancellations(ctx: RetryContext): Promise<number> {
   let told = 0;

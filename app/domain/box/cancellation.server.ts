@@ -12,7 +12,7 @@ import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { boxCancellations, boxPlans, boxSubscriptionEvents, boxSubscriptions } from "~db/schema";
 import { boxCancellationCode, boxCancellationDone, boxCancellationNotFound, boxCancellationShop } from "./mail.server";
-import { PREAPPROVAL_CANCELLED, tellMercadoPago } from "./self-service.server";
+import { tellMercadoPago } from "./self-service.server";
 import type { BoxContext } from "./subscriptions.server";
 
 /**
@@ -287,8 +287,8 @@ async function cancelSubscriptions(
 
 /**
  * Tells Mercado Pago a locally cancelled subscription's preapproval is cancelled (the self-service path)
- * and records its confirmation. True when Mercado Pago took it; false when it failed or cannot be told
- * now (the retry finds the subscription again: no confirmation line).
+ * and records that it took it (`provider_cancelled_at`, set once). True when Mercado Pago took it; false
+ * when it failed or cannot be told now (the column stays empty: the retry finds the subscription again).
  */
 export async function cancelPreapproval(
   ctx: Pick<BoxContext, "db" | "mercadoPago" | "log">,
@@ -301,6 +301,9 @@ export async function cancelPreapproval(
     // tellMercadoPago logged it; the baja stands and the retry tells Mercado Pago later.
     return false;
   }
-  await ctx.db.insert(boxSubscriptionEvents).values(PREAPPROVAL_CANCELLED(subscriptionId));
+  await ctx.db
+    .update(boxSubscriptions)
+    .set({ providerCancelledAt: new Date() })
+    .where(and(eq(boxSubscriptions.id, subscriptionId), isNull(boxSubscriptions.providerCancelledAt)));
   return true;
 }

@@ -119,18 +119,6 @@ export async function tellMercadoPago(
   }
 }
 
-/**
- * The history line that says Mercado Pago confirmed a cancelled subscription's preapproval is cancelled
- * too (from 'cancelled' to 'cancelled', source 'mercadopago'). A subscriber's cancellation without it is
- * one whose charges may not have stopped yet: the baja's retry looks for exactly those.
- */
-export const PREAPPROVAL_CANCELLED = (subscriptionId: number) => ({
-  subscriptionId,
-  fromStatus: "cancelled",
-  toStatus: "cancelled",
-  source: "mercadopago",
-});
-
 /** Mercado Pago first (so charges really stop), then our row, its history and the shop's notice, together. */
 export async function changeOwnSubscription(
   ctx: BoxContext & Partial<Pick<RequestContext, "shopEmail">>,
@@ -153,17 +141,18 @@ export async function changeOwnSubscription(
   const told = await tellMercadoPago(ctx, id, current.sub.providerPreapprovalId, rule.provider);
   const shopEmail = ctx.shopEmail ?? (await getSection(ctx.db, "contact")).email;
   await ctx.db.transaction(async (tx) => {
+    const now = new Date();
+    // Mercado Pago already stopped the charges: nothing for the baja's retry to do (cancellation-retry.server.ts).
+    const providerCancelled = told && rule.to === "cancelled" ? { providerCancelledAt: now } : {};
     const [row] = await tx
       .update(boxSubscriptions)
-      .set({ status: rule.to, updatedAt: new Date() })
+      .set({ status: rule.to, updatedAt: now, ...providerCancelled })
       .where(and(eq(boxSubscriptions.id, id), inArray(boxSubscriptions.status, [...from])))
       .returning({ status: boxSubscriptions.status });
     if (!row) throw new Conflict(SELF_SERVICE_CONFLICT);
     await tx
       .insert(boxSubscriptionEvents)
       .values({ subscriptionId: id, fromStatus: current.sub.status, toStatus: rule.to, source: "subscriber" });
-    // Mercado Pago already stopped the charges: nothing for the baja's retry to do (cancellation.server.ts).
-    if (told && rule.to === "cancelled") await tx.insert(boxSubscriptionEvents).values(PREAPPROVAL_CANCELLED(id));
     if (shopEmail) {
       const mail = boxSubscriberChangedShop({
         siteUrl: ctx.siteUrl,

@@ -162,10 +162,23 @@ export async function syncPreapproval(ctx: BoxContext, preapprovalId: string): P
     if (!row) return { changed: false };
     const { sub } = row;
     if (sub.providerPreapprovalId && sub.providerPreapprovalId !== String(preapproval.id)) return { changed: false };
-    if (sub.status === target || sub.status === "cancelled") return { changed: false };
+    // Mercado Pago says the preapproval is cancelled: its charges stopped, whoever cancelled it.
+    const providerCancelled = target === "cancelled" && !sub.providerCancelledAt;
+    if (sub.status === target || sub.status === "cancelled") {
+      if (providerCancelled && sub.status === "cancelled") {
+        await tx.update(boxSubscriptions).set({ providerCancelledAt: new Date() }).where(eq(boxSubscriptions.id, id));
+      }
+      return { changed: false };
+    }
+    const now = new Date();
     await tx
       .update(boxSubscriptions)
-      .set({ status: target, providerPreapprovalId: String(preapproval.id), updatedAt: new Date() })
+      .set({
+        status: target,
+        providerPreapprovalId: String(preapproval.id),
+        updatedAt: now,
+        ...(providerCancelled ? { providerCancelledAt: now } : {}),
+      })
       .where(eq(boxSubscriptions.id, id));
     await tx
       .insert(boxSubscriptionEvents)

@@ -3,11 +3,22 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { boxPaymentReceived, boxSubscriberChangedShop, boxWelcome, bulkMessage } from "~/domain/box/mail.server";
+import {
+  boxCancellationCode,
+  boxCancellationDone,
+  boxCancellationNotFound,
+  boxCancellationShop,
+  boxPaymentReceived,
+  boxSubscriberChangedShop,
+  boxWelcome,
+  bulkMessage,
+} from "~/domain/box/mail.server";
 import { newsletterWelcome } from "~/domain/newsletter/mail.server";
 import { orderPaid, orderReceivedTransfer, orderShipped } from "~/domain/orders/mail.server";
 import { prizeClaimedShop, prizeClaimedWinner } from "~/domain/prizes/mail.server";
 import { DEFAULT_SETTINGS } from "~/domain/settings/schema";
+import { withdrawalReceived, withdrawalShop } from "~/domain/withdrawals/mail.server";
+import { withdrawalCancelled, withdrawalRefunded } from "~/domain/withdrawals/resolution-mail.server";
 import { fileMailer, type Mailer, smtpMailer } from "~/integrations/mail/transport.server";
 import { openPostgres } from "~db/connect";
 import { mailOutbox, settings } from "~db/schema";
@@ -209,6 +220,34 @@ describe("every template", () => {
     claimedAt: new Date("2026-11-20T15:30:00Z"),
   };
   const contact = DEFAULT_SETTINGS.contact;
+  const withdrawal = {
+    siteUrl,
+    code: "ARR-7KQ2M9XP",
+    reason: "Me equivoqué de edición",
+    requestedAt: new Date("2026-11-20T15:30:00Z"),
+    order: {
+      number: "RZ-000123",
+      firstName: "Sofía",
+      lastName: "Gómez",
+      email: "sofia@example.com",
+      phone: "11 4444-5678",
+      status: "delivered" as const,
+      paymentMethod: "mercadopago" as const,
+      totalCents: 5_780_042,
+      deliveredAt: new Date("2026-11-18T18:00:00Z"),
+    },
+    contact,
+  };
+  const letter = {
+    siteUrl,
+    code: "ARR-7KQ2M9XP",
+    orderNumber: "RZ-000123",
+    customerName: "Sofía",
+    orderUrl: `${siteUrl}/pedido/RZ-000123?token=t.3`,
+    totalCents: 5_780_042,
+    paymentMethod: "transfer" as const,
+  };
+  const baja = `${siteUrl}/caja-rizoma/baja?email=tomas%40example.com`;
   const cases: [RenderedMail, string, string[]][] = [
     [
       orderReceivedTransfer({ siteUrl, order, bank: DEFAULT_SETTINGS.bank, contact }),
@@ -267,6 +306,74 @@ describe("every template", () => {
       prizeClaimedShop({ siteUrl, claim }),
       "Premio reclamado: K7M2QX9P («Los detectives salvajes»)",
       ["30123456", "mariana@example.com", "11 5555-1234"],
+    ],
+    [
+      boxCancellationCode({ siteUrl, code: "048213", bajaUrl: baja }),
+      "Tu código para dar de baja la Caja Rizoma",
+      ["Tu código para dar de baja la Caja Rizoma: 048213. Vence en 15 minutos.", "Si no pediste la baja"],
+    ],
+    [
+      boxCancellationNotFound({ siteUrl, contactEmail: "hola@rizoma.test" }),
+      "Tu pedido de baja de la Caja Rizoma",
+      ["No encontramos una suscripción activa a la Caja Rizoma con este email", "escribinos a hola@rizoma.test"],
+    ],
+    [
+      boxCancellationDone({ siteUrl, name: "Tomás", cancellationCode: "BAJA-7KQ2M9XP", planNames: ["Mensual"] }),
+      "Tu baja de la Caja Rizoma quedó registrada (BAJA-7KQ2M9XP)",
+      [
+        "Tu baja de la Caja Rizoma quedó registrada. Código de baja: BAJA-7KQ2M9XP; no se te va a cobrar más.",
+        "Dimos de baja: plan Mensual.",
+        "el código de baja es tu comprobante",
+      ],
+    ],
+    [
+      boxCancellationShop({
+        siteUrl,
+        email: "tomas@example.com",
+        cancellationCode: "BAJA-7KQ2M9XP",
+        subscribers: [{ name: "Tomás Ruiz", planName: "Mensual" }],
+      }),
+      "Caja Rizoma: baja de tomas@example.com (BAJA-7KQ2M9XP)",
+      ["se dio de baja de la Caja Rizoma con el botón de baja: Tomás Ruiz (plan Mensual)", "Ver suscripciones"],
+    ],
+    [
+      withdrawalReceived(withdrawal),
+      "Recibimos tu arrepentimiento — pedido RZ-000123",
+      [
+        "Código de gestión: ARR-7KQ2M9XP",
+        "Qué sigue",
+        "Te devolvemos el total ($ 57.800,42) por Mercado Pago",
+        "Me equivoqué de edición",
+      ],
+    ],
+    [
+      withdrawalShop(withdrawal),
+      "Arrepentimiento ARR-7KQ2M9XP — pedido RZ-000123",
+      ["dentro de las 24 horas (Disposición 954/2025)", "sofia@example.com", "11 4444-5678", "Sofía Gómez"],
+    ],
+    [
+      withdrawalCancelled({
+        ...letter,
+        paid: true,
+        booksOut: { address: contact.address, whatsapp: contact.whatsapp, email: contact.email },
+      }),
+      "Cancelamos tu pedido RZ-000123 por tu arrepentimiento",
+      [
+        "Cancelamos tu pedido RZ-000123 por tu arrepentimiento (código de gestión ARR-7KQ2M9XP).",
+        "Te devolvemos $ 57.800,42 por transferencia bancaria.",
+        "Los gastos de la devolución corren por nuestra cuenta.",
+      ],
+    ],
+    [
+      withdrawalRefunded({
+        ...letter,
+        refundCents: 5_780_042,
+        method: "transfer",
+        reference: "TRF-99812",
+        refundedOn: "2026-11-23",
+      }),
+      "Te devolvimos el dinero del pedido RZ-000123",
+      ["Te devolvimos $ 57.800,42 del pedido RZ-000123", "TRF-99812", "23 de noviembre de 2026"],
     ],
     [
       bulkMessage({

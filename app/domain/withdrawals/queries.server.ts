@@ -1,21 +1,25 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { NotFound } from "~/domain/errors";
 import { booksLeftShop } from "~/domain/orders/actions";
 import type { Order } from "~/domain/orders/shared.server";
 import type { Db } from "~db/index";
-import { orderEvents, orders, withdrawals } from "~db/schema";
+import { orders, withdrawals } from "~db/schema";
 import { isOverdue, type WithdrawalStatus } from "./status";
 
 /** What the admin reads of withdrawals: the list, an order's panel, and the lookups the steps share. */
 
 export type Withdrawal = typeof withdrawals.$inferSelect;
 
-/** The order's history line that says the books of a withdrawn order came back (once per order). */
+/**
+ * The order's history line written when the books of a withdrawn order come back, so the order's history
+ * tells why its stock moved. The mark itself is `withdrawals.books_returned_at`.
+ */
 export const BOOKS_RETURNED_NOTE = "Los libros volvieron a la librería";
 
 /**
- * How long a Mercado Pago refund in flight holds the withdrawal: another click meanwhile is refused; after
- * it (the server died between MP's answer and our write), a retry may claim it again, with the same key.
+ * How long a Mercado Pago refund in flight holds the withdrawal (`refund_claimed_at`): another click
+ * meanwhile is refused; after it (the server died between MP's answer and our write), a retry may claim it
+ * again, with the same key.
  */
 export const REFUND_LEASE_MS = 2 * 60_000;
 
@@ -34,6 +38,7 @@ export async function listWithdrawals(db: Db, filters: { status?: WithdrawalStat
       totalCents: orders.totalCents,
       paymentMethod: orders.paymentMethod,
       orderStatus: orders.status,
+      booksReturnedAt: withdrawals.booksReturnedAt,
     })
     .from(withdrawals)
     .innerJoin(orders, eq(orders.id, withdrawals.orderId))
@@ -57,15 +62,6 @@ export async function listWithdrawals(db: Db, filters: { status?: WithdrawalStat
   };
 }
 
-export async function booksReturnedAt(db: Db, orderId: number): Promise<Date | null> {
-  const [event] = await db
-    .select({ at: orderEvents.at })
-    .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.note, BOOKS_RETURNED_NOTE)))
-    .limit(1);
-  return event?.at ?? null;
-}
-
 /** The refund's way for this order: Mercado Pago's API when MP charged it, else a recorded transfer. */
 export const refundMethodOf = (order: Order) =>
   order.paymentMethod === "mercadopago" && order.providerPaymentId ? ("mercadopago" as const) : ("transfer" as const);
@@ -80,11 +76,11 @@ export async function withdrawalForOrder(db: Db, orderId: number, now = Date.now
   if (!row) return null;
   const { withdrawal, order } = row;
   const booksOut = booksLeftShop(order);
-  const returnedAt = booksOut ? await booksReturnedAt(db, orderId) : null;
+  const returnedAt = withdrawal.booksReturnedAt;
   const refundInFlight =
     withdrawal.status === "cancelled" &&
-    withdrawal.refundMethod !== null &&
-    now - withdrawal.updatedAt.getTime() < REFUND_LEASE_MS;
+    withdrawal.refundClaimedAt !== null &&
+    now - withdrawal.refundClaimedAt.getTime() < REFUND_LEASE_MS;
   return {
     id: withdrawal.id,
     code: withdrawal.code,

@@ -1,8 +1,8 @@
-import { and, eq, isNull, lt, or, type SQL } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
-import { BadGateway, Conflict, GatewayTimeout, Invalid, NotFound, Unavailable } from "~/domain/errors";
+import { BadGateway, Conflict, GatewayTimeout, Invalid, Unavailable } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { booksLeftShop } from "~/domain/orders/actions";
 import { cancelOrderForWithdrawal, returnStock } from "~/domain/orders/lifecycle.server";
@@ -13,10 +13,9 @@ import { isCalendarDay, todayInBuenosAires } from "~/lib/dates";
 import { formatMoney, pesosToCents } from "~/lib/money";
 import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
-import { orderEvents, orderItems, orders, withdrawals } from "~db/schema";
+import { orderEvents, orderItems, withdrawals } from "~db/schema";
 import {
   BOOKS_RETURNED_NOTE,
-  booksReturnedAt,
   REFUND_LEASE_MS,
   refundMethodOf,
   type Withdrawal,
@@ -128,32 +127,39 @@ export async function cancelForWithdrawal(ctx: OrderContext, withdrawalId: numbe
 // Books returned
 
 /**
- * The books of a withdrawn order that had left the shop came back: they return to stock, once. The
- * withdrawal's row is locked (FOR UPDATE) while the order's history is checked for the mark, so two
- * clicks at once return the stock once.
+ * The books of a withdrawn order that had left the shop came back: they return to stock, once. The mark is
+ * `books_returned_at`, set by a conditional UPDATE (`where books_returned_at is null`) in the same
+ * transaction as the stock: of two clicks at once, one sets it and returns the stock, the other gets a 409.
  */
 export async function booksReturned(ctx: OrderContext, withdrawalId: number, admin: AdminIdentity) {
   await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const [withdrawal] = await db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for("update");
-    if (!withdrawal) throw new NotFound("Arrepentimiento no encontrado");
-    const [order] = await db.select().from(orders).where(eq(orders.id, withdrawal.orderId));
-    if (!order) throw new NotFound("Pedido no encontrado");
+    const { withdrawal, order } = await withdrawalWithOrder(db, withdrawalId);
     if (withdrawal.status === "requested" || order.status !== "cancelled") {
       throw new Conflict("Primero cancelá el pedido");
     }
     if (!booksLeftShop(order)) {
       throw new Conflict("Los libros de este pedido nunca salieron: ya volvieron al stock al cancelarlo");
     }
-    if (await booksReturnedAt(db, order.id)) throw new Conflict("Ya registraste que los libros volvieron");
+    const now = new Date();
+    const [marked] = await db
+      .update(withdrawals)
+      .set({ booksReturnedAt: now, updatedAt: now })
+      .where(
+        and(eq(withdrawals.id, withdrawalId), isNull(withdrawals.booksReturnedAt), ne(withdrawals.status, "requested")),
+      )
+      .returning({ id: withdrawals.id });
+    if (!marked) throw new Conflict("Ya registraste que los libros volvieron");
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     await returnStock(db, items);
+    // The order's history says why its stock moved; the mark is the column above.
     await db.insert(orderEvents).values({
       orderId: order.id,
       fromStatus: order.status,
       toStatus: order.status,
       source: "admin",
       note: BOOKS_RETURNED_NOTE,
+      at: now,
     });
     await recordAudit(db, admin, {
       action: "withdrawal.books-returned",
@@ -216,7 +222,8 @@ export async function refundWithdrawal(
       throw new Invalid(zodMessage(parsed.error), { fields });
     }
     const record = { method: "transfer" as const, cents: order.totalCents, ...parsed.data };
-    const done = await writeRefund(ctx, withdrawal, order, admin, record, letter, isNull(withdrawals.refundMethod));
+    // No Mercado Pago claim can be in flight on an order refunded by transfer; the condition says so anyway.
+    const done = await writeRefund(ctx, withdrawal, order, admin, record, letter, isNull(withdrawals.refundClaimedAt));
     if (!done) throw refusedBecause(await currentWithdrawal(ctx.db, withdrawalId));
     return done;
   }
@@ -232,19 +239,19 @@ async function refundAtMercadoPago(
 ): Promise<Withdrawal> {
   const { api } = await mercadoPagoLink(ctx.mercadoPago);
   if (!api) throw new Unavailable("Mercado Pago no está configurado: no se puede hacer el reembolso desde acá");
-  // The claim: one admin's click holds the refund while MP answers (refund_method set, status still
+  // The claim: one admin's click holds the refund while MP answers (refund_claimed_at, status still
   // cancelled); a claim older than the lease was left by a server that died, and may be taken again.
   const claimedAt = new Date();
   const [claimed] = await ctx.db
     .update(withdrawals)
-    .set({ refundMethod: "mercadopago", updatedAt: claimedAt })
+    .set({ refundClaimedAt: claimedAt })
     .where(
       and(
         eq(withdrawals.id, withdrawal.id),
         eq(withdrawals.status, "cancelled"),
         or(
-          isNull(withdrawals.refundMethod),
-          lt(withdrawals.updatedAt, new Date(claimedAt.getTime() - REFUND_LEASE_MS)),
+          isNull(withdrawals.refundClaimedAt),
+          lt(withdrawals.refundClaimedAt, new Date(claimedAt.getTime() - REFUND_LEASE_MS)),
         ),
       ),
     )
@@ -253,17 +260,13 @@ async function refundAtMercadoPago(
     const now = await currentWithdrawal(ctx.db, withdrawal.id);
     throw now.status === "cancelled" ? new Conflict(REFUND_IN_FLIGHT) : refusedBecause(now);
   }
+  // Ours only: matched by the claim's time, so a newer claim (after our lease ran out) is left alone.
+  const ours = eq(withdrawals.refundClaimedAt, claimedAt);
   const release = () =>
     ctx.db
       .update(withdrawals)
-      .set({ refundMethod: null, updatedAt: new Date() })
-      .where(
-        and(
-          eq(withdrawals.id, withdrawal.id),
-          eq(withdrawals.status, "cancelled"),
-          eq(withdrawals.updatedAt, claimedAt),
-        ),
-      );
+      .set({ refundClaimedAt: null })
+      .where(and(eq(withdrawals.id, withdrawal.id), eq(withdrawals.status, "cancelled"), ours));
   let refund: Awaited<ReturnType<typeof api.refundPayment>>;
   try {
     refund = await api.refundPayment(String(order.providerPaymentId), {}, withdrawal.refundIdempotencyKey);
@@ -285,7 +288,7 @@ async function refundAtMercadoPago(
     reference: String(refund.id),
     refundedOn: todayInBuenosAires(),
   };
-  const done = await writeRefund(ctx, withdrawal, order, admin, record, letter, eq(withdrawals.updatedAt, claimedAt));
+  const done = await writeRefund(ctx, withdrawal, order, admin, record, letter, ours);
   if (done) return done;
   // Our lease ran out and another attempt finished the same refund (same key, same refund at MP).
   const now = await currentWithdrawal(ctx.db, withdrawal.id);
@@ -315,6 +318,7 @@ async function writeRefund(
         refundReference: record.reference,
         refundedOn: record.refundedOn,
         refundedAt: now,
+        refundClaimedAt: null,
         updatedAt: now,
       })
       .where(and(eq(withdrawals.id, withdrawal.id), eq(withdrawals.status, "cancelled"), condition))

@@ -9,6 +9,7 @@ import {
   discountCodes,
   discountRedemptions,
   mailOutbox,
+  orderEvents,
   orderItems,
   orders,
   paymentSandboxResources,
@@ -151,6 +152,12 @@ describe("cancelling an order for a withdrawal", () => {
     expect(await stockOf(book.id)).toBe(5);
     expect(await withdrawalForOrder(db, order.id)).toMatchObject({ canReturnBooks: false });
     expect((await withdrawalForOrder(db, order.id))?.booksReturnedAt).toBeTruthy();
+    expect((await withdrawalRow(withdrawal.id))?.booksReturnedAt).toBeInstanceOf(Date);
+    const returnedLines = await db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.note, BOOKS_RETURNED_NOTE)));
+    expect(returnedLines).toHaveLength(1);
     expect(await auditsOf(withdrawal.id)).toEqual(["withdrawal.cancel", "withdrawal.books-returned"]);
     expect(BOOKS_RETURNED_NOTE).toBe("Los libros volvieron a la librería");
   });
@@ -236,6 +243,7 @@ describe("refunding a Mercado Pago order", () => {
     expect(await withdrawalRow(withdrawal.id)).toMatchObject({
       status: "cancelled",
       refundMethod: null,
+      refundClaimedAt: null,
       refundCents: null,
     });
     expect(await withdrawalForOrder(db, order.id)).toMatchObject({ canRefund: true });
@@ -264,18 +272,21 @@ describe("refunding a Mercado Pago order", () => {
     const { api } = await live.current();
     await api?.refundPayment(String(paymentId), {}, withdrawal.refundIdempotencyKey);
     const claimedAt = new Date();
-    await db
-      .update(withdrawals)
-      .set({ refundMethod: "mercadopago", updatedAt: claimedAt })
-      .where(eq(withdrawals.id, withdrawal.id));
+    await db.update(withdrawals).set({ refundClaimedAt: claimedAt }).where(eq(withdrawals.id, withdrawal.id));
     await expect(refundWithdrawal(ctx(), withdrawal.id, admin)).rejects.toThrow("Ya hay un reembolso en curso");
+    expect(await withdrawalForOrder(db, withdrawal.orderId)).toMatchObject({ refundInFlight: true, canRefund: false });
     await db
       .update(withdrawals)
-      .set({ updatedAt: new Date(claimedAt.getTime() - REFUND_LEASE_MS - 1000) })
+      .set({ refundClaimedAt: new Date(claimedAt.getTime() - REFUND_LEASE_MS - 1000) })
       .where(eq(withdrawals.id, withdrawal.id));
+    expect(await withdrawalForOrder(db, withdrawal.orderId)).toMatchObject({ refundInFlight: false, canRefund: true });
     await refundWithdrawal(ctx(), withdrawal.id, admin);
     expect(refundsAtFake(paymentId)).toHaveLength(1);
-    expect(await withdrawalRow(withdrawal.id)).toMatchObject({ status: "refunded" });
+    expect(await withdrawalRow(withdrawal.id)).toMatchObject({
+      status: "refunded",
+      refundMethod: "mercadopago",
+      refundClaimedAt: null,
+    });
   });
 });
 

@@ -18,7 +18,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = Date.now();
   const { withdrawals, counts } = await listWithdrawals(context.db, { status }, now);
   return {
-    withdrawals: withdrawals.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    withdrawals: withdrawals.map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      booksReturnedAt: row.booksReturnedAt?.toISOString() ?? null,
+    })),
     counts,
     status,
     now,

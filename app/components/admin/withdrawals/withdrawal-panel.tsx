@@ -56,6 +56,11 @@ export function WithdrawalPanel({
         >
           {WITHDRAWAL_LABELS[withdrawal.status]}
         </span>
+        {withdrawal.booksOut && withdrawal.status !== "requested" ? (
+          <span className="rounded bg-ink/10 px-2 py-0.5 text-sm font-semibold" data-testid="withdrawal-books">
+            {withdrawal.booksReturnedAt ? "Los libros volvieron" : "Esperando los libros"}
+          </span>
+        ) : null}
         {withdrawal.overdue ? (
           <span className="text-sm font-semibold text-terracotta-dark">
             Lleva más de 24 horas sin respuesta: la ley pide resolverlo cuanto antes.

@@ -5,8 +5,9 @@ import type { listWithdrawals } from "~/domain/withdrawals/queries.server";
 import { ageLabel, WITHDRAWAL_BADGES, WITHDRAWAL_LABELS } from "~/domain/withdrawals/status";
 import { formatMoney } from "~/lib/money";
 
-type Row = Omit<Awaited<ReturnType<typeof listWithdrawals>>["withdrawals"][number], "createdAt"> & {
+type Row = Omit<Awaited<ReturnType<typeof listWithdrawals>>["withdrawals"][number], "createdAt" | "booksReturnedAt"> & {
   createdAt: string;
+  booksReturnedAt: string | null;
 };
 
 const COLUMNS = [
@@ -51,6 +52,9 @@ export function WithdrawalTable({ withdrawals, now }: { withdrawals: Row[]; now:
                 <span className={`rounded px-2 py-0.5 text-xs font-semibold ${WITHDRAWAL_BADGES[row.status]}`}>
                   {WITHDRAWAL_LABELS[row.status]}
                 </span>
+                {row.booksReturnedAt ? (
+                  <span className="block pt-1 text-xs text-ink/75">Los libros volvieron</span>
+                ) : null}
               </td>
             </tr>
           ))}

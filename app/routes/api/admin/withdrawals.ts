@@ -24,6 +24,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
       withdrawals: withdrawals.map(({ totalCents, firstName: _first, lastName: _last, ...row }) => ({
         ...row,
         createdAt: row.createdAt.toISOString(),
+        booksReturnedAt: row.booksReturnedAt?.toISOString() ?? null,
         total: centsToPesos(totalCents),
       })),
       counts,

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   CANCELLATION_MESSAGES,
@@ -62,6 +62,8 @@ async function codeFromMail(email: string): Promise<string> {
 }
 const statusOf = async (id: number) =>
   (await db.select().from(boxSubscriptions).where(eq(boxSubscriptions.id, id)))[0]?.status;
+const providerCancelledAt = async (id: number) =>
+  (await db.select().from(boxSubscriptions).where(eq(boxSubscriptions.id, id)))[0]?.providerCancelledAt;
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 describe("POST /api/caja/baja", () => {
@@ -198,8 +200,10 @@ describe("POST /api/caja/baja/confirmar", () => {
     expect(events.map((e) => [e.fromStatus, e.toStatus, e.source])).toEqual([
       [null, "pending", "visitor"],
       ["active", "cancelled", "subscriber"],
-      ["cancelled", "cancelled", "mercadopago"],
     ]);
+    expect(await providerCancelledAt(a.id)).toBeInstanceOf(Date);
+    expect(await providerCancelledAt(b.id)).toBeInstanceOf(Date);
+    expect(await providerCancelledAt(other.id)).toBeNull();
     const done = (await mails("baja@example.com")).filter((m) => m.template === "box-cancellation-done");
     expect(done).toHaveLength(1);
     expect(done[0]?.text).toContain(
@@ -223,12 +227,7 @@ describe("POST /api/caja/baja/confirmar", () => {
     expect(answer.body.code).toMatch(/^BAJA-/);
     expect(await statusOf(sub.id)).toBe("cancelled");
     expect(fake.preapprovals.get(sub.preapprovalId)?.status).toBe("authorized");
-    const acknowledged = () =>
-      db
-        .select()
-        .from(boxSubscriptionEvents)
-        .where(and(eq(boxSubscriptionEvents.subscriptionId, sub.id), eq(boxSubscriptionEvents.source, "mercadopago")));
-    expect(await acknowledged()).toHaveLength(0);
+    expect(await providerCancelledAt(sub.id)).toBeNull();
 
     const retry = () => retryPreapprovalCancellations({ db, mercadoPago: live, log: logger });
     fake.failNext(1, 503);
@@ -236,8 +235,10 @@ describe("POST /api/caja/baja/confirmar", () => {
     expect(fake.preapprovals.get(sub.preapprovalId)?.status).toBe("authorized");
     expect(await retry()).toBe(1);
     expect(fake.preapprovals.get(sub.preapprovalId)?.status).toBe("cancelled");
-    expect(await acknowledged()).toHaveLength(1);
+    const taken = await providerCancelledAt(sub.id);
+    expect(taken).toBeInstanceOf(Date);
     expect(await retry()).toBe(0);
+    expect(await providerCancelledAt(sub.id)).toEqual(taken);
   });
 
   it("answers an unknown email's confirmation like a known one's wrong code", async () => {

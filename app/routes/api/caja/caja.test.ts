@@ -215,11 +215,14 @@ describe("POST /api/webhooks/mercadopago", () => {
     preapproval.status = "paused";
     await notify("subscription_preapproval", preapprovalId);
     expect((await subscriptionRow(id))?.status).toBe("paused");
+    expect((await subscriptionRow(id))?.providerCancelledAt).toBeNull();
     preapproval.status = "cancelled";
     await notify("subscription_preapproval", preapprovalId);
+    const stopped = (await subscriptionRow(id))?.providerCancelledAt;
+    expect(stopped).toBeInstanceOf(Date);
     preapproval.status = "authorized";
     await notify("subscription_preapproval", preapprovalId);
-    expect((await subscriptionRow(id))?.status).toBe("cancelled");
+    expect(await subscriptionRow(id)).toMatchObject({ status: "cancelled", providerCancelledAt: stopped });
   });
 
   it("acknowledges unknown types and unknown resources, and asks for a retry when MP is down", async () => {
@@ -389,9 +392,14 @@ describe("the subscriber's own page", () => {
     expect(paused).toEqual({ ok: true, message: "Tu suscripción quedó pausada." });
     expect(fake.preapprovals.get(preapprovalId)?.status).toBe("paused");
     expect((await subscriptionRow(body.id))?.status).toBe("paused");
+    expect((await subscriptionRow(body.id))?.providerCancelledAt).toBeNull();
     await ownPage(token, "cancel");
     expect(fake.preapprovals.get(preapprovalId)?.status).toBe("cancelled");
-    expect((await subscriptionRow(body.id))?.status).toBe("cancelled");
+    // Mercado Pago took it first: the baja's retry has nothing to chase.
+    expect(await subscriptionRow(body.id)).toMatchObject({
+      status: "cancelled",
+      providerCancelledAt: expect.any(Date),
+    });
     const shop = await db.select().from(mailOutbox).where(eq(mailOutbox.template, "box-subscriber-changed-shop"));
     expect(shop.map((m) => m.subject)).toEqual([
       "Caja Rizoma: Lucía Pérez pausó su suscripción",
