@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { startPeriodicJob } from "~/domain/jobs/periodic.server";
 import { cancelPreapproval } from "./cancellation.server";
 import type { BoxContext } from "./subscriptions.server";
 
@@ -46,22 +47,10 @@ export async function retryPreapprovalCancellations(ctx: RetryContext): Promise<
 
 /** Runs the retry in this server process every `intervalMs`; `stop()` waits for a running pass. */
 export function startPreapprovalCancellationRetry(ctx: RetryContext, intervalMs = 10 * 60_000) {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = retryPreapprovalCancellations(ctx)
-      .catch((error) => ctx.log?.warn({ err: error }, "mercadopago cancellation retry failed"))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob(
+    ctx.log,
+    "mercadopago cancellation retry failed",
+    () => retryPreapprovalCancellations(ctx),
+    intervalMs,
+  );
 }

@@ -4,6 +4,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { releaseDiscount } from "~/domain/discounts/redeem.server";
 import { Conflict, Invalid, NotFound } from "~/domain/errors";
+import { startPeriodicJob } from "~/domain/jobs/periodic.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import type { RenderedMail } from "~/domain/mail/templates/render.server";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
@@ -334,24 +335,7 @@ export async function expireTransferOrders(ctx: OrderContext, now = new Date()):
 
 /** Starts the expiry job in this server process (every `intervalMs`); `stop()` waits for a running pass. */
 export function startOrderExpiryJob(ctx: OrderContext, intervalMs = 5 * 60_000) {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = expireTransferOrders(ctx)
-      .catch((error) => ctx.log?.warn({ err: error }, "order expiry job failed"))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob(ctx.log, "order expiry job failed", () => expireTransferOrders(ctx), intervalMs);
 }
 
 /**
