@@ -21,15 +21,18 @@ export function formValues(form: FormData): FormValues {
 
 const number = (text: string | undefined) => (text === undefined || text.trim() === "" ? Number.NaN : Number(text));
 
-/** Indices of the pickup rows present in the form, in order ("points.3.name" -> 3). */
-export function pickupRows(values: FormValues): number[] {
+/** Indices of a table's rows present in the form, in order (formRows(values, "points"): "points.3.name" -> 3). */
+export function formRows(values: FormValues, table: string): number[] {
+  const pattern = new RegExp(`^${table}\\.(\\d{1,2})\\.`);
   const rows = new Set<number>();
   for (const name of Object.keys(values)) {
-    const match = /^points\.(\d{1,2})\./.exec(name);
+    const match = pattern.exec(name);
     if (match) rows.add(Number(match[1]));
   }
   return [...rows].sort((a, b) => a - b);
 }
+
+export const pickupRows = (values: FormValues) => formRows(values, "points");
 
 const POINT_FIELDS = ["name", "address", "hours"] as const;
 

@@ -1,5 +1,5 @@
 import { slugify } from "~/lib/slug";
-import type { FormValues } from "./form";
+import { type FormValues, formRows } from "./form";
 
 /**
  * The tax table's rows in the settings form: "categories.N.key", ".label", ".rate". Like the pickup
@@ -7,15 +7,7 @@ import type { FormValues } from "./form";
  */
 const FIELDS = ["key", "label", "rate"] as const;
 
-/** Indices of the rows present in the form, in order ("categories.3.label" -> 3). */
-export function taxRows(values: FormValues): number[] {
-  const rows = new Set<number>();
-  for (const name of Object.keys(values)) {
-    const match = /^categories\.(\d{1,2})\./.exec(name);
-    if (match) rows.add(Number(match[1]));
-  }
-  return [...rows].sort((a, b) => a - b);
-}
+export const taxRows = (values: FormValues) => formRows(values, "categories");
 
 /**
  * Rows renumbered from 0: "Agregar" adds an empty row at 21%, "Quitar" drops one, saving drops the rows

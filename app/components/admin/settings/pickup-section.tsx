@@ -1,7 +1,6 @@
-import { Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
 import { pickupRows } from "~/domain/settings/form";
 import type { Settings } from "~/domain/settings/schema";
+import { AddRowButton, RemoveRowButton, SaveOnEnter, useEditableRows } from "./editable-rows";
 import { Field } from "./field";
 import type { SectionState } from "./section-state";
 import { SettingsForm } from "./settings-form";
@@ -43,13 +42,10 @@ export function PickupSection({ pickup, state }: { pickup: Settings["pickup"]; s
  * with it, the rows change here. The first button of the form is a hidden "save", so Enter saves.
  */
 function PickupRows({ initial }: { initial: Omit<PickupRow, "id">[] }) {
-  const [rows, setRows] = useState<PickupRow[]>(() => initial.map((point, id) => ({ id, ...point })));
-  const [nextId, setNextId] = useState(initial.length);
+  const { rows, add, remove } = useEditableRows(initial);
   return (
     <>
-      <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only">
-        Guardar
-      </button>
+      <SaveOnEnter />
       {rows.length === 0 ? (
         <p className="rounded-lg bg-paper p-4 text-sm text-ink/75">
           No hay puntos de retiro: el checkout no ofrecerá retirar.
@@ -70,36 +66,13 @@ function PickupRows({ initial }: { initial: Omit<PickupRow, "id">[] }) {
             <Field name={`points.${index}.hours`} label="Horarios" value={row.hours} autoComplete="off" />
           </div>
           <div className="mt-3 flex justify-end">
-            <button
-              type="submit"
-              name="intent"
-              value={`remove:${index}`}
-              onClick={(event) => {
-                event.preventDefault();
-                setRows((current) => current.filter((other) => other.id !== row.id));
-              }}
-              className="inline-flex items-center gap-1.5 rounded-md border border-terracotta px-3 py-1.5 text-sm font-semibold text-terracotta hover:bg-terracotta hover:text-white"
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-              Quitar <span className="sr-only">el punto de retiro {index + 1}</span>
-            </button>
+            <RemoveRowButton index={index} onRemove={() => remove(row.id)}>
+              el punto de retiro {index + 1}
+            </RemoveRowButton>
           </div>
         </fieldset>
       ))}
-      <button
-        type="submit"
-        name="intent"
-        value="add"
-        onClick={(event) => {
-          event.preventDefault();
-          setRows((current) => [...current, { id: nextId, name: "", address: "", hours: "", added: true }]);
-          setNextId(nextId + 1);
-        }}
-        className="inline-flex items-center gap-1.5 rounded-md border border-moss px-3 py-1.5 text-sm font-semibold text-moss hover:bg-moss hover:text-white"
-      >
-        <Plus aria-hidden="true" className="size-4" />
-        Agregar punto de retiro
-      </button>
+      <AddRowButton onAdd={() => add({ name: "", address: "", hours: "" })}>Agregar punto de retiro</AddRowButton>
     </>
   );
 }

@@ -1,8 +1,8 @@
-import { Plus, Trash2 } from "lucide-react";
-import { useContext, useState } from "react";
+import { useContext } from "react";
 import type { Settings } from "~/domain/settings/schema";
 import { taxRows } from "~/domain/settings/taxes-form";
 import { VAT_RATE_LABELS, VAT_RATES } from "~/domain/taxes/fiscal";
+import { AddRowButton, RemoveRowButton, SaveOnEnter, useEditableRows } from "./editable-rows";
 import { Field, FieldError, inputClass } from "./field";
 import { Fields, type SectionState } from "./section-state";
 import { SettingsForm } from "./settings-form";
@@ -58,13 +58,10 @@ const usageText = (n: number) => (n === 0 ? "Ningún producto la usa" : n === 1 
 
 /** "Agregar" and "Quitar" are submit buttons (a draft comes back without JavaScript); with it, rows change here. */
 function TaxRows({ initial, usage }: { initial: Omit<TaxRow, "id">[]; usage: Record<string, number> }) {
-  const [rows, setRows] = useState<TaxRow[]>(() => initial.map((row, id) => ({ id, ...row })));
-  const [nextId, setNextId] = useState(initial.length);
+  const { rows, add, remove } = useEditableRows(initial);
   return (
     <>
-      <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only">
-        Guardar
-      </button>
+      <SaveOnEnter />
       {rows.map((row, index) => {
         const books = row.key === "libros";
         const used = usage[row.key] ?? 0;
@@ -101,38 +98,15 @@ function TaxRows({ initial, usage }: { initial: Omit<TaxRow, "id">[]; usage: Rec
               {books ? (
                 <p className="text-sm text-ink/75">La categoría de los libros no se quita.</p>
               ) : (
-                <button
-                  type="submit"
-                  name="intent"
-                  value={`remove:${index}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    setRows((current) => current.filter((other) => other.id !== row.id));
-                  }}
-                  className="inline-flex items-center gap-1.5 rounded-md border border-terracotta px-3 py-1.5 text-sm font-semibold text-terracotta-dark hover:bg-terracotta hover:text-white"
-                >
-                  <Trash2 aria-hidden="true" className="size-4" />
-                  Quitar <span className="sr-only">la categoría {row.label || index + 1}</span>
-                </button>
+                <RemoveRowButton index={index} onRemove={() => remove(row.id)}>
+                  la categoría {row.label || index + 1}
+                </RemoveRowButton>
               )}
             </div>
           </fieldset>
         );
       })}
-      <button
-        type="submit"
-        name="intent"
-        value="add"
-        onClick={(event) => {
-          event.preventDefault();
-          setRows((current) => [...current, { id: nextId, key: "", label: "", rate: "21", added: true }]);
-          setNextId(nextId + 1);
-        }}
-        className="inline-flex items-center gap-1.5 rounded-md border border-moss px-3 py-1.5 text-sm font-semibold text-moss hover:bg-moss hover:text-white"
-      >
-        <Plus aria-hidden="true" className="size-4" />
-        Agregar categoría fiscal
-      </button>
+      <AddRowButton onAdd={() => add({ key: "", label: "", rate: "21" })}>Agregar categoría fiscal</AddRowButton>
     </>
   );
 }
