@@ -28,6 +28,14 @@ type Failure = {
 };
 
 describe("the /arrepentimiento form (without JavaScript)", () => {
+  it("fills the order number in from the order's link (?pedido=), and ignores anything that is not one", async () => {
+    const prefill = async (query: string) =>
+      (await page.loader(routeArgs(`/arrepentimiento${query}`, database) as never)).orderNumber;
+    expect(await prefill("?pedido=RZ-000123")).toBe("RZ-000123");
+    expect(await prefill("?pedido=%3Cscript%3E")).toBe("");
+    expect(await prefill("")).toBe("");
+  });
+
   it("sends the buyer to a confirmation with the code; posting again and reloading create nothing", async () => {
     const order = await insertOrder(db, { status: "paid", paymentMethod: "mercadopago" });
     const response = (await post({ orderNumber: order.number, email: order.email, reason: "" })) as Response;

@@ -19,8 +19,13 @@ export const meta: Route.MetaFunction = ({ data }) =>
 /** A refused rate limit's Retry-After reaches the page's answer. */
 export const headers = retryAfterHeaders;
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { canonical: `${context.config.publicUrl}/arrepentimiento` };
+/** `?pedido=RZ-000123` (the link in the order's page and e-mails) fills the order number in. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const pedido = new URL(request.url).searchParams.get("pedido")?.trim() ?? "";
+  return {
+    canonical: `${context.config.publicUrl}/arrepentimiento`,
+    orderNumber: /^[A-Za-z0-9 #-]{1,40}$/.test(pedido) ? pedido : "",
+  };
 }
 
 /**
@@ -40,11 +45,12 @@ const input =
   "mt-1 w-full rounded-lg border border-ink/30 bg-white px-3 py-2.5 text-ink placeholder:text-ink/60 focus:border-moss focus:outline-2 focus:outline-moss/40 disabled:opacity-70";
 const label = "block font-semibold text-ink";
 
-export default function Arrepentimiento({ actionData }: Route.ComponentProps) {
+export default function Arrepentimiento({ loaderData, actionData }: Route.ComponentProps) {
   const sending = useNavigation().state === "submitting";
   const failure = actionData ?? null;
   const field = failure ? (Object.keys(failure.fields)[0] ?? null) : null;
-  const value = (name: "orderNumber" | "email" | "reason") => failure?.values[name] ?? "";
+  const value = (name: "orderNumber" | "email" | "reason") =>
+    failure?.values[name] ?? (name === "orderNumber" ? loaderData.orderNumber : "");
   const alertRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (failure) alertRef.current?.focus();

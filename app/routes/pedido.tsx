@@ -4,6 +4,7 @@ import TransferSteps from "~/components/home/transfer-steps";
 import { DomainError } from "~/domain/errors";
 import { transferDiscountLabel } from "~/domain/orders/pricing";
 import { buyerOrder } from "~/domain/orders/queries.server";
+import { WITHDRAWAL_DAYS } from "~/domain/withdrawals/window";
 import { longDayMonthTime } from "~/lib/dates";
 import { formatMoney, fromPesos, lineCents } from "~/lib/money";
 import { requestContext } from "~/lib/request-context.server";
@@ -145,6 +146,19 @@ export default function Pedido({ loaderData }: Route.ComponentProps) {
           <span className="font-semibold">Pago:</span> {order.paymentLabel}
         </p>
       </section>
+      {order.status !== "cancelled" ? (
+        <p className="mt-6 text-sm text-ink/85">
+          ¿Cambiaste de idea? Tenés {WITHDRAWAL_DAYS} días corridos desde que recibís el pedido para arrepentirte de la
+          compra, sin costo:{" "}
+          <Link
+            to={`/arrepentimiento?pedido=${encodeURIComponent(order.number)}`}
+            className="font-semibold text-moss underline"
+          >
+            Botón de arrepentimiento
+          </Link>
+          .
+        </p>
+      ) : null}
       <p className="mt-8">
         <Link to="/tienda" className="font-semibold text-moss underline">
           Seguir comprando

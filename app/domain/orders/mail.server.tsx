@@ -2,6 +2,7 @@ import { termsVersionLabel } from "~/domain/legal/terms";
 import { Button, EmailLayout, Heading, P, Rows, Steps } from "~/domain/mail/templates/layout";
 import { greeting, html, lines, type MailSite, type RenderedMail } from "~/domain/mail/templates/render.server";
 import type { BankSettings } from "~/domain/settings/schema";
+import { WITHDRAWAL_DAYS } from "~/domain/withdrawals/window";
 import { formatMoney } from "~/lib/money";
 
 /** The letters of an order: to the buyer at each step, and to the shop when one comes in. */
@@ -35,19 +36,31 @@ function termsAccepted(order: OrderSummary): string | null {
     : null;
 }
 
+/** Ley 24.240 art. 34: every document of a distance sale tells the buyer they may revoke it, and how. */
+const withdrawalNotice = `Tenés ${WITHDRAWAL_DAYS} días corridos desde que recibís el pedido para arrepentirte de la compra, sin costo ni explicaciones`;
+const withdrawalUrl = (order: OrderSummary, siteUrl: string) =>
+  `${siteUrl}/arrepentimiento?pedido=${encodeURIComponent(order.orderNumber)}`;
+
 function TermsNote({ order, siteUrl }: { order: OrderSummary; siteUrl: string }) {
   const accepted = termsAccepted(order);
-  if (!accepted) return null;
   return (
-    <P style={{ color: "#5b5f57", fontSize: 14 }}>
-      {accepted}: <a href={`${siteUrl}/terminos`}>leelos acá</a>.
-    </P>
+    <>
+      {accepted ? (
+        <P style={{ color: "#5b5f57", fontSize: 14 }}>
+          {accepted}: <a href={`${siteUrl}/terminos`}>leelos acá</a>.
+        </P>
+      ) : null}
+      <P style={{ color: "#5b5f57", fontSize: 14 }}>
+        {withdrawalNotice}: <a href={withdrawalUrl(order, siteUrl)}>Botón de arrepentimiento</a>.
+      </P>
+    </>
   );
 }
 
 const termsText = (order: OrderSummary, siteUrl: string) => {
   const accepted = termsAccepted(order);
-  return accepted ? `${accepted}: ${siteUrl}/terminos` : false;
+  const withdrawal = `${withdrawalNotice}: ${withdrawalUrl(order, siteUrl)}`;
+  return accepted ? `${accepted}: ${siteUrl}/terminos\n${withdrawal}` : withdrawal;
 };
 
 function OrderTable({ order }: { order: OrderSummary }) {

@@ -71,6 +71,11 @@ describe("terms accepted with an order", () => {
     expect(mail?.text).toContain(`${accepted}: http://localhost:3000/terminos`);
     expect(mail?.html).toContain(accepted);
     expect(mail?.html).toContain('href="http://localhost:3000/terminos"');
+    // Ley 24.240 art. 34: the order's letter tells the buyer they may revoke it, with the button's link.
+    const withdrawal = `http://localhost:3000/arrepentimiento?pedido=${body.order.number}`;
+    expect(mail?.text).toContain(`Tenés 10 días corridos desde que recibís el pedido para arrepentirte de la compra`);
+    expect(mail?.text).toContain(withdrawal);
+    expect(mail?.html).toContain(`href="${withdrawal}"`);
 
     const detail = await adminOrder(body.order.number);
     expect(detail.body.order.terms).toEqual({ version: TERMS.version, hash: TERMS.hash });
