@@ -100,6 +100,8 @@ beforeAll(async () => {
     ...["cancel", "books-returned", "refund", ...INHERITED].map(
       (action) => `/api/admin/withdrawals/${forApis.id}/${action}`,
     ),
+    // The orders' actions have the same shape (an action name looked up in an object).
+    ...INHERITED.map((action) => `/api/admin/orders/${forApis.number}/${action}`),
   ];
 });
 afterAll(async () => {

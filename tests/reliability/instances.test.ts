@@ -366,14 +366,14 @@ describe.skipIf(!postgres)("two instances on one PostgreSQL", () => {
       }[];
       const id = listed.find((row) => row.code === requested.body.code)?.id;
       expect(id).toBeGreaterThan(0);
-      const cancelled = await call(b, `/api/admin/withdrawals/${id}/cancel`, { method: "POST", cookie });
+      const cancelled = await call(b, `/api/admin/withdrawals/${id}/cancel`, { body: {}, cookie });
       expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
 
       // MP answers the first refund a little late, so every click arrives while it is in flight.
       mp.slowNext(1, 400);
       const answers = await Promise.all(
         Array.from({ length: COPIES }, (_, i) =>
-          call(i % 2 === 0 ? a : b, `/api/admin/withdrawals/${id}/refund`, { method: "POST", cookie }),
+          call(i % 2 === 0 ? a : b, `/api/admin/withdrawals/${id}/refund`, { body: {}, cookie }),
         ),
       );
       expect(tally(answers)).toEqual({ 200: 1, 409: COPIES - 1 });
