@@ -1,8 +1,18 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { signNotification } from "~/integrations/mercadopago/signature.server";
 import { type Database, openPglite, openPostgres } from "../../db/connect";
-import { books, boxSubscriptions, discountCodes, mailOutbox, orderEvents, orderItems, orders } from "../../db/schema";
+import {
+  books,
+  boxSubscriptions,
+  discountCodes,
+  mailOutbox,
+  orderEvents,
+  orderItems,
+  orders,
+  withdrawals,
+} from "../../db/schema";
 import { type FakeTiendanube, startFakeTiendanube } from "../fakes/tiendanube/server";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
@@ -102,6 +112,30 @@ const orderBody = (items: { id: number; quantity: number }[], email: string, ext
   paymentMethod: "transfer",
   ...extra,
 });
+
+/** The buyer pays the order's preference at the fake MP, and MP notifies the shop, signed. */
+async function payAtMercadoPago(app: AppServer, mp: FakeMercadoPago, number: string, secret: string) {
+  const preference = [...mp.preferences.values()].find((p) => p.external_reference === number);
+  if (!preference) throw new Error(`no preference for ${number}`);
+  const paymentId = mp.pay(preference.id);
+  const requestId = randomUUID();
+  const response = await fetch(`${app.baseUrl}/api/webhooks/mercadopago?data.id=${paymentId}&type=payment`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-request-id": requestId,
+      "x-signature": signNotification(secret, { dataId: paymentId, requestId }),
+    },
+    body: JSON.stringify({ type: "payment", action: "payment.created", data: { id: paymentId } }),
+  });
+  expect(response.status).toBeLessThan(300);
+  return paymentId;
+}
+
+/** The outbox as the admin's mail API lists it (newest first, the first 50). */
+async function outboxMessages(app: AppServer, cookie: string): Promise<Answer[]> {
+  return (await call(app, "/api/admin/mail", { cookie })).json.messages as Answer[];
+}
 
 describe("faults", () => {
   it("kill -9 during a burst of orders: every acknowledged order survives the restart and the stock adds up", async () => {
@@ -669,6 +703,216 @@ describe("faults", () => {
         `finished with all ${PRODUCTS}; then 500s past every retry mid-sync: the run stopped with ` +
         `"${second.error}" after ${second.done}, and the next run finished with all ${PRODUCTS + 10} ` +
         `(${third.updated} updated, ${third.created} new), one book per product, no duplicates`,
+    );
+  });
+
+  it("kill -9 while Mercado Pago holds a withdrawal's refund: after the lease the retry replays the same refund, once", async () => {
+    const mp: FakeMercadoPago = await startFakeMercadoPago();
+    cleanups.push(() => mp.close());
+    const WEBHOOK_SECRET = "secreto-de-prueba-reembolso";
+    const env = await appEnv({
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      MP_API_BASE: mp.url,
+      MP_ACCESS_TOKEN: mp.token,
+      MP_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    });
+    const { app: first, cookie, book } = await shopSellingOneBook(env, 10);
+    const buyer = "reembolso-cortado@example.com";
+    const placed = await call(first, "/api/orders", {
+      body: orderBody([{ id: book.id, quantity: 2 }], buyer, { paymentMethod: "mercadopago" }),
+    });
+    expect(placed.status, placed.text).toBe(201);
+    const number = placed.json.order.number as string;
+    const paymentId = await payAtMercadoPago(first, mp, number, WEBHOOK_SECRET);
+    const requested = await call(first, "/api/arrepentimiento", { body: { orderNumber: number, email: buyer } });
+    expect(requested.status, requested.text).toBe(201);
+    const listed = (await call(first, "/api/admin/withdrawals", { cookie })).json.withdrawals as Answer[];
+    const id = listed.find((row) => row.code === requested.json.code)?.id as number;
+    expect(id).toBeGreaterThan(0);
+    const cancelled = await call(first, `/api/admin/withdrawals/${id}/cancel`, { method: "POST", cookie });
+    expect(cancelled.status, cancelled.text).toBe(200);
+
+    // MP makes the refund and records it, then its answer stalls; the shop dies while the admin waits.
+    const hold = mp.holdNextRefund();
+    const waiting = call(first, `/api/admin/withdrawals/${id}/refund`, { method: "POST", cookie }).then(
+      (answer) => `answered ${answer.status}`,
+      (error: Error) => `no answer (${error.message})`,
+    );
+    const refund = await hold.recorded;
+    await first.kill();
+    expect(first.process.signalCode).toBe("SIGKILL");
+    expect(await waiting).toMatch(/^no answer/);
+    expect(mp.refunds.size).toBe(1);
+    const refundMails = async (app: AppServer) =>
+      (await outboxMessages(app, cookie)).filter((m) => m.template === "withdrawal-refunded");
+
+    // Restarted: the withdrawal is not refunded (nothing was written after MP's answer), no "refunded"
+    // e-mail, and while the dead server's lease lasts a retry is refused, not sent to MP again.
+    const second = await start(env);
+    const afterCrash = (await call(second, "/api/admin/withdrawals", { cookie })).json.withdrawals as Answer[];
+    expect(afterCrash.find((row) => row.id === id)?.status).toBe("cancelled");
+    expect(await refundMails(second)).toEqual([]);
+    const refundCalls = () => mp.requests.filter((r) => r.method === "POST" && r.path.endsWith("/refunds")).length;
+    const callsBefore = refundCalls();
+    const early = await call(second, `/api/admin/withdrawals/${id}/refund`, { method: "POST", cookie });
+    expect(early.status, early.text).toBe(409);
+    expect(early.text).toContain("Ya hay un reembolso en curso");
+    expect(refundCalls()).toBe(callsBefore);
+    // The lease (REFUND_LEASE_MS, 2 minutes) runs out: moved back in the database instead of waiting two
+    // minutes, which is the same condition `refundAtMercadoPago` checks. PGlite opens only while the app
+    // is stopped (so it restarts once more); PostgreSQL is moved under the running app.
+    if (!env.DATABASE_URL) await second.stop();
+    const database = await openAppDatabase(env);
+    try {
+      const [row] = await database.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+      expect(row?.status).toBe("cancelled");
+      expect(row?.refundClaimedAt).not.toBeNull();
+      await database.db
+        .update(withdrawals)
+        .set({ refundClaimedAt: sql`${withdrawals.refundClaimedAt} - interval '3 minutes'` })
+        .where(eq(withdrawals.id, id));
+    } finally {
+      await database.close();
+    }
+
+    // The admin tries again: the same key, so MP answers the same refund and makes no second one.
+    const third = env.DATABASE_URL ? second : await start(env);
+    const retried = await call(third, `/api/admin/withdrawals/${id}/refund`, { method: "POST", cookie });
+    expect(retried.status, retried.text).toBe(200);
+    expect(refundCalls()).toBe(callsBefore + 1);
+    expect(mp.refunds.size).toBe(1);
+    expect(mp.payments.get(paymentId)?.status).toBe("refunded");
+    const keys = mp.requests
+      .filter((r) => r.path.endsWith("/refunds"))
+      .map((r) => String(r.headers["x-idempotency-key"]));
+    expect(new Set(keys).size).toBe(1);
+    const done = (await call(third, "/api/admin/withdrawals", { cookie })).json.withdrawals as Answer[];
+    expect(done.find((row) => row.id === id)?.status).toBe("refunded");
+    const again = await call(third, `/api/admin/withdrawals/${id}/refund`, { method: "POST", cookie });
+    expect(again.status).toBe(409);
+    expect(refundCalls()).toBe(callsBefore + 1);
+    await third.stop();
+
+    const stored = await openAppDatabase(env);
+    try {
+      const [row] = await stored.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+      expect(row).toMatchObject({
+        status: "refunded",
+        refundMethod: "mercadopago",
+        refundReference: String(refund.id),
+        refundCents: Math.round(refund.amount * 100),
+        refundClaimedAt: null,
+      });
+      const mails = await stored.db
+        .select()
+        .from(mailOutbox)
+        .where(sql`${mailOutbox.toAddress} = ${buyer} and ${mailOutbox.template} = 'withdrawal-refunded'`);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.text).toContain(String(refund.id));
+    } finally {
+      await stored.close();
+    }
+    report(
+      `kill -9 while MP held a withdrawal's refund (${refund.id} made and recorded, answer never sent): after restart ` +
+        `the withdrawal was still "cancelled", no refund e-mail, a retry inside the lease 409; lease moved back, ` +
+        `the retry replayed the same refund (same key, ${mp.refunds.size} refund at MP): refunded once with ${refund.id}, one e-mail`,
+    );
+  });
+
+  it("Mercado Pago failing the preapproval cancellation of a baja: the baja stands, the retry job cancels it once", async () => {
+    const mp: FakeMercadoPago = await startFakeMercadoPago();
+    cleanups.push(() => mp.close());
+    const env = await appEnv({
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      MP_API_BASE: mp.url,
+      MP_ACCESS_TOKEN: mp.token,
+      MP_WEBHOOK_SECRET: "secreto-de-prueba-baja",
+    });
+    cleanups.push(async () => removeDataDir(env.DATA_DIR ?? ""));
+    const first = await start(env);
+    const cookie = await signIn(first);
+    await allowManyOrders(first, cookie);
+    const subscriber = "baja-sin-mp@example.com";
+    const subscribed = await call(first, "/api/caja/subscribe", {
+      body: {
+        firstName: "Ana",
+        lastName: "Pérez",
+        email: subscriber,
+        whatsapp: "+54 9 11 5555-1234",
+        deliveryMethod: "delivery",
+        address: "Thames 1234",
+        city: "CABA",
+        state: "C",
+        zipCode: "C1414ABC",
+        acceptTerms: true,
+        planType: "monthly",
+      },
+    });
+    expect(subscribed.status, subscribed.text).toBe(200);
+    const [preapproval] = [...mp.preapprovals.values()].filter((p) => p.payer_email === subscriber);
+    if (!preapproval) throw new Error("no preapproval at the fake");
+    mp.authorize(preapproval.id);
+
+    const asked = await call(first, "/api/caja/baja", { body: { email: subscriber } });
+    expect(asked.status, asked.text).toBe(200);
+    const codeMail = await until(
+      async () => (await outboxMessages(first, cookie)).find((m) => m.template === "box-cancellation-code"),
+      "the baja code's e-mail",
+    );
+    const text = (await call(first, `/api/admin/mail/${codeMail.id}`, { cookie })).json.message.text as string;
+    const code = /baja la Caja Rizoma: (\d{6})/.exec(text)?.[1] ?? "";
+    expect(code).toMatch(/^\d{6}$/);
+
+    // Every attempt at MP fails (the first and the client's two retries).
+    const puts = () => mp.requests.filter((r) => r.method === "PUT" && r.path === `/preapproval/${preapproval.id}`);
+    mp.failNext(3, 500);
+    const confirmed = await call(first, "/api/caja/baja/confirmar", { body: { email: subscriber, code } });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(confirmed.json.code).toMatch(/^BAJA-[A-Z0-9]{8}$/);
+    expect(puts()).toHaveLength(3);
+    expect(mp.preapprovals.get(preapproval.id)?.status).toBe("authorized");
+    const doneMails = (await outboxMessages(first, cookie)).filter((m) => m.template === "box-cancellation-done");
+    expect(doneMails).toHaveLength(1);
+    // The same right code again answers the same cancellation code (the baja is recorded).
+    const repeated = await call(first, "/api/caja/baja/confirmar", { body: { email: subscriber, code } });
+    expect(repeated.json.code).toBe(confirmed.json.code);
+    await first.stop();
+
+    // MP is healthy again. The retry job runs every 10 minutes (not configurable) and once when the server
+    // starts: a restart is the job's next pass, in the server's own process.
+    const putsBefore = puts().length;
+    const second = await start(env);
+    await until(
+      () => mp.preapprovals.get(preapproval.id)?.status === "cancelled",
+      "the retry job to cancel the preapproval at MP",
+      30_000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(puts().length - putsBefore).toBe(1);
+    expect(puts().at(-1)?.body).toEqual({ status: "cancelled" });
+    await second.stop();
+
+    const database = await openAppDatabase(env);
+    try {
+      const subs = await database.db.select().from(boxSubscriptions).where(eq(boxSubscriptions.email, subscriber));
+      expect(subs).toHaveLength(1);
+      expect(subs[0]?.status).toBe("cancelled");
+      // Its mark: the job's query leaves it out from now on, so MP is not told again.
+      expect(subs[0]?.providerCancelledAt).not.toBeNull();
+      const mails = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(sql`${mailOutbox.toAddress} = ${subscriber} and ${mailOutbox.template} = 'box-cancellation-done'`);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.text).toContain(confirmed.json.code);
+    } finally {
+      await database.close();
+    }
+    report(
+      `baja with MP failing (3 × 500 on the preapproval's PUT): the baja was recorded and ${confirmed.json.code} shown, ` +
+        `one e-mail; after a restart the retry job cancelled the preapproval with 1 PUT and marked it told`,
     );
   });
 });

@@ -7,6 +7,7 @@ import { isAdminApiPath, isAdminPagePath } from "../../app/domain/auth/admin-pat
 import routes from "../../app/routes";
 import { openPostgres } from "../../db/connect";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
+import { saleBooks, setStock } from "../support/shop";
 
 /**
  * Hostile input (issue 11): generated bodies to every JSON endpoint and garbage query strings to every
@@ -32,6 +33,53 @@ const FORMS_PER_PAGE = 60;
 let app: AppServer;
 let cookie = "";
 let postgres: Awaited<ReturnType<typeof openPostgres>> | null = null;
+/**
+ * Issue 18's endpoints where the route table's generic "1" reaches nothing: the settings sections by name,
+ * a real withdrawal's actions, and action names a plain object inherits (`constructor`, `__proto__`...),
+ * which must be unknown actions, not functions. Filled once the withdrawal exists (beforeAll).
+ */
+let issue18Apis: string[] = [];
+/** A paid transfer order with a withdrawal, for the pages' forms (the APIs get another one). */
+let formOrder = { number: "", email: "" };
+const INHERITED = ["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty"];
+
+/** A paid transfer order for one book, with the buyer's withdrawal: {number, email, withdrawal id}. */
+async function withdrawnOrder(email: string) {
+  const [book] = await saleBooks(app, 1);
+  if (!book) throw new Error("no book for sale");
+  await setStock(app, cookie, book.id, 1_000);
+  const json = { "content-type": "application/json", origin: app.baseUrl };
+  const placed = await fetch(`${app.baseUrl}/api/orders`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({
+      items: [{ id: book.id, quantity: 1 }],
+      customer: { firstName: "Ana", lastName: "Pérez", email, phone: "+54 9 11 5555-1234" },
+      delivery: { method: "pickup" },
+      paymentMethod: "transfer",
+    }),
+  });
+  expect(placed.status).toBe(201);
+  const { number } = ((await placed.json()) as { order: { number: string } }).order;
+  const paid = await fetch(`${app.baseUrl}/api/admin/orders/${number}/confirm-payment`, {
+    method: "POST",
+    headers: { ...json, cookie },
+    body: "{}",
+  });
+  expect(paid.status).toBe(200);
+  const requested = await fetch(`${app.baseUrl}/api/arrepentimiento`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ orderNumber: number, email }),
+  });
+  expect(requested.status).toBe(201);
+  const { code } = (await requested.json()) as { code: string };
+  const list = await fetch(`${app.baseUrl}/api/admin/withdrawals`, { headers: { cookie } });
+  const { withdrawals } = (await list.json()) as { withdrawals: { id: number; code: string }[] };
+  const id = withdrawals.find((row) => row.code === code)?.id;
+  if (!id) throw new Error(`withdrawal ${code} not listed`);
+  return { number, email, id };
+}
 
 beforeAll(async () => {
   app = await startApp(await appEnv({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }));
@@ -43,6 +91,18 @@ beforeAll(async () => {
   expect(login.status).toBe(200);
   cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
   if (app.env.DATABASE_URL) postgres = await openPostgres(app.env.DATABASE_URL, { max: 2 });
+  const forApis = await withdrawnOrder("arrepentida-api@example.com");
+  formOrder = await withdrawnOrder("arrepentida-form@example.com");
+  // In this order on purpose: cancel first, so later bodies reach the books-returned and refund rules.
+  issue18Apis = [
+    "/api/admin/settings/fiscal",
+    "/api/admin/settings/taxes",
+    ...["cancel", "books-returned", "refund", ...INHERITED].map(
+      (action) => `/api/admin/withdrawals/${forApis.id}/${action}`,
+    ),
+    // The orders' actions have the same shape (an action name looked up in an object).
+    ...INHERITED.map((action) => `/api/admin/orders/${forApis.number}/${action}`),
+  ];
 });
 afterAll(async () => {
   await postgres?.close();
@@ -146,10 +206,12 @@ async function rowCounts(): Promise<Record<string, number>> {
 describe("hostile input", () => {
   it(`never answers 5xx to ${BODIES_PER_ENDPOINT} generated bodies on every JSON endpoint`, async () => {
     expect(apis.length).toBeGreaterThan(20);
+    expect(issue18Apis.length).toBeGreaterThan(2);
     const failures: string[] = [];
     const statuses: number[] = [];
     let unwritten = 0;
-    for (const path of apis) {
+    const targets = [...apis, ...issue18Apis];
+    for (const path of targets) {
       const before = await rowCounts();
       let accepted = 0;
       const samples = fc.sample(request, { numRuns: BODIES_PER_ENDPOINT, seed: path.length * 7919 });
@@ -185,7 +247,7 @@ describe("hostile input", () => {
     }
     report(
       `fuzz: ${statuses.length.toLocaleString("en-US")} generated bodies (wrong types, huge strings, odd unicode, ` +
-        `__proto__/constructor keys, deep nesting, wrong content types) to ${apis.length} JSON endpoints: ${classes(statuses)}; ` +
+        `__proto__/constructor keys, deep nesting, wrong content types) to ${targets.length} JSON endpoints: ${classes(statuses)}; ` +
         (postgres
           ? `${unwritten} endpoints refused every body and not one business table changed`
           : "writes checked on PostgreSQL only (the embedded database lives inside the server)"),
@@ -197,7 +259,7 @@ describe("hostile input", () => {
   it("answers 413 to a body over 1 MB on every JSON endpoint", async () => {
     const big = JSON.stringify({ email: "a@b.co", note: "x".repeat(1_100_000) });
     const statuses: number[] = [];
-    for (const path of apis) {
+    for (const path of [...apis, ...issue18Apis]) {
       const status = await send(`${app.baseUrl}${path}`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: app.baseUrl, cookie },
@@ -208,7 +270,7 @@ describe("hostile input", () => {
       statuses.push(status);
     }
     report(
-      `bodies over 1 MB (signed in) to ${apis.length} JSON endpoints: ${classes(statuses)} ` +
+      `bodies over 1 MB (signed in) to ${statuses.length} JSON endpoints: ${classes(statuses)} ` +
         `(${statuses.filter((status) => status === 413).length} of them 413)`,
     );
   });
@@ -258,6 +320,134 @@ describe("hostile input", () => {
     }
     report(
       `hostile forms: ${statuses.length.toLocaleString("en-US")} posts to ${pages.length} pages: ${classes(statuses)}`,
+    );
+    expect(failures.slice(0, 20)).toEqual([]);
+  });
+
+  it(`answers issue 18's forms ${FORMS_PER_PAGE} hostile posts each, with their real intents, without a 5xx`, async () => {
+    const hostileText = fc.oneof(
+      fc.string({ maxLength: 60, unit: "binary" }),
+      fc.constantFrom("", " ", "-1", "1e999", "null", "ñ".repeat(1500), "\u202e", "🦜📚", "<script>", "' or 1=1 --"),
+    );
+    /** Each field: one of its meaningful values (so the form gets past its first checks) or hostile text. */
+    const field = (...values: string[]) => fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...values) }, hostileText);
+    const today = new Date().toISOString().slice(0, 10);
+    const number = formOrder.number;
+    const forms: { path: string; signedIn: boolean; fields: Record<string, fc.Arbitrary<string>> }[] = [
+      {
+        path: "/arrepentimiento",
+        signedIn: false,
+        fields: {
+          orderNumber: field(
+            number,
+            number.toLowerCase(),
+            `#${Number(number.replace(/\D/g, ""))}`,
+            "RZ-999999999",
+            "0",
+          ),
+          email: field(formOrder.email, formOrder.email.toUpperCase(), "otra@example.com", "a@"),
+          reason: hostileText,
+        },
+      },
+      {
+        path: "/caja-rizoma/baja",
+        signedIn: false,
+        fields: {
+          intent: field("request", "resend", "confirm", ...INHERITED),
+          email: field("baja-hostil@example.com", "BAJA-HOSTIL@example.com ", "no-es-un-email"),
+          code: field("000000", "123456", "12345", "1234567", "12345a"),
+        },
+      },
+      {
+        path: `/admin/pedidos/${number}`,
+        signedIn: true,
+        fields: {
+          intent: field("withdrawal-cancel", "withdrawal-books-returned", "withdrawal-refund", ...INHERITED),
+          refundedOn: field(today, "2020-02-30", "9999-12-31", "ayer"),
+          reference: field("TRF-0001", "x".repeat(121)),
+        },
+      },
+      {
+        path: "/admin/pedidos/RZ-999999",
+        signedIn: true,
+        fields: { intent: field("withdrawal-cancel", "withdrawal-books-returned", "withdrawal-refund") },
+      },
+      { path: "/admin/arrepentimientos", signedIn: true, fields: { intent: field("cancel", "refund", ...INHERITED) } },
+      {
+        path: "/admin/ajustes",
+        signedIn: true,
+        fields: {
+          section: field("fiscal", "taxes", ...INHERITED),
+          intent: field("save", "add", "remove:0", "remove:99", "remove:-1", ...INHERITED),
+          legalName: field("Rizoma Libros SRL"),
+          cuit: field("20-12345678-6", "30-71234567-1", "20123456786", "00-00000000-0"),
+          taxCondition: field("monotributo", "responsable_inscripto", "exento", "constructor"),
+          legalAddress: field("Thames 1234, CABA"),
+          email: field("fiscal@rizoma.com.ar"),
+          phone: field("11 5555-1234", "+54 9 11 5555-1234"),
+          activityStart: field("2020-01-01", "2999-01-01", "2020-02-30"),
+          qrUrl: field("https://www.afip.gob.ar/qr/?p=1", "http://afip.gob.ar.evil.com/", "javascript:alert(1)"),
+          qrImage: field("/uploads/1.png", "/uploads/../../etc/passwd", "https://example.com/qr.png"),
+          qrImageRemove: field("on"),
+          "categories.0.key": field("libros", "", "__proto__"),
+          "categories.0.label": field("Libros"),
+          "categories.0.rate": field("0", "10.5", "21", "27", "-21", "NaN"),
+          "categories.1.key": field("merchandising", "libros"),
+          "categories.1.label": field("Merchandising"),
+          "categories.1.rate": field("21", "1e999"),
+          "categories.99.rate": field("21"),
+        },
+      },
+    ];
+    const failures: string[] = [];
+    const statuses: number[] = [];
+    for (const spec of forms) {
+      const post = fc.record({
+        values: fc.record(spec.fields, { requiredKeys: [] }),
+        // Most as the browser posts a form; some multipart, some with a "file" of random bytes.
+        encoding: fc.constantFrom("urlencoded", "urlencoded", "multipart"),
+        file: fc.option(fc.uint8Array({ maxLength: 2048 }), { nil: undefined }),
+      });
+      const samples = fc.sample(post, { numRuns: FORMS_PER_PAGE, seed: spec.path.length * 7_368_787 });
+      for (let i = 0; i < samples.length; i += 6) {
+        await Promise.all(
+          samples.slice(i, i + 6).map(async (sample) => {
+            const values = sample.values as Record<string, string>;
+            let body: URLSearchParams | FormData;
+            if (sample.encoding === "multipart") {
+              const form = new FormData();
+              for (const [name, value] of Object.entries(values)) form.append(name, value);
+              if (sample.file) form.append("qrImageFile", new Blob([sample.file], { type: "image/png" }), "qr.png");
+              body = form;
+            } else {
+              body = new URLSearchParams(values);
+            }
+            const headers: Record<string, string> = { origin: app.baseUrl };
+            if (spec.signedIn) headers.cookie = cookie;
+            const what = `POST ${spec.path} ${JSON.stringify(values).slice(0, 160)}`;
+            const status = await fetch(`${app.baseUrl}${spec.path}`, {
+              method: "POST",
+              headers,
+              body,
+              redirect: "manual",
+            })
+              .then(async (response) => {
+                await response.arrayBuffer();
+                return response.status;
+              })
+              .catch((error: Error) => {
+                failures.push(`${what} -> ${error.message}`);
+                return 0;
+              });
+            statuses.push(status);
+            if (status >= 500) failures.push(`${what} -> ${status}`);
+          }),
+        );
+      }
+    }
+    report(
+      `issue 18 forms (withdrawal, baja, the order's withdrawal intents, ajustes fiscal and taxes): ` +
+        `${statuses.length.toLocaleString("en-US")} posts: ${classes(statuses)}`,
     );
     expect(failures.slice(0, 20)).toEqual([]);
   });

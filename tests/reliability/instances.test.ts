@@ -1,8 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { signNotification } from "~/integrations/mercadopago/signature.server";
 import { DEFAULT_SETTINGS } from "../../app/domain/settings/schema";
 import { openPostgres } from "../../db/connect";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
+import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
+import { saleBooks, setStock } from "../support/shop";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { until } from "../support/until";
 
@@ -22,6 +26,8 @@ const report = (line: string) => console.log(`[instances] ${line}`);
 let a: AppServer;
 let b: AppServer;
 let smtp: TestSmtpServer;
+let mp: FakeMercadoPago;
+const MP_WEBHOOK_SECRET = "secreto-de-las-instancias";
 let database: Awaited<ReturnType<typeof openPostgres>>;
 let cookie = "";
 /** A different client address for each step (X-Forwarded-For from the loopback "load balancer"). */
@@ -55,6 +61,48 @@ async function call(
   return { status: response.status, body };
 }
 
+/** Rows of a query on the shared database. */
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** An order for one book, placed on A from its own address (`paymentMethod` transfer or mercadopago). */
+async function placeOrder(email: string, paymentMethod: "transfer" | "mercadopago"): Promise<string> {
+  const [book] = await saleBooks(a, 1);
+  if (!book) throw new Error("no book for sale");
+  await setStock(a, cookie, book.id, 1_000);
+  const placed = await call(a, "/api/orders", {
+    ip: newIp(),
+    body: {
+      items: [{ id: book.id, quantity: 1 }],
+      customer: { firstName: "Ana", lastName: "Pérez", email, phone: "+54 9 11 5555-1234" },
+      delivery: { method: "pickup" },
+      paymentMethod,
+    },
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  return (placed.body.order as { number: string }).number;
+}
+
+/** The buyer pays the order's preference at the fake MP; MP notifies instance B, signed. */
+async function payAtMercadoPago(number: string): Promise<string> {
+  const preference = [...mp.preferences.values()].find((p) => p.external_reference === number);
+  if (!preference) throw new Error(`no preference for ${number}`);
+  const paymentId = mp.pay(preference.id);
+  const requestId = randomUUID();
+  const response = await fetch(`${b.baseUrl}/api/webhooks/mercadopago?data.id=${paymentId}&type=payment`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-request-id": requestId,
+      "x-signature": signNotification(MP_WEBHOOK_SECRET, { dataId: paymentId, requestId }),
+    },
+    body: JSON.stringify({ type: "payment", action: "payment.created", data: { id: paymentId } }),
+  });
+  expect(response.status).toBeLessThan(300);
+  return paymentId;
+}
+
 const tally = (calls: Call[]) =>
   calls.reduce<Record<number, number>>((counts, { status }) => {
     counts[status] = (counts[status] ?? 0) + 1;
@@ -64,7 +112,12 @@ const tally = (calls: Call[]) =>
 describe.skipIf(!postgres)("two instances on one PostgreSQL", () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
+    // One Mercado Pago (the fake) for both, as in production: withdrawal refunds and bajas reach it.
+    mp = await startFakeMercadoPago();
     const env = await appEnv({
+      MP_API_BASE: mp.url,
+      MP_ACCESS_TOKEN: mp.token,
+      MP_WEBHOOK_SECRET,
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       SESSION_SECRET: "secreto-compartido-de-las-instancias",
@@ -84,6 +137,7 @@ describe.skipIf(!postgres)("two instances on one PostgreSQL", () => {
     await database?.close();
     await Promise.all([a?.stop(), b?.stop()]);
     await smtp?.close();
+    await mp?.close();
     if (a) removeDataDir(a.dataDir);
     if (b) removeDataDir(b.dataDir);
   });
@@ -257,6 +311,154 @@ describe.skipIf(!postgres)("two instances on one PostgreSQL", () => {
     report(
       `mail pace: ${MESSAGES} messages at ${perSecond}/s shared by both workers took ${seconds.toFixed(1)} s (>= ${MESSAGES / perSecond - 1} s)`,
     );
+  });
+
+  it("the same withdrawal request on both instances at once: one withdrawal, one code in every answer, one e-mail", async () => {
+    const ROUNDS = 3;
+    const COPIES = 8;
+    for (let round = 0; round < ROUNDS; round++) {
+      const buyer = `arrepentida-${round}@example.com`;
+      const number = await placeOrder(buyer, "transfer");
+      // Every copy from its own address: the per-address limit is not what is tested here.
+      const answers = await Promise.all(
+        Array.from({ length: COPIES }, (_, i) =>
+          call(i % 2 === 0 ? a : b, "/api/arrepentimiento", {
+            ip: newIp(),
+            body: { orderNumber: number, email: buyer, reason: `Copia ${i}` },
+          }),
+        ),
+      );
+      expect(tally(answers)).toEqual({ 201: 1, 200: COPIES - 1 });
+      const codes = new Set(answers.map((answer) => answer.body.code));
+      expect(codes.size).toBe(1);
+      const [code] = [...codes];
+      expect(code).toMatch(/^ARR-[A-Z2-9]{8}$/);
+      const stored = await rows<{ code: string }>(sql`
+        select w.code from withdrawals w join orders o on o.id = w.order_id where o.number = ${number}
+      `);
+      expect(stored).toEqual([{ code }]);
+      const mails = await rows<{ n: number }>(sql`
+        select count(*)::int as n from mail_outbox where to_address = ${buyer} and template = 'withdrawal-received'
+      `);
+      expect(mails).toEqual([{ n: 1 }]);
+      report(
+        `withdrawal round ${round + 1}: ${COPIES} simultaneous requests for ${number} (half on A, half on B) -> ` +
+          `${JSON.stringify(tally(answers))}, every answer ${code}, one withdrawal row, one e-mail to the buyer`,
+      );
+    }
+  });
+
+  it("the admin's Mercado Pago refund of one withdrawal on both instances at once: one refund at MP, refunded once", async () => {
+    const ROUNDS = 3;
+    const COPIES = 4;
+    for (let round = 0; round < ROUNDS; round++) {
+      const buyer = `reembolso-${round}@example.com`;
+      const number = await placeOrder(buyer, "mercadopago");
+      const paymentId = await payAtMercadoPago(number);
+      const requested = await call(b, "/api/arrepentimiento", {
+        ip: newIp(),
+        body: { orderNumber: number, email: buyer },
+      });
+      expect(requested.status, JSON.stringify(requested.body)).toBe(201);
+      const listed = (await call(a, "/api/admin/withdrawals", { cookie })).body.withdrawals as {
+        id: number;
+        code: string;
+      }[];
+      const id = listed.find((row) => row.code === requested.body.code)?.id;
+      expect(id).toBeGreaterThan(0);
+      const cancelled = await call(b, `/api/admin/withdrawals/${id}/cancel`, { body: {}, cookie });
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+
+      // MP answers the first refund a little late, so every click arrives while it is in flight.
+      mp.slowNext(1, 400);
+      const answers = await Promise.all(
+        Array.from({ length: COPIES }, (_, i) =>
+          call(i % 2 === 0 ? a : b, `/api/admin/withdrawals/${id}/refund`, { body: {}, cookie }),
+        ),
+      );
+      expect(tally(answers)).toEqual({ 200: 1, 409: COPIES - 1 });
+      for (const loser of answers.filter((answer) => answer.status === 409)) {
+        expect(JSON.stringify(loser.body)).toMatch(/Ya hay un reembolso en curso|ya está reembolsado/);
+      }
+      const refunds = [...mp.refunds.values()].filter((refund) => String(refund.payment_id) === paymentId);
+      expect(refunds).toHaveLength(1);
+      const stored = await rows<{ status: string; reference: string }>(sql`
+        select status, refund_reference as reference from withdrawals where id = ${id}
+      `);
+      expect(stored).toEqual([{ status: "refunded", reference: String(refunds[0]?.id) }]);
+      const mails = await rows<{ n: number }>(sql`
+        select count(*)::int as n from mail_outbox where to_address = ${buyer} and template = 'withdrawal-refunded'
+      `);
+      expect(mails).toEqual([{ n: 1 }]);
+      report(
+        `refund round ${round + 1}: ${COPIES} simultaneous refunds of ${requested.body.code} (half on A, half on B) -> ` +
+          `${JSON.stringify(tally(answers))}, one refund at MP (${refunds[0]?.id}), refunded once, one e-mail`,
+      );
+    }
+  });
+
+  it("the right baja code confirmed on both instances at once: one cancellation code, MP told once, one e-mail", async () => {
+    const ROUNDS = 2;
+    const COPIES = 6;
+    for (let round = 0; round < ROUNDS; round++) {
+      const subscriber = `baja-doble-${round}@example.com`;
+      const subscribed = await call(a, "/api/caja/subscribe", {
+        ip: newIp(),
+        body: {
+          firstName: "Ana",
+          lastName: "Pérez",
+          email: subscriber,
+          whatsapp: "+54 9 11 5555-1234",
+          deliveryMethod: "delivery",
+          address: "Thames 1234",
+          city: "CABA",
+          state: "C",
+          zipCode: "C1414ABC",
+          acceptTerms: true,
+          planType: "monthly",
+        },
+      });
+      expect(subscribed.status, JSON.stringify(subscribed.body)).toBe(200);
+      const preapproval = [...mp.preapprovals.values()].find((p) => p.payer_email === subscriber);
+      if (!preapproval) throw new Error("no preapproval at the fake");
+      mp.authorize(preapproval.id);
+      const asked = await call(b, "/api/caja/baja", { ip: newIp(), body: { email: subscriber } });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+      // The code as the subscriber reads it: from the e-mail the shop queued (the shared outbox).
+      const [mail] = await rows<{ text: string }>(sql`
+        select text from mail_outbox where to_address = ${subscriber} and template = 'box-cancellation-code'
+      `);
+      const code = /baja la Caja Rizoma: (\d{6})/.exec(mail?.text ?? "")?.[1] ?? "";
+      expect(code).toMatch(/^\d{6}$/);
+
+      const answers = await Promise.all(
+        Array.from({ length: COPIES }, (_, i) =>
+          call(i % 2 === 0 ? a : b, "/api/caja/baja/confirmar", { ip: newIp(), body: { email: subscriber, code } }),
+        ),
+      );
+      expect(tally(answers)).toEqual({ 200: COPIES });
+      const codes = new Set(answers.map((answer) => answer.body.code));
+      expect(codes.size).toBe(1);
+      const [cancellation] = [...codes];
+      expect(cancellation).toMatch(/^BAJA-[A-Z0-9]{8}$/);
+      const puts = mp.requests.filter((r) => r.method === "PUT" && r.path === `/preapproval/${preapproval.id}`);
+      expect(puts.map((r) => r.body)).toEqual([{ status: "cancelled" }]);
+      expect(mp.preapprovals.get(preapproval.id)?.status).toBe("cancelled");
+      const stored = await rows<{ code: string; status: string; told: boolean }>(sql`
+        select c.cancellation_code as code, s.status, s.provider_cancelled_at is not null as told
+        from box_cancellations c join box_subscriptions s on s.email = c.email
+        where c.email = ${subscriber} and c.confirmed_at is not null
+      `);
+      expect(stored).toEqual([{ code: cancellation, status: "cancelled", told: true }]);
+      const mails = await rows<{ n: number }>(sql`
+        select count(*)::int as n from mail_outbox where to_address = ${subscriber} and template = 'box-cancellation-done'
+      `);
+      expect(mails).toEqual([{ n: 1 }]);
+      report(
+        `baja round ${round + 1}: the right code confirmed ${COPIES} times at once (half on A, half on B) -> ` +
+          `all 200 with ${cancellation}, the preapproval cancelled at MP with 1 PUT, one confirmed row, one e-mail`,
+      );
+    }
   });
 
   it("rate limits count across both instances", async () => {

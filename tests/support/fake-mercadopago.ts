@@ -8,7 +8,8 @@ import type { AuthorizedPayment, Payment, Preapproval, Preference, Refund } from
  * `GET`/`PUT /preapproval/{id}`, `GET /authorized_payments/{id}`, `GET /v1/payments/{id}`,
  * `POST /checkout/preferences` (Checkout Pro, idempotency key honoured the same way),
  * `POST /v1/payments/{id}/refunds` (full or partial; the same key answers the same refund), errors as
- * `{message, error, status, cause}`, and failures on demand (a status or a slow answer for the next N).
+ * `{message, error, status, cause}`, failures on demand (a status or a slow answer for the next N), and a
+ * refund whose answer is held after it was made (`holdNextRefund`).
  */
 export interface FakeMercadoPagoRequest {
   method: string;
@@ -29,6 +30,12 @@ export interface FakeMercadoPago {
   requests: FakeMercadoPagoRequest[];
   failNext(count: number, status: number): void;
   slowNext(count: number, delayMs: number): void;
+  /**
+   * The next NEW refund is made and recorded as usual, then its answer is held back (as if MP, or the
+   * network, stalled after doing the work) until `release()` or until the caller hangs up. `recorded`
+   * resolves with the refund as soon as it is stored: the moment to kill the caller.
+   */
+  holdNextRefund(): { recorded: Promise<Refund>; release(): void };
   /** As if the payer finished MP's checkout: authorized, with one processed charge (its id returned). */
   authorize(preapprovalId: string, chargeId?: string): string;
   /** As if the buyer paid a preference at MP's checkout: a payment with this status (its id returned). */
@@ -46,6 +53,7 @@ export async function startFakeMercadoPago(options: { token?: string } = {}): Pr
   const byKey = new Map<string, string>();
   const requests: FakeMercadoPagoRequest[] = [];
   const failures: ({ status: number } | { delayMs: number })[] = [];
+  let refundHold: { recorded: (refund: Refund) => void; released: Promise<void> } | null = null;
   let next = 1;
 
   const server: Server = createServer(async (req, res) => {
@@ -170,6 +178,13 @@ export async function startFakeMercadoPago(options: { token?: string } = {}): Pr
       byKey.set(`refund:${key}`, id);
       if (refunded + amount >= payment.transaction_amount - 1e-9) payment.status = "refunded";
       const { idempotencyKey: _key, ...answer } = refund;
+      const hold = refundHold;
+      if (hold) {
+        refundHold = null;
+        hold.recorded(answer);
+        // Held until released, or until the caller's connection closes (a killed server).
+        await Promise.race([hold.released, new Promise((resolve) => res.once("close", resolve))]);
+      }
       return send(201, answer);
     }
     if (first === "v1" && second === "payments" && third) {
@@ -195,6 +210,18 @@ export async function startFakeMercadoPago(options: { token?: string } = {}): Pr
     },
     slowNext: (count, delayMs) => {
       for (let i = 0; i < count; i++) failures.push({ delayMs });
+    },
+    holdNextRefund() {
+      let recorded: (refund: Refund) => void = () => {};
+      let release: () => void = () => {};
+      const stored = new Promise<Refund>((resolve) => {
+        recorded = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      refundHold = { recorded, released };
+      return { recorded: stored, release };
     },
     authorize(preapprovalId, chargeId) {
       const preapproval = preapprovals.get(preapprovalId);

@@ -91,7 +91,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       "reembolsado",
     ],
   };
-  const run = runs[intent];
+  // An own property only: "__proto__", "constructor" or "toString" are no intent.
+  const run = Object.hasOwn(runs, intent) ? runs[intent] : undefined;
   const work = async () => {
     if (!run) throw new Invalid("Acción desconocida");
     await run[0]();

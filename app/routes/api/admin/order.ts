@@ -38,12 +38,15 @@ export function action({ request, params, context }: Route.ActionArgs) {
     const ctx = requestContext(context);
     const number = params.number ?? "";
     const body = request.headers.get("content-type")?.includes("json") ? await readJson(request, z.unknown()) : {};
-    const run = {
+    const runs = {
       "confirm-payment": () => confirmPayment(ctx, admin, number),
       ship: () => shipOrder(ctx, admin, number, body),
       deliver: () => deliverOrder(ctx, admin, number),
       cancel: () => cancelOrder(ctx, admin, number, body),
-    }[params.action ?? ""];
+    };
+    // An own property only: "__proto__", "constructor" or "hasOwnProperty" are no action.
+    const action = params.action ?? "";
+    const run = Object.hasOwn(runs, action) ? runs[action as keyof typeof runs] : null;
     if (!run) throw new NotFound("Acción desconocida");
     const order = await run();
     return jsonResponse({ success: true, order: { number: order.number, status: order.status } });

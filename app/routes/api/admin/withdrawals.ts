@@ -45,11 +45,14 @@ export function action({ request, params, context }: Route.ActionArgs) {
     if (id === null) throw new NotFound("Arrepentimiento no encontrado");
     const ctx = requestContext(context);
     const body = request.headers.get("content-type")?.includes("json") ? await readJson(request, z.unknown()) : {};
-    const run = {
+    const runs = {
       cancel: () => cancelForWithdrawal(ctx, id, admin),
       "books-returned": () => booksReturned(ctx, id, admin),
       refund: () => refundWithdrawal(ctx, id, admin, body ?? {}),
-    }[params.action ?? ""];
+    };
+    // An own property only: "__proto__", "constructor" or "hasOwnProperty" are no action.
+    const action = params.action ?? "";
+    const run = Object.hasOwn(runs, action) ? runs[action as keyof typeof runs] : null;
     if (!run) throw new NotFound("Acción desconocida");
     await run();
     return jsonResponse({ success: true });
