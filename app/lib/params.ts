@@ -16,3 +16,11 @@ export function idParam(raw: unknown, message: string): number {
   if (id === null) throw new NotFound(message);
   return id;
 }
+
+/**
+ * `record[key]` for a key that came from outside (a URL's action, a form's intent), only when it is the
+ * record's own: "__proto__", "constructor" or "toString" are nothing, never an inherited function.
+ */
+export function ownEntry<T>(record: Readonly<Record<string, T>>, key: string | null | undefined): T | undefined {
+  return key != null && Object.hasOwn(record, key) ? record[key] : undefined;
+}

@@ -7,7 +7,7 @@ import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import type { PreapprovalStatus } from "~/integrations/mercadopago/types";
-import { parseId } from "~/lib/params";
+import { ownEntry, parseId } from "~/lib/params";
 import type { Db } from "~db/index";
 import { boxPayments, boxPlans, boxSubscriptionEvents, boxSubscriptions } from "~db/schema";
 import { boxSubscriberChangedShop } from "./mail.server";
@@ -127,7 +127,7 @@ export async function changeOwnSubscription(
 ): Promise<string> {
   const id = await idFromToken(ctx, token);
   // An own property only: "constructor" or "toString" are no intent.
-  const rule = Object.hasOwn(SELF_SERVICE_INTENTS, intent) ? SELF_SERVICE_INTENTS[intent as SelfServiceIntent] : null;
+  const rule = ownEntry(SELF_SERVICE_INTENTS, intent) ?? null;
   if (!rule) throw new Invalid("Elegí pausar, reactivar o cancelar");
   const [current] = await ctx.db
     .select({ sub: boxSubscriptions, planLabel: boxPlans.label })

@@ -10,7 +10,7 @@ import { formFailure } from "~/lib/form-action.server";
 import { failureNotice } from "~/lib/form-failure";
 import { readForm } from "~/lib/http.server";
 import { loadSection } from "~/lib/page-parts.server";
-import { parseId } from "~/lib/params";
+import { ownEntry, parseId } from "~/lib/params";
 import type { Route } from "./+types/carousel";
 
 /** Results of a change, carried in the URL after the redirect so a reload does not repeat it. */
@@ -64,11 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     } else throw new Invalid("Acción desconocida");
     return back("actualizado");
   } catch (error) {
-    return formFailure(
-      error,
-      {},
-      { title: (Object.hasOwn(failures, intent) ? failures[intent] : undefined) ?? "Error" },
-    );
+    return formFailure(error, {}, { title: ownEntry(failures, intent) ?? "Error" });
   }
 }
 

@@ -16,6 +16,7 @@ import { requireAdmin } from "~/lib/admin.server";
 import { formAction } from "~/lib/form-action.server";
 import { failureNotice } from "~/lib/form-failure";
 import { readForm } from "~/lib/http.server";
+import { ownEntry } from "~/lib/params";
 import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/detail";
 
@@ -91,8 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       "reembolsado",
     ],
   };
-  // An own property only: "__proto__", "constructor" or "toString" are no intent.
-  const run = Object.hasOwn(runs, intent) ? runs[intent] : undefined;
+  const run = ownEntry(runs, intent);
   const work = async () => {
     if (!run) throw new Invalid("Acción desconocida");
     await run[0]();

@@ -4,6 +4,7 @@ import { cancelOrder, confirmPayment, deliverOrder, shipOrder } from "~/domain/o
 import { adminOrder, orderJson } from "~/domain/orders/queries.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
+import { ownEntry } from "~/lib/params";
 import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/order";
 
@@ -44,9 +45,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
       deliver: () => deliverOrder(ctx, admin, number),
       cancel: () => cancelOrder(ctx, admin, number, body),
     };
-    // An own property only: "__proto__", "constructor" or "hasOwnProperty" are no action.
-    const action = params.action ?? "";
-    const run = Object.hasOwn(runs, action) ? runs[action as keyof typeof runs] : null;
+    const run = ownEntry(runs, params.action);
     if (!run) throw new NotFound("Acción desconocida");
     const order = await run();
     return jsonResponse({ success: true, order: { number: order.number, status: order.status } });

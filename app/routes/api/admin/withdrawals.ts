@@ -6,7 +6,7 @@ import { isWithdrawalStatus } from "~/domain/withdrawals/status";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
 import { centsToPesos } from "~/lib/money";
-import { parseId } from "~/lib/params";
+import { ownEntry, parseId } from "~/lib/params";
 import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/withdrawals";
 
@@ -50,9 +50,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
       "books-returned": () => booksReturned(ctx, id, admin),
       refund: () => refundWithdrawal(ctx, id, admin, body ?? {}),
     };
-    // An own property only: "__proto__", "constructor" or "hasOwnProperty" are no action.
-    const action = params.action ?? "";
-    const run = Object.hasOwn(runs, action) ? runs[action as keyof typeof runs] : null;
+    const run = ownEntry<() => Promise<unknown>>(runs, params.action);
     if (!run) throw new NotFound("Acción desconocida");
     await run();
     return jsonResponse({ success: true });
