@@ -151,8 +151,9 @@ describe("cancelling an order for a withdrawal", () => {
     expect(twice.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(await stockOf(book.id)).toBe(5);
     expect(await withdrawalForOrder(db, order.id)).toMatchObject({ canReturnBooks: false });
-    expect((await withdrawalForOrder(db, order.id))?.booksReturnedAt).toBeTruthy();
-    expect((await withdrawalRow(withdrawal.id))?.booksReturnedAt).toBeInstanceOf(Date);
+    const returnedAt = (await withdrawalRow(withdrawal.id))?.booksReturnedAt;
+    expect(returnedAt).toBeInstanceOf(Date);
+    expect((await withdrawalForOrder(db, order.id))?.booksReturnedAt).toBe(returnedAt?.toISOString());
     const returnedLines = await db
       .select()
       .from(orderEvents)
