@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signNotification } from "~/integrations/mercadopago/signature.server";
 import { expectAccessible, hydrated } from "../support/browser";
 import { browserSuite } from "../support/e2e";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
+import { notifyShop } from "../support/mercadopago-notify";
 import { boxSubscription } from "../support/shop";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { until } from "../support/until";
@@ -47,19 +46,11 @@ async function activeSubscription(email: string): Promise<{ id: number; preappro
   if (!preapproval) throw new Error("no preapproval at the fake");
   const preapprovalId = String(preapproval.id);
   fake.authorize(preapprovalId);
-  const requestId = randomUUID();
-  const notified = await fetch(
-    `${shop.app.baseUrl}/api/webhooks/mercadopago?data.id=${preapprovalId}&type=subscription_preapproval`,
-    {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-request-id": requestId,
-        "x-signature": signNotification(WEBHOOK_SECRET, { dataId: preapprovalId, requestId }),
-      },
-      body: JSON.stringify({ type: "subscription_preapproval", action: "updated", data: { id: preapprovalId } }),
-    },
-  );
+  const notified = await notifyShop(shop.app.baseUrl, WEBHOOK_SECRET, {
+    type: "subscription_preapproval",
+    action: "updated",
+    dataId: preapprovalId,
+  });
   expect(notified.status).toBeLessThan(300);
   expect(await statusOf(id)).toBe("active");
   return { id, preapprovalId };

@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signNotification } from "~/integrations/mercadopago/signature.server";
 import { expectAccessible, hydrated, signInAsAdmin } from "../support/browser";
 import { browserSuite } from "../support/e2e";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
+import { payOrderAtFake } from "../support/mercadopago-notify";
 import { saleBooks } from "../support/shop";
 
 const admin = { email: "arrepentimientos@rizoma.com.ar", password: "clave-de-prueba-arrepentimientos" };
@@ -24,25 +23,6 @@ const shop = browserSuite(() => ({
   MP_ACCESS_TOKEN: mp.token,
   MP_WEBHOOK_SECRET: WEBHOOK_SECRET,
 }));
-
-/** The buyer pays the order's preference at "MP", and MP notifies the shop, signed. */
-async function payAtMercadoPago(number: string) {
-  const preference = [...mp.preferences.values()].find((p) => p.external_reference === number);
-  if (!preference) throw new Error(`no preference for ${number}`);
-  const paymentId = mp.pay(preference.id);
-  const requestId = randomUUID();
-  const response = await fetch(`${shop.app.baseUrl}/api/webhooks/mercadopago?data.id=${paymentId}&type=payment`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-request-id": requestId,
-      "x-signature": signNotification(WEBHOOK_SECRET, { dataId: paymentId, requestId }),
-    },
-    body: JSON.stringify({ type: "payment", action: "payment.created", data: { id: paymentId } }),
-  });
-  expect(response.status).toBeLessThan(300);
-  return paymentId;
-}
 
 /**
  * The buyer's request, as a buyer makes it: on a phone, from the header's link on the home page, with the
@@ -86,7 +66,7 @@ describe("the admin resolves a withdrawal", () => {
     });
     expect(placed.status).toBe(201);
     const { order } = (await placed.json()) as { order: { number: string } };
-    const paymentId = await payAtMercadoPago(order.number);
+    const paymentId = await payOrderAtFake(mp, shop.app.baseUrl, WEBHOOK_SECRET, order.number);
     const CODE = await requestWithdrawal(order.number, "arrepentida@example.com");
 
     const { page, errors } = await shop.watch({ width: 1280 });

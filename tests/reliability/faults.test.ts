@@ -1,7 +1,6 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { signNotification } from "~/integrations/mercadopago/signature.server";
 import { type Database, openPglite, openPostgres } from "../../db/connect";
 import {
   books,
@@ -16,6 +15,7 @@ import {
 import { type FakeTiendanube, startFakeTiendanube } from "../fakes/tiendanube/server";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
+import { payOrderAtFake } from "../support/mercadopago-notify";
 import { createDatabase, startTempPostgres, type TempPostgres } from "../support/postgres-server";
 import { saleBooks, setStock } from "../support/shop";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
@@ -112,25 +112,6 @@ const orderBody = (items: { id: number; quantity: number }[], email: string, ext
   paymentMethod: "transfer",
   ...extra,
 });
-
-/** The buyer pays the order's preference at the fake MP, and MP notifies the shop, signed. */
-async function payAtMercadoPago(app: AppServer, mp: FakeMercadoPago, number: string, secret: string) {
-  const preference = [...mp.preferences.values()].find((p) => p.external_reference === number);
-  if (!preference) throw new Error(`no preference for ${number}`);
-  const paymentId = mp.pay(preference.id);
-  const requestId = randomUUID();
-  const response = await fetch(`${app.baseUrl}/api/webhooks/mercadopago?data.id=${paymentId}&type=payment`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-request-id": requestId,
-      "x-signature": signNotification(secret, { dataId: paymentId, requestId }),
-    },
-    body: JSON.stringify({ type: "payment", action: "payment.created", data: { id: paymentId } }),
-  });
-  expect(response.status).toBeLessThan(300);
-  return paymentId;
-}
 
 /** The outbox as the admin's mail API lists it (newest first, the first 50). */
 async function outboxMessages(app: AppServer, cookie: string): Promise<Answer[]> {
@@ -724,7 +705,7 @@ describe("faults", () => {
     });
     expect(placed.status, placed.text).toBe(201);
     const number = placed.json.order.number as string;
-    const paymentId = await payAtMercadoPago(first, mp, number, WEBHOOK_SECRET);
+    const paymentId = await payOrderAtFake(mp, first.baseUrl, WEBHOOK_SECRET, number);
     const requested = await call(first, "/api/arrepentimiento", { body: { orderNumber: number, email: buyer } });
     expect(requested.status, requested.text).toBe(201);
     const listed = (await call(first, "/api/admin/withdrawals", { cookie })).json.withdrawals as Answer[];

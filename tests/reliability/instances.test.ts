@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { signNotification } from "~/integrations/mercadopago/signature.server";
 import { DEFAULT_SETTINGS } from "../../app/domain/settings/schema";
 import { openPostgres } from "../../db/connect";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
+import { payOrderAtFake } from "../support/mercadopago-notify";
 import { saleBooks, setStock } from "../support/shop";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { until } from "../support/until";
@@ -82,25 +81,6 @@ async function placeOrder(email: string, paymentMethod: "transfer" | "mercadopag
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   return (placed.body.order as { number: string }).number;
-}
-
-/** The buyer pays the order's preference at the fake MP; MP notifies instance B, signed. */
-async function payAtMercadoPago(number: string): Promise<string> {
-  const preference = [...mp.preferences.values()].find((p) => p.external_reference === number);
-  if (!preference) throw new Error(`no preference for ${number}`);
-  const paymentId = mp.pay(preference.id);
-  const requestId = randomUUID();
-  const response = await fetch(`${b.baseUrl}/api/webhooks/mercadopago?data.id=${paymentId}&type=payment`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-request-id": requestId,
-      "x-signature": signNotification(MP_WEBHOOK_SECRET, { dataId: paymentId, requestId }),
-    },
-    body: JSON.stringify({ type: "payment", action: "payment.created", data: { id: paymentId } }),
-  });
-  expect(response.status).toBeLessThan(300);
-  return paymentId;
 }
 
 const tally = (calls: Call[]) =>
@@ -354,7 +334,7 @@ describe.skipIf(!postgres)("two instances on one PostgreSQL", () => {
     for (let round = 0; round < ROUNDS; round++) {
       const buyer = `reembolso-${round}@example.com`;
       const number = await placeOrder(buyer, "mercadopago");
-      const paymentId = await payAtMercadoPago(number);
+      const paymentId = await payOrderAtFake(mp, b.baseUrl, MP_WEBHOOK_SECRET, number);
       const requested = await call(b, "/api/arrepentimiento", {
         ip: newIp(),
         body: { orderNumber: number, email: buyer },
