@@ -17,8 +17,12 @@ import { newsletterWelcome } from "~/domain/newsletter/mail.server";
 import { orderPaid, orderReceivedTransfer, orderShipped } from "~/domain/orders/mail.server";
 import { prizeClaimedShop, prizeClaimedWinner } from "~/domain/prizes/mail.server";
 import { DEFAULT_SETTINGS } from "~/domain/settings/schema";
-import { withdrawalReceived, withdrawalShop } from "~/domain/withdrawals/mail.server";
-import { withdrawalCancelled, withdrawalRefunded } from "~/domain/withdrawals/resolution-mail.server";
+import {
+  withdrawalCancelled,
+  withdrawalReceived,
+  withdrawalRefunded,
+  withdrawalShop,
+} from "~/domain/withdrawals/mail.server";
 import { fileMailer, type Mailer, smtpMailer } from "~/integrations/mail/transport.server";
 import { openPostgres } from "~db/connect";
 import { mailOutbox, settings } from "~db/schema";

@@ -14,6 +14,7 @@ import { formatMoney, pesosToCents } from "~/lib/money";
 import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { orderEvents, orderItems, withdrawals } from "~db/schema";
+import { type WithdrawalLetter, withdrawalCancelled, withdrawalRefunded } from "./mail.server";
 import {
   BOOKS_RETURNED_NOTE,
   REFUND_LEASE_MS,
@@ -21,7 +22,6 @@ import {
   type Withdrawal,
   withdrawalWithOrder,
 } from "./queries.server";
-import { type WithdrawalLetter, withdrawalCancelled, withdrawalRefunded } from "./resolution-mail.server";
 
 /**
  * The shop resolves a withdrawal (botón de arrepentimiento): requested → cancelled (the order is
