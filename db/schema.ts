@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -15,6 +16,9 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+
+/** A file a queued e-mail carries, by reference: the worker renders it when it sends. */
+export type MailAttachmentRef = { kind: "invoice"; invoiceId: number };
 
 /** One picture of a book, in display order (position 1 is the cover). */
 export interface BookImage {
@@ -303,6 +307,8 @@ export const mailOutbox = pgTable(
     html: text("html").notNull(),
     text: text("text").notNull(),
     headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    /** Files the worker attaches when it sends, rendered then from their record (an invoice's PDF). */
+    attachments: jsonb("attachments").$type<MailAttachmentRef[]>().notNull().default([]),
     status: text("status", { enum: ["queued", "sending", "sent", "failed"] })
       .notNull()
       .default("queued"),
@@ -577,6 +583,12 @@ export const orders = pgTable(
     /** The terms the buyer accepted at checkout: their version (a date) and the SHA-256 of their text. */
     termsVersion: text("terms_version"),
     termsHash: text("terms_hash"),
+    /**
+     * The buyer's CUIT ("XX-XXXXXXXX-X", check digit validated) and legal name when they asked for a
+     * Factura A at checkout; null for a final consumer.
+     */
+    buyerCuit: text("buyer_cuit"),
+    buyerLegalName: text("buyer_legal_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -797,4 +809,168 @@ export const boxCancellations = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("box_cancellations_email_idx").on(t.email, t.createdAt)],
+);
+
+/** One line of an invoice as authorised: what the PDF prints, copied from the order line (never recomputed). */
+export interface InvoiceLine {
+  description: string;
+  quantity: number;
+  /** Unit price as charged, tax included (before the order's discounts). */
+  unitPriceCents: number;
+  /** After the line's share of the discounts: net + tax. */
+  totalCents: number;
+  netCents: number;
+  taxCents: number;
+  rate: "exento" | "0" | "10.5" | "21" | "27";
+}
+
+/** One IVA rate of an invoice (ARCA's AlicIva): its id (3 = 0%, 4 = 10.5%, 5 = 21%, 6 = 27%), base and tax. */
+export interface InvoiceVat {
+  id: number;
+  baseCents: number;
+  amountCents: number;
+}
+
+/**
+ * Electronic invoices and credit notes (ARCA WSFEv1), one row per voucher, which is also its job (the mail
+ * outbox's pattern, DESIGN §8): written in the transaction of the sale, claimed with SKIP LOCKED and a lease,
+ * retried with backoff. `number` is set and committed before ARCA is asked for it, so a voucher ARCA
+ * authorised while we crashed or timed out is found again (FECompConsultar) and never numbered twice.
+ * Amounts and lines are copied from the order lines' stored fiscal amounts.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: ["invoice", "credit_note"] }).notNull(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    boxPaymentId: integer("box_payment_id").references(() => boxPayments.id, { onDelete: "restrict" }),
+    /** The invoice a credit note cancels (CbtesAsoc). */
+    originalInvoiceId: integer("original_invoice_id").references((): AnyPgColumn => invoices.id, {
+      onDelete: "restrict",
+    }),
+    /** Why a credit note: 'refund', 'cancellation', 'withdrawal'. */
+    reason: text("reason"),
+    /** Where it was authorised: ARCA's two environments, or the demo's sandbox (no fiscal validity). */
+    environment: text("environment", { enum: ["sandbox", "homologacion", "produccion"] }),
+    issuerCuit: text("issuer_cuit").notNull(),
+    issuerTaxCondition: text("issuer_tax_condition", {
+      enum: ["monotributo", "responsable_inscripto", "exento"],
+    }).notNull(),
+    pointOfSale: integer("point_of_sale").notNull(),
+    /** ARCA's CbteTipo: 1/6/11 Factura A/B/C, 3/8/13 Nota de crédito A/B/C. */
+    voucherType: integer("voucher_type").notNull(),
+    number: integer("number"),
+    /** CbteFch, the Buenos Aires day the voucher is dated, fixed with its number. */
+    issuedOn: date("issued_on"),
+    cae: text("cae"),
+    caeExpiry: date("cae_expiry"),
+    /** DocTipo (80 CUIT, 96 DNI, 99 consumidor final) and DocNro ('0' for an anonymous final consumer). */
+    receiverDocType: integer("receiver_doc_type").notNull(),
+    receiverDocNumber: text("receiver_doc_number").notNull(),
+    receiverName: text("receiver_name").notNull(),
+    /** CondicionIVAReceptorId: 1 Responsable Inscripto, 4 Exento, 5 Consumidor Final, 6 Monotributo. */
+    receiverTaxCondition: integer("receiver_tax_condition").notNull(),
+    receiverAddress: text("receiver_address"),
+    receiverEmail: text("receiver_email").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    /** ImpNeto (taxed net; for a Factura C, the whole amount). */
+    netCents: integer("net_cents").notNull(),
+    vatCents: integer("vat_cents").notNull(),
+    /** ImpOpEx: exempt operations (books). */
+    exemptCents: integer("exempt_cents").notNull(),
+    vat: jsonb("vat").$type<InvoiceVat[]>().notNull().default([]),
+    lines: jsonb("lines").$type<InvoiceLine[]>().notNull(),
+    status: text("status", { enum: ["pending", "issuing", "issued", "failed", "cancelled"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** When FECAESolicitar was sent for `number` (the request may have been authorised unheard). */
+    requestedAt: timestamp("requested_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    /** ARCA's observations on an authorised voucher ("code: message" lines). */
+    observations: text("observations"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("invoices_order_once_idx").on(t.orderId).where(sql`${t.kind} = 'invoice' and ${t.orderId} is not null`),
+    uniqueIndex("invoices_box_payment_once_idx")
+      .on(t.boxPaymentId)
+      .where(sql`${t.kind} = 'invoice' and ${t.boxPaymentId} is not null`),
+    uniqueIndex("invoices_credit_note_once_idx").on(t.originalInvoiceId).where(sql`${t.kind} = 'credit_note'`),
+    uniqueIndex("invoices_number_idx")
+      .on(t.environment, t.issuerCuit, t.pointOfSale, t.voucherType, t.number)
+      .where(sql`${t.number} is not null`),
+    index("invoices_due_idx").on(t.status, t.nextAttemptAt),
+    index("invoices_created_idx").on(t.createdAt),
+    index("invoices_issued_on_idx").on(t.issuedOn),
+    check("invoices_kind_check", sql`${t.kind} in ('invoice', 'credit_note')`),
+    check("invoices_status_check", sql`${t.status} in ('pending', 'issuing', 'issued', 'failed', 'cancelled')`),
+    check(
+      "invoices_source_check",
+      sql`(${t.kind} = 'invoice' and num_nonnulls(${t.orderId}, ${t.boxPaymentId}) = 1 and ${t.originalInvoiceId} is null)
+        or (${t.kind} = 'credit_note' and ${t.originalInvoiceId} is not null)`,
+    ),
+    check(
+      "invoices_amounts_check",
+      sql`${t.netCents} >= 0 and ${t.vatCents} >= 0 and ${t.exemptCents} >= 0 and ${t.netCents} + ${t.vatCents} + ${t.exemptCents} = ${t.totalCents}`,
+    ),
+    check("invoices_issued_check", sql`${t.status} <> 'issued' or (${t.cae} is not null and ${t.number} is not null)`),
+  ],
+);
+
+/**
+ * Who is numbering vouchers of one point of sale and type right now: a lease row, so that across workers
+ * and instances only one asks ARCA for the next number at a time (ARCA refuses any number but last + 1).
+ */
+export const invoiceSequences = pgTable(
+  "invoice_sequences",
+  {
+    environment: text("environment").notNull(),
+    issuerCuit: text("issuer_cuit").notNull(),
+    pointOfSale: integer("point_of_sale").notNull(),
+    voucherType: integer("voucher_type").notNull(),
+    holder: text("holder"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.environment, t.issuerCuit, t.pointOfSale, t.voucherType] })],
+);
+
+/**
+ * WSAA login tickets (token and sign, about 12 hours), shared by every instance: ARCA refuses a second
+ * login while a ticket is valid. `locked_until` is the lease of the instance logging in.
+ */
+export const arcaTickets = pgTable(
+  "arca_tickets",
+  {
+    environment: text("environment").notNull(),
+    cuit: text("cuit").notNull(),
+    service: text("service").notNull(),
+    token: text("token"),
+    sign: text("sign"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.environment, t.cuit, t.service] })],
+);
+
+/** The demo's built-in ARCA: the vouchers it "authorised" (no fiscal validity), numbered per point of sale and type. */
+export const arcaSandboxVouchers = pgTable(
+  "arca_sandbox_vouchers",
+  {
+    cuit: text("cuit").notNull(),
+    pointOfSale: integer("point_of_sale").notNull(),
+    voucherType: integer("voucher_type").notNull(),
+    number: integer("number").notNull(),
+    cae: text("cae").notNull(),
+    caeExpiry: date("cae_expiry").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cuit, t.pointOfSale, t.voucherType, t.number] })],
 );

@@ -1,3 +1,4 @@
+import type { Arca } from "~/integrations/arca/types";
 import type { MercadoPago } from "~/integrations/mercadopago/index.server";
 import type { Db } from "~db/index";
 
@@ -23,6 +24,8 @@ export interface RequestContext {
   shopEmail: string | null;
   /** The Mercado Pago link (real API, built-in sandbox), or null when payments are unavailable. */
   mercadoPago: MercadoPago | null;
+  /** ARCA's electronic invoicing (real web services, the demo's sandbox, or off); absent in most tests. */
+  arca?: Arca | null;
   log: DomainLog;
   /** The visitor's address, for the per-IP limits; absent when the server itself calls (jobs). */
   clientIp?: string;

@@ -6,7 +6,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { Conflict, NotFound } from "~/domain/errors";
 import type { Db } from "~db/index";
-import { mailOutbox } from "~db/schema";
+import { type MailAttachmentRef, mailOutbox } from "~db/schema";
 import { OUTBOX_STATUSES, type OutboxStatus } from "./status";
 import { CAMPAIGN_HEADER, type RenderedMail } from "./templates/render.server";
 
@@ -29,7 +29,7 @@ export function newMessageId(siteUrl: string): string {
  */
 export async function enqueueMail(
   db: Db,
-  message: { to: string; mail: RenderedMail; siteUrl: string },
+  message: { to: string; mail: RenderedMail; siteUrl: string; attachments?: MailAttachmentRef[] },
 ): Promise<{ id: number; messageId: string }> {
   const messageId = newMessageId(message.siteUrl);
   const [row] = await db
@@ -42,6 +42,7 @@ export async function enqueueMail(
       html: message.mail.html,
       text: message.mail.text,
       headers: message.mail.headers ?? {},
+      attachments: message.attachments ?? [],
     })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error("outbox insert returned nothing");
@@ -157,6 +158,7 @@ export async function listOutbox(
         toAddress: mailOutbox.toAddress,
         subject: mailOutbox.subject,
         headers: mailOutbox.headers,
+        attachments: mailOutbox.attachments,
         status: mailOutbox.status,
         attempts: mailOutbox.attempts,
         nextAttemptAt: mailOutbox.nextAttemptAt,

@@ -111,6 +111,14 @@ export function sectionFromForm(
     }
     case "taxes":
       return { input: taxesFromForm(values), errors };
+    case "invoicing":
+      return {
+        input: {
+          enabled: values.enabled === "on",
+          pointOfSale: text("pointOfSale").trim() === "" ? null : number(values.pointOfSale),
+        },
+        errors,
+      };
     case "pickup": {
       const points = pickupRows(values).map((row) => ({
         name: text(`points.${row}.name`),

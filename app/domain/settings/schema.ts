@@ -246,6 +246,21 @@ export const taxesSchema = z
   })
   .strict();
 
+/**
+ * Electronic invoices (ARCA): whether each paid sale and box charge gets its invoice, and the point of sale
+ * (a "RECE para aplicativo y web services" one, created in ARCA's portal) they are numbered in.
+ */
+export const invoicingSchema = z
+  .object({
+    enabled: z.boolean({ error: "Indicá si se emiten facturas" }).default(false),
+    pointOfSale: integer("Punto de venta", 1, 99998).nullable().default(null),
+  })
+  .strict()
+  .refine((value) => !value.enabled || value.pointOfSale !== null, {
+    message: "Para emitir facturas indicá el punto de venta",
+    path: ["pointOfSale"],
+  });
+
 export const sectionSchemas = {
   bank: bankSchema,
   contact: contactSchema,
@@ -256,6 +271,7 @@ export const sectionSchemas = {
   rateLimits: rateLimitsSchema,
   tiendanube: tiendanubeSchema,
   taxes: taxesSchema,
+  invoicing: invoicingSchema,
 } as const;
 
 export type SectionKey = keyof typeof sectionSchemas;
@@ -269,6 +285,7 @@ export type PickupPoint = z.output<typeof pickupPointSchema>;
 export type TiendanubeSettings = Settings["tiendanube"];
 export type CategoryMapEntry = z.output<typeof categoryMapEntrySchema>;
 export type TaxesSettings = Settings["taxes"];
+export type InvoicingSettings = Settings["invoicing"];
 
 export const isSectionKey = (key: string): key is SectionKey => Object.hasOwn(sectionSchemas, key);
 
@@ -283,6 +300,7 @@ export const SECTION_LABELS: Record<SectionKey, { title: string; audit: string }
   rateLimits: { title: "Límites de uso", audit: "Actualizó los límites de uso" },
   tiendanube: { title: "Tienda Nube", audit: "Actualizó las categorías y la sincronización de Tienda Nube" },
   taxes: { title: "Impuestos por categoría", audit: "Actualizó la tabla de impuestos por categoría" },
+  invoicing: { title: "Facturación electrónica", audit: "Actualizó la facturación electrónica" },
 };
 
 const SHOP_HOURS = "Lunes a viernes de 9:00 a 18:00, sábados de 10:00 a 14:00";
@@ -380,6 +398,7 @@ export const DEFAULT_SETTINGS: Settings = {
     syncIntervalMinutes: 15,
   },
   taxes: { categories: DEFAULT_TAX_CATEGORIES.map((category) => ({ ...category })) },
+  invoicing: { enabled: false, pointOfSale: null },
 };
 
 /**
