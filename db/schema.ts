@@ -824,6 +824,14 @@ export interface InvoiceLine {
   rate: "exento" | "0" | "10.5" | "21" | "27";
 }
 
+/** The seller's name, address and start of activities as a voucher prints them. */
+export interface InvoiceIssuerSnapshot {
+  legalName: string;
+  legalAddress: string | null;
+  /** yyyy-mm-dd. */
+  activityStart: string | null;
+}
+
 /** One IVA rate of an invoice (ARCA's AlicIva): its id (3 = 0%, 4 = 10.5%, 5 = 21%, 6 = 27%), base and tax. */
 export interface InvoiceVat {
   id: number;
@@ -857,6 +865,8 @@ export const invoices = pgTable(
     issuerTaxCondition: text("issuer_tax_condition", {
       enum: ["monotributo", "responsable_inscripto", "exento"],
     }).notNull(),
+    /** The seller as printed, copied from the fiscal settings when the voucher was written (a legal record). */
+    issuer: jsonb("issuer").$type<InvoiceIssuerSnapshot>().notNull(),
     pointOfSale: integer("point_of_sale").notNull(),
     /** ARCA's CbteTipo: 1/6/11 Factura A/B/C, 3/8/13 Nota de crédito A/B/C. */
     voucherType: integer("voucher_type").notNull(),

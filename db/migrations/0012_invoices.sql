@@ -42,6 +42,7 @@ CREATE TABLE "invoices" (
 	"environment" text,
 	"issuer_cuit" text NOT NULL,
 	"issuer_tax_condition" text NOT NULL,
+	"issuer" jsonb NOT NULL,
 	"point_of_sale" integer NOT NULL,
 	"voucher_type" integer NOT NULL,
 	"number" integer,

@@ -2,23 +2,12 @@ import type { invoices } from "~db/schema";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-/** The seller as the voucher prints it (the fiscal settings, app/domain/settings/fiscal.ts). */
-export interface InvoiceIssuer {
-  legalName: string;
-  cuit: string;
-  taxCondition: "monotributo" | "responsable_inscripto" | "exento";
-  legalAddress: string | null;
-  /** yyyy-mm-dd. */
-  activityStart: string | null;
-}
-
 export interface InvoicePdfInput {
-  /** An issued voucher (number, CAE and date set). */
+  /** An issued voucher (number, CAE and date set); the seller is its `issuer` snapshot plus its CUIT and condition. */
   invoice: InvoiceRow;
-  issuer: InvoiceIssuer;
   /** For a credit note, the invoice it cancels. */
   original: InvoiceRow | null;
-  /** The order ("RZ-000123") or the box charge ("Caja Rizoma, cobro 45") the voucher is for. */
+  /** What the voucher is for, printed under the lines: "Pedido RZ-000123" or "Caja Rizoma, cobro de noviembre de 2026". */
   reference: string | null;
 }
 
