@@ -4,6 +4,7 @@ import { z } from "zod";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { BadGateway, Conflict, Invalid, NotFound, Unavailable } from "~/domain/errors";
+import { enqueueBoxInvoice } from "~/domain/invoices/enqueue.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { limitPerIp } from "~/domain/rate-limit/limit-per-ip.server";
 import type { RequestContext } from "~/domain/request-context";
@@ -239,6 +240,7 @@ export async function recordAuthorizedPayment(ctx: BoxContext, chargeId: string)
       .onConflictDoNothing({ target: boxPayments.providerPaymentId })
       .returning({ id: boxPayments.id });
     if (inserted.length === 0) return { recorded: false };
+    await enqueueBoxInvoice(tx as unknown as Db, (inserted[0] as { id: number }).id);
     await tx
       .update(boxSubscriptions)
       .set({ nextBoxDate: sql`greatest(${boxSubscriptions.nextBoxDate}, ${boxDate}::date)`, updatedAt: new Date() })

@@ -36,7 +36,7 @@ export async function invoiceReference(db: Db, invoice: InvoiceRow): Promise<str
 /** An issued voucher's PDF, rendered from its stored record (never from today's prices or settings). */
 export async function invoicePdf(db: Db, invoiceId: number): Promise<{ filename: string; pdf: Buffer }> {
   const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
-  if (!invoice || invoice.status !== "issued") throw new NotFound("Esa factura no existe o todavía no fue emitida");
+  if (invoice?.status !== "issued") throw new NotFound("Esa factura no existe o todavía no fue emitida");
   const original = invoice.originalInvoiceId
     ? ((await db.select().from(invoices).where(eq(invoices.id, invoice.originalInvoiceId)))[0] ?? null)
     : null;

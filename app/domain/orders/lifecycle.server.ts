@@ -4,6 +4,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { releaseDiscount } from "~/domain/discounts/redeem.server";
 import { Conflict, Invalid, NotFound } from "~/domain/errors";
+import { type CreditNoteReason, enqueueOrderInvoice, undoOrderInvoice } from "~/domain/invoices/enqueue.server";
 import { startPeriodicJob } from "~/domain/jobs/periodic.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import type { RenderedMail } from "~/domain/mail/templates/render.server";
@@ -40,6 +41,8 @@ interface Change {
   mail: (order: Order, items: OrderItem[], link: string) => RenderedMail;
   /** Runs inside the transaction after the status moved (stock return, code release). */
   effects?: (tx: Db, order: Order, items: OrderItem[]) => Promise<void>;
+  /** Why a cancelled order's invoice is undone (its credit note's reason); a cancellation by default. */
+  undoInvoice?: CreditNoteReason;
 }
 
 const sourceOf = (actor: Actor) => (actor.kind === "admin" ? "admin" : actor.kind);
@@ -71,6 +74,9 @@ async function changeStatus(ctx: OrderContext, orderId: number, actor: Actor, ch
       note: change.note ?? null,
     });
     if (change.effects) await change.effects(db, order, items);
+    // The sale's invoice is queued with the payment, and undone (credit note) with the cancellation.
+    if (change.to === "paid") await enqueueOrderInvoice(db, orderId);
+    if (change.to === "cancelled") await undoOrderInvoice(db, orderId, change.undoInvoice ?? "cancellation");
     if (actor.kind === "admin" && change.audit) {
       await recordAudit(db, actor.admin, {
         action: change.audit.action,
@@ -283,6 +289,7 @@ export async function cancelOrderForWithdrawal(
       to: "cancelled",
       set: { cancelledAt: new Date(), cancelReason: change.reason },
       note: change.reason,
+      undoInvoice: "withdrawal",
       effects: async (tx, cancelled, items) => {
         if (!booksLeftShop(cancelled)) await returnStock(tx, items);
         await releaseDiscount(tx, cancelled.id);

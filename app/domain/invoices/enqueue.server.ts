@@ -1,0 +1,255 @@
+import { EventEmitter } from "node:events";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { getSections } from "~/domain/settings/settings.server";
+import { rateFor, splitTax } from "~/domain/taxes/fiscal";
+import type { Db } from "~db/index";
+import {
+  boxPayments,
+  boxPlans,
+  boxSubscriptions,
+  type InvoiceIssuerSnapshot,
+  type InvoiceLine,
+  invoices,
+  orderItems,
+  orders,
+} from "~db/schema";
+import { type OrderLineForInvoice, orderInvoiceLines, voucherAmounts } from "./amounts";
+import { creditNoteType, DOC_TYPES, invoiceTypeFor, RECEIVER_CONDITIONS, type VoucherType } from "./codes";
+import type { InvoiceRow } from "./pdf.server";
+
+/** Wakes this process's invoice worker when a voucher is queued (other instances find it on their next poll). */
+export const invoiceEvents = new EventEmitter();
+
+export type CreditNoteReason = "refund" | "cancellation" | "withdrawal";
+
+export const CREDIT_NOTE_REASONS: Record<CreditNoteReason, string> = {
+  refund: "Devolución del pago",
+  cancellation: "Pedido cancelado después del pago",
+  withdrawal: "Arrepentimiento de la compra",
+};
+
+export const MISSING_FISCAL =
+  "Faltan datos fiscales en Ajustes (razón social, CUIT y condición frente al IVA): completalos y reintentá.";
+
+type Invoicing = Awaited<ReturnType<typeof invoicingSettings>>;
+
+/** What a voucher needs from the settings now: whether invoicing is on, the point of sale, the seller. */
+async function invoicingSettings(db: Db) {
+  const { invoicing, fiscal, taxes } = await getSections(db, ["invoicing", "fiscal", "taxes"]);
+  const complete = Boolean(fiscal.cuit && fiscal.taxCondition && fiscal.legalName);
+  return {
+    enabled: invoicing.enabled,
+    pointOfSale: invoicing.pointOfSale,
+    complete,
+    cuit: (fiscal.cuit ?? "").replace(/\D/g, ""),
+    taxCondition: fiscal.taxCondition ?? "monotributo",
+    issuer: {
+      legalName: fiscal.legalName ?? "",
+      legalAddress: fiscal.legalAddress,
+      activityStart: fiscal.activityStart,
+    } satisfies InvoiceIssuerSnapshot,
+    taxes,
+  };
+}
+
+/**
+ * The seller's side of a voucher not numbered yet, from the settings of the moment: the worker calls it
+ * again before asking for a number, so a voucher queued while the fiscal data were missing is issued
+ * with them once the admin completes them and retries.
+ */
+export function sellerFields(settings: Invoicing, voucherType: VoucherType, lines: readonly InvoiceLine[]) {
+  return {
+    issuerCuit: settings.cuit,
+    issuerTaxCondition: settings.taxCondition,
+    issuer: settings.issuer,
+    pointOfSale: settings.pointOfSale ?? 1,
+    voucherType,
+    ...voucherAmounts(lines, voucherType),
+  };
+}
+
+export { invoicingSettings };
+
+/** The buyer as the voucher names them: a CUIT given at checkout, or an anonymous final consumer. */
+function orderReceiver(order: typeof orders.$inferSelect) {
+  const address = order.address ? [order.address, order.city].filter(Boolean).join(", ") : null;
+  if (order.buyerCuit) {
+    return {
+      receiverDocType: DOC_TYPES.cuit,
+      receiverDocNumber: order.buyerCuit.replace(/\D/g, ""),
+      receiverName: order.buyerLegalName ?? `${order.firstName} ${order.lastName}`,
+      // A buyer who asks for an invoice with their CUIT is taken as Responsable Inscripto (docs/decisions/0026).
+      receiverTaxCondition: RECEIVER_CONDITIONS.responsableInscripto,
+      receiverAddress: address,
+      receiverEmail: order.email,
+    };
+  }
+  return {
+    receiverDocType: DOC_TYPES.finalConsumer,
+    receiverDocNumber: "0",
+    receiverName: `${order.firstName} ${order.lastName}`,
+    receiverTaxCondition: RECEIVER_CONDITIONS.finalConsumer,
+    receiverAddress: address,
+    receiverEmail: order.email,
+  };
+}
+
+/** A voucher row that cannot be issued as things are: written 'failed' with the reason, for the admin. */
+const failedUnless = (settings: Invoicing) =>
+  settings.complete && settings.pointOfSale !== null
+    ? {}
+    : {
+        status: "failed" as const,
+        lastError: settings.complete ? "Falta el punto de venta en Ajustes → Facturación electrónica." : MISSING_FISCAL,
+      };
+
+/**
+ * An order was paid: its invoice is queued in the same transaction (no-op when invoicing is off, or when
+ * the order already has one — UNIQUE(order_id) of invoices settles replays and races).
+ */
+export async function enqueueOrderInvoice(tx: Db, orderId: number): Promise<boolean> {
+  const settings = await invoicingSettings(tx);
+  if (!settings.enabled) return false;
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return false;
+  const items: OrderLineForInvoice[] = await tx
+    .select({
+      title: orderItems.title,
+      author: orderItems.author,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+      lineTotalCents: orderItems.lineTotalCents,
+      netCents: orderItems.netCents,
+      taxCents: orderItems.taxCents,
+      taxRate: orderItems.taxRate,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(orderItems.id);
+  const lines = orderInvoiceLines(items, order.shippingCents);
+  const type = invoiceTypeFor(settings.taxCondition, order.buyerCuit !== null);
+  const inserted = await tx
+    .insert(invoices)
+    .values({
+      kind: "invoice",
+      orderId,
+      ...orderReceiver(order),
+      ...sellerFields(settings, type, lines),
+      lines,
+      ...failedUnless(settings),
+    })
+    .onConflictDoNothing()
+    .returning({ id: invoices.id });
+  if (inserted.length > 0) invoiceEvents.emit("queued");
+  return inserted.length > 0;
+}
+
+/** A box charge was recorded: its invoice (the box is books: the 'libros' category's rate). */
+export async function enqueueBoxInvoice(tx: Db, boxPaymentId: number): Promise<boolean> {
+  const settings = await invoicingSettings(tx);
+  if (!settings.enabled) return false;
+  const [row] = await tx
+    .select({ payment: boxPayments, sub: boxSubscriptions, label: boxPlans.label })
+    .from(boxPayments)
+    .innerJoin(boxSubscriptions, eq(boxSubscriptions.id, boxPayments.subscriptionId))
+    .innerJoin(boxPlans, eq(boxPlans.id, boxSubscriptions.planId))
+    .where(eq(boxPayments.id, boxPaymentId));
+  if (!row) return false;
+  const rate = rateFor(settings.taxes.categories, "libros");
+  const amount = row.payment.amountCents;
+  const lines = orderInvoiceLines(
+    [
+      {
+        title: `Caja Rizoma — ${row.label}`,
+        author: "",
+        quantity: 1,
+        unitPriceCents: amount,
+        lineTotalCents: amount,
+        ...splitTax(amount, rate),
+        taxRate: rate,
+      },
+    ],
+    0,
+  );
+  const type = invoiceTypeFor(settings.taxCondition, false);
+  const inserted = await tx
+    .insert(invoices)
+    .values({
+      kind: "invoice",
+      boxPaymentId,
+      receiverDocType: DOC_TYPES.finalConsumer,
+      receiverDocNumber: "0",
+      receiverName: `${row.sub.firstName} ${row.sub.lastName}`,
+      receiverTaxCondition: RECEIVER_CONDITIONS.finalConsumer,
+      receiverAddress: row.sub.address ? [row.sub.address, row.sub.city].filter(Boolean).join(", ") : null,
+      receiverEmail: row.sub.email,
+      ...sellerFields(settings, type, lines),
+      lines,
+      ...failedUnless(settings),
+    })
+    .onConflictDoNothing()
+    .returning({ id: invoices.id });
+  if (inserted.length > 0) invoiceEvents.emit("queued");
+  return inserted.length > 0;
+}
+
+/**
+ * A paid order was cancelled, refunded or withdrawn: its invoice is undone. An invoice never numbered
+ * (pending, failed, or claimed but not yet asked for) is simply cancelled — ARCA never heard of it; one
+ * numbered (issued, or asked for and maybe authorised) gets its credit note, queued in the same
+ * transaction and issued once the invoice is (UNIQUE(original_invoice_id): one per invoice).
+ */
+export async function undoOrderInvoice(tx: Db, orderId: number, reason: CreditNoteReason): Promise<void> {
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")))
+    .for("update");
+  if (!invoice || invoice.status === "cancelled") return;
+  const cancelled = await tx
+    .update(invoices)
+    .set({ status: "cancelled", lockedUntil: null, lastError: CREDIT_NOTE_REASONS[reason], updatedAt: new Date() })
+    .where(
+      and(
+        eq(invoices.id, invoice.id),
+        isNull(invoices.number),
+        inArray(invoices.status, ["pending", "failed", "issuing"]),
+      ),
+    )
+    .returning({ id: invoices.id });
+  if (cancelled.length > 0) return;
+  await queueCreditNote(tx, invoice, reason);
+}
+
+async function queueCreditNote(tx: Db, invoice: InvoiceRow, reason: CreditNoteReason) {
+  const settings = await invoicingSettings(tx);
+  const type = creditNoteType(invoice.voucherType);
+  const inserted = await tx
+    .insert(invoices)
+    .values({
+      kind: "credit_note",
+      originalInvoiceId: invoice.id,
+      reason,
+      receiverDocType: invoice.receiverDocType,
+      receiverDocNumber: invoice.receiverDocNumber,
+      receiverName: invoice.receiverName,
+      receiverTaxCondition: invoice.receiverTaxCondition,
+      receiverAddress: invoice.receiverAddress,
+      receiverEmail: invoice.receiverEmail,
+      lines: invoice.lines,
+      ...sellerFields(settings, type, invoice.lines),
+      // The credit note is numbered where its invoice was (same seller, same point of sale).
+      issuerCuit: invoice.issuerCuit,
+      issuerTaxCondition: invoice.issuerTaxCondition,
+      pointOfSale: invoice.pointOfSale,
+    })
+    .onConflictDoNothing()
+    .returning({ id: invoices.id });
+  if (inserted.length > 0) invoiceEvents.emit("queued");
+}
+
+/** Moves pending vouchers' next attempt to now (the admin turned invoicing on or fixed the settings). */
+export async function wakeInvoices(db: Db): Promise<void> {
+  await db.update(invoices).set({ nextAttemptAt: sql`now()` }).where(eq(invoices.status, "pending"));
+  invoiceEvents.emit("queued");
+}
