@@ -29,7 +29,10 @@ export const taxed = (description: string, cents: number, netCents: number, quan
 
 /** Every column of the table, as a select returns it: an issued Factura B of a Responsable Inscripto. */
 export function invoiceRow(values: Partial<InvoiceRow> = {}): InvoiceRow {
-  const lines = values.lines ?? [book("Rayuela — Julio Cortázar", 1_234_567), taxed("Señalador de cuero", 605_000, 500_000)];
+  const lines = values.lines ?? [
+    book("Rayuela — Julio Cortázar", 1_234_567),
+    taxed("Señalador de cuero", 605_000, 500_000),
+  ];
   return {
     id: 41,
     kind: "invoice",
@@ -130,4 +133,3 @@ export const creditNoteB = invoiceRow({
   cae: "76123456789099",
   caeExpiry: "2026-12-10",
 });
-

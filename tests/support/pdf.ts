@@ -44,7 +44,8 @@ class Lexer {
     while (this.at < this.text.length) {
       const char = this.text[this.at] as string;
       if (WHITESPACE.includes(char)) this.at++;
-      else if (char === "%") while (this.at < this.text.length && !"\r\n".includes(this.text[this.at] as string)) this.at++;
+      else if (char === "%")
+        while (this.at < this.text.length && !"\r\n".includes(this.text[this.at] as string)) this.at++;
       else break;
     }
   }
@@ -102,7 +103,9 @@ class Lexer {
     if (char === "(") return this.literal();
     if (char === "/") {
       this.at++;
-      return new Name(this.word().replace(/#([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))));
+      return new Name(
+        this.word().replace(/#([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+      );
     }
     const word = this.word() || (text[this.at++] as string);
     if (/^[+-]?(\d+\.?\d*|\.\d+)$/.test(word)) {
@@ -209,7 +212,8 @@ class PdfFile {
     const filters = [this.resolve(dict.get("Filter") ?? null)].flat().filter((f) => f !== null);
     let data = object.stream ?? new Uint8Array();
     for (const filter of filters) {
-      if (!(filter instanceof Name) || filter.name !== "FlateDecode") throw new Error(`PDF: filter ${String(filter)} not read`);
+      if (!(filter instanceof Name) || filter.name !== "FlateDecode")
+        throw new Error(`PDF: filter ${String(filter)} not read`);
       data = new Uint8Array(inflateSync(data));
     }
     return data;
@@ -234,9 +238,33 @@ class PdfFile {
 
 /** WinAnsiEncoding's 0x80–0x9F (cp1252); the rest of the byte range is Latin-1. */
 const CP1252: Record<number, string> = {
-  0x80: "€", 0x82: "‚", 0x83: "ƒ", 0x84: "„", 0x85: "…", 0x86: "†", 0x87: "‡", 0x88: "ˆ", 0x89: "‰",
-  0x8a: "Š", 0x8b: "‹", 0x8c: "Œ", 0x8e: "Ž", 0x91: "‘", 0x92: "’", 0x93: "“", 0x94: "”", 0x95: "•",
-  0x96: "–", 0x97: "—", 0x98: "˜", 0x99: "™", 0x9a: "š", 0x9b: "›", 0x9c: "œ", 0x9e: "ž", 0x9f: "Ÿ",
+  128: "€",
+  130: "‚",
+  131: "ƒ",
+  132: "„",
+  133: "…",
+  134: "†",
+  135: "‡",
+  136: "ˆ",
+  137: "‰",
+  138: "Š",
+  139: "‹",
+  140: "Œ",
+  142: "Ž",
+  145: "‘",
+  146: "’",
+  147: "“",
+  148: "”",
+  149: "•",
+  150: "–",
+  151: "—",
+  152: "˜",
+  153: "™",
+  154: "š",
+  155: "›",
+  156: "œ",
+  158: "ž",
+  159: "Ÿ",
 };
 const winAnsi = (bytes: Uint8Array) => Array.from(bytes, (b) => CP1252[b] ?? String.fromCharCode(b)).join("");
 
@@ -357,7 +385,7 @@ function rgba(file: PdfFile, image: PdfObject): { data: Uint8ClampedArray; width
   } else return null; // CMYK, ICC, masks: not what a QR is drawn with here
   let data = file.decoded(image);
   const parms = file.resolve(dict.get("DecodeParms") ?? null);
-  if (parms instanceof Map && ((file.resolve(parms.get("Predictor") ?? 1) as number) >= 10)) {
+  if (parms instanceof Map && (file.resolve(parms.get("Predictor") ?? 1) as number) >= 10) {
     data = unpredict(data, width, components, bits);
   }
   const rowBytes = Math.ceil((components * bits * width) / 8);

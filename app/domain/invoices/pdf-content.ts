@@ -104,16 +104,16 @@ function table(letter: string, lines: readonly InvoiceLine[]): { columns: Column
     return { line, unit, amount, gross: unit * line.quantity };
   });
   const adjusted = priced.some((row) => row.amount !== row.gross);
-  const columns: Column[] = [
-    { header: "Descripción", width: discriminates ? 0.37 : 0.47, align: "left" },
+  const amounts: Column[] = [
     { header: "Cantidad", width: 0.09, align: "right" },
     { header: discriminates ? "Precio unit. neto" : "Precio unitario", width: 0.15, align: "right" },
     ...(discriminates ? [{ header: "Alícuota", width: 0.12, align: "center" } as const] : []),
     ...(adjusted ? [{ header: "Ajuste", width: 0.12, align: "right" } as const] : []),
     { header: discriminates ? "Subtotal neto" : "Importe", width: 0.15, align: "right" },
   ];
-  // Without the "Ajuste" column its width goes to the description.
-  if (!adjusted) columns[0] = { ...(columns[0] as Column), width: (columns[0] as Column).width + 0.12 };
+  // The description takes the rest of the width.
+  const rest = 1 - amounts.reduce((sum, column) => sum + column.width, 0);
+  const columns: Column[] = [{ header: "Descripción", width: rest, align: "left" }, ...amounts];
   const rows = priced.map(({ line, unit, amount, gross }) => [
     line.description,
     String(line.quantity),
@@ -135,7 +135,10 @@ function totals(letter: string, invoice: InvoiceRow): Labelled[] {
   if (letter !== "A") return [{ label: "Subtotal", value: formatMoney(invoice.totalCents) }, total];
   return [
     { label: "Importe neto gravado", value: formatMoney(invoice.netCents) },
-    ...invoice.vat.map((vat) => ({ label: VAT_ID_LABELS[vat.id] ?? `IVA (${vat.id})`, value: formatMoney(vat.amountCents) })),
+    ...invoice.vat.map((vat) => ({
+      label: VAT_ID_LABELS[vat.id] ?? `IVA (${vat.id})`,
+      value: formatMoney(vat.amountCents),
+    })),
     { label: "Importe exento", value: formatMoney(invoice.exemptCents) },
     total,
   ];

@@ -42,37 +42,32 @@ const WIN_ANSI = /[^\x20-\x7E\xA0-\xFF–—‘’‚“”„†‡•…€‰
 
 /** Text the font can encode: other letters lose their accent when that makes them printable, else "?". */
 export function printable(text: string): string {
-  return text
-    // Line breaks and tabs become spaces; spaces (and es-AR money's no-break space) stay as they are.
-    .replace(/[\t\n\v\f\r]+/g, " ")
-    .normalize("NFC")
-    .replace(WIN_ANSI, (char) => {
-      const base = char.normalize("NFD").replace(/\p{M}/gu, "");
-      return base !== char && !base.match(WIN_ANSI) ? base : "?";
-    });
+  return (
+    text
+      // Line breaks and tabs become spaces; spaces (and es-AR money's no-break space) stay as they are.
+      .replace(/[\t\n\v\f\r]+/g, " ")
+      .normalize("NFC")
+      .replace(WIN_ANSI, (char) => {
+        const base = char.normalize("NFD").replace(/\p{M}/gu, "");
+        return base !== char && !base.match(WIN_ANSI) ? base : "?";
+      })
+  );
 }
 
 interface TextOptions {
-  width?: number;
-  height?: number;
+  width: number;
   align?: "left" | "right" | "center";
   font?: string;
   size?: number;
   color?: string;
 }
 
-/** One text call at (x, y); with a width it wraps (and with a height, ends in "…" when it does not fit). */
-function put(doc: Doc, text: string, x: number, y: number, options: TextOptions = {}): number {
-  const { width, height, align = "left", font = REGULAR, size = 8.5, color = INK } = options;
-  doc.font(font).fontSize(size).fillColor(color);
+/** One text call at (x, y), wrapped to `width`; returns the height it took. */
+function put(doc: Doc, text: string, x: number, y: number, options: TextOptions): number {
+  const { width, align = "left", font = REGULAR, size = 8.5, color = INK } = options;
   const body = printable(text);
-  if (width === undefined) {
-    doc.text(body, x, y, { lineBreak: false });
-    return doc.currentLineHeight(true);
-  }
-  doc.text(body, x, y, { width, height, align, ellipsis: height !== undefined });
-  const full = doc.heightOfString(body, { width });
-  return height === undefined ? full : Math.min(full, height);
+  doc.font(font).fontSize(size).fillColor(color).text(body, x, y, { width, align });
+  return doc.heightOfString(body, { width });
 }
 
 function heightOf(doc: Doc, text: string, width: number, font = REGULAR, size = 8.5): number {
@@ -102,18 +97,27 @@ function drawHeader(doc: Doc, c: VoucherContent): number {
   const centre = MARGIN + WIDTH / 2;
   const letterBox = { width: 50, height: 52 };
   box(doc, centre - letterBox.width / 2, y, letterBox.width, letterBox.height, "#ffffff");
-  put(doc, c.letter, centre - letterBox.width / 2, y + 6, { width: letterBox.width, align: "center", font: BOLD, size: 32 });
-  put(doc, c.code, centre - letterBox.width / 2, y + 40, { width: letterBox.width, align: "center", font: BOLD, size: 7 });
+  put(doc, c.letter, centre - letterBox.width / 2, y + 6, {
+    width: letterBox.width,
+    align: "center",
+    font: BOLD,
+    size: 32,
+  });
+  put(doc, c.code, centre - letterBox.width / 2, y + 40, {
+    width: letterBox.width,
+    align: "center",
+    font: BOLD,
+    size: 7,
+  });
 
-  // The seller's name and address are capped (with "…") so the header keeps its place on every page.
+  // A legal name is never cut: a long one is set smaller, and the box grows with what it holds.
   const column = WIDTH / 2 - letterBox.width / 2 - 18;
   const left = MARGIN + 10;
+  const nameSize = [13, 11].find((size) => heightOf(doc, c.seller.name, column, BOLD, size) <= 2.5 * size) ?? 9;
   let ly = y + 10;
-  ly += put(doc, c.seller.name, left, ly, { width: column, height: 32, font: BOLD, size: 13 }) + 8;
-  if (c.seller.address) {
-    ly += put(doc, `Domicilio comercial: ${c.seller.address}`, left, ly, { width: column, height: 33 }) + 3;
-  }
-  ly += put(doc, `Condición frente al IVA: ${c.seller.condition}`, left, ly, { width: column, height: 22 });
+  ly += put(doc, c.seller.name, left, ly, { width: column, font: BOLD, size: nameSize }) + 8;
+  if (c.seller.address) ly += put(doc, `Domicilio comercial: ${c.seller.address}`, left, ly, { width: column }) + 3;
+  ly += put(doc, `Condición frente al IVA: ${c.seller.condition}`, left, ly, { width: column });
 
   const right = centre + letterBox.width / 2 + 10;
   let ry = y + 10;
@@ -128,7 +132,11 @@ function drawHeader(doc: Doc, c: VoucherContent): number {
   }
   const height = Math.max(ly, ry, y + letterBox.height + 24) - y + 8;
   box(doc, MARGIN, y, WIDTH, height);
-  doc.moveTo(centre, y + letterBox.height).lineTo(centre, y + height).strokeColor(INK).stroke();
+  doc
+    .moveTo(centre, y + letterBox.height)
+    .lineTo(centre, y + height)
+    .strokeColor(INK)
+    .stroke();
   y += height + 6;
 
   const inner = WIDTH - 20;
@@ -183,14 +191,17 @@ function drawRow(doc: Doc, columns: readonly Column[], row: readonly string[], y
   cells(columns).forEach((cell, i) => {
     put(doc, row[i] ?? "", cell.x + PAD, y + ROW_PAD, { width: cell.width - 2 * PAD, align: cell.align });
   });
-  doc.lineWidth(0.4).moveTo(MARGIN, y + height).lineTo(RIGHT, y + height).strokeColor(RULE).stroke();
+  doc
+    .lineWidth(0.4)
+    .moveTo(MARGIN, y + height)
+    .lineTo(RIGHT, y + height)
+    .strokeColor(RULE)
+    .stroke();
   return y + height;
 }
 
 const TOTALS_WIDTH = 230;
 const TRANSPARENCY_TITLE = "Régimen de Transparencia Fiscal al Consumidor (Ley 27.743)";
-const ARCA_DISCLAIMER =
-  "Esta Agencia no se responsabiliza por los datos ingresados en el detalle de la operación.";
 
 /** The totals, the reference and Ley 27.743's block, then CAE and QR: its height, to keep it on one page. */
 function closingHeight(doc: Doc, c: VoucherContent): number {
@@ -228,7 +239,8 @@ function drawClosing(doc: Doc, c: VoucherContent, qrPng: Buffer, top: number) {
     const font = last ? BOLD : REGULAR;
     const size = last ? 11 : 9;
     put(doc, `${item.label}:`, x, ty, { width: TOTALS_WIDTH - 100, font, size });
-    put(doc, item.value, RIGHT - 100, ty, { width: 100, align: "right", font, size });
+    // Right-aligned with the table's amounts above it.
+    put(doc, item.value, RIGHT - 100 - PAD, ty, { width: 100, align: "right", font, size });
     ty += last ? 16 : 14;
   });
 
@@ -238,9 +250,12 @@ function drawClosing(doc: Doc, c: VoucherContent, qrPng: Buffer, top: number) {
   doc.image(qrPng, MARGIN, y, { width: QR_SIZE, height: QR_SIZE });
   const beside = MARGIN + QR_SIZE + 10;
   put(doc, "Comprobante autorizado por ARCA", beside, y + 24, { width: 200, font: BOLD, size: 11 });
-  put(doc, ARCA_DISCLAIMER, beside, y + 42, { width: 200, size: 7, color: MUTED });
   put(doc, `CAE N°: ${c.cae}`, RIGHT - 220, y + 24, { width: 220, align: "right", font: BOLD, size: 11 });
-  put(doc, `Fecha de vencimiento del CAE: ${c.caeExpiry}`, RIGHT - 220, y + 42, { width: 220, align: "right", size: 9 });
+  put(doc, `Fecha de vencimiento del CAE: ${c.caeExpiry}`, RIGHT - 220, y + 42, {
+    width: 220,
+    align: "right",
+    size: 9,
+  });
 }
 
 /** Diagonal, light and behind nothing that matters: a test voucher cannot pass for a real one. */
@@ -294,7 +309,12 @@ function drawPages(doc: Doc, c: VoucherContent, qrPng: Buffer) {
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const { invoice, original, reference } = input;
   const c = voucherContent(invoice, original, reference);
-  const qrPng = await QRCode.toBuffer(invoiceQrUrl(c.qr), { type: "png", errorCorrectionLevel: "M", margin: 2, scale: 4 });
+  const qrPng = await QRCode.toBuffer(invoiceQrUrl(c.qr), {
+    type: "png",
+    errorCorrectionLevel: "M",
+    margin: 2,
+    scale: 4,
+  });
   const doc = new PDFDocument({
     size: "A4",
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 8 },

@@ -2,12 +2,15 @@ import { describe, expect, it } from "vitest";
 import { formatMoney } from "~/lib/money";
 import { book, creditNoteB, facturaA, facturaB, facturaC, invoiceRow, taxed } from "../../../tests/support/invoice-row";
 import { pdfInfo, pdfQrCodes, pdfText } from "../../../tests/support/pdf";
-import { TEST_NOTICE } from "./pdf-content";
 import { type InvoiceRow, renderInvoicePdf } from "./pdf.server";
+import { TEST_NOTICE } from "./pdf-content";
 import { ARCA_QR_BASE, invoiceQrUrl } from "./qr";
 
-const render = (invoice: InvoiceRow, original: InvoiceRow | null = null, reference: string | null = "Pedido RZ-000123") =>
-  renderInvoicePdf({ invoice, original, reference });
+const render = (
+  invoice: InvoiceRow,
+  original: InvoiceRow | null = null,
+  reference: string | null = "Pedido RZ-000123",
+) => renderInvoicePdf({ invoice, original, reference });
 
 const lines = (text: string) => text.split("\n");
 /** The text with wrapped lines joined again, to find a sentence wherever the width broke it. */
@@ -49,6 +52,26 @@ describe("renderInvoicePdf", () => {
     expect(formatMoney(1_839_567)).toBe("$\u00a018.395,67");
     expect(text).not.toContain("Importe neto gravado");
     expect(text).not.toContain("Comprobante asociado");
+  });
+
+  it("shows a line's share of the order's discount beside its price, and no such column when there is none", async () => {
+    const discounted = invoiceRow({
+      lines: [
+        { ...book("Rayuela — Julio Cortázar", 1_234_567), totalCents: 1_111_110, netCents: 1_111_110 },
+        { ...taxed("Señalador de cuero", 605_000, 500_000), totalCents: 544_500, netCents: 450_000, taxCents: 94_500 },
+      ],
+      totalCents: 1_655_610,
+      netCents: 450_000,
+      vatCents: 94_500,
+      exemptCents: 1_111_110,
+      vat: [{ id: 5, baseCents: 450_000, amountCents: 94_500 }],
+    });
+    const text = lines(await pdfText(await render(discounted)));
+    expect(text).toEqual(
+      expect.arrayContaining(["Ajuste", formatMoney(1_234_567), formatMoney(-123_457), formatMoney(1_111_110)]),
+    );
+    expect(text).toEqual(expect.arrayContaining([formatMoney(605_000), formatMoney(-60_500), formatMoney(544_500)]));
+    expect(lines(await pdfText(await render(facturaB)))).not.toContain("Ajuste");
   });
 
   it("discriminates IVA on a Factura A: net unit prices, each line's rate, net, IVA per rate, exempt and total", async () => {
@@ -181,7 +204,9 @@ describe("renderInvoicePdf", () => {
     expect(pages.length).toBeGreaterThanOrEqual(2);
     expect(pages).toEqual(pages.map((_, i) => `Página ${i + 1} de ${pages.length}`));
     expect(lines(text).filter((line) => line === "ORIGINAL")).toHaveLength(pages.length);
-    expect(lines(text).filter((line) => line === "Punto de venta: 00001  Comp. Nro: 00000012")).toHaveLength(pages.length);
+    expect(lines(text).filter((line) => line === "Punto de venta: 00001  Comp. Nro: 00000012")).toHaveLength(
+      pages.length,
+    );
     for (let i = 1; i <= 60; i++) expect(lines(text)).toContain(`Libro número ${i}`);
     expect(lines(text)).toContain(formatMoney(total));
     expect(await pdfQrCodes(pdf)).toHaveLength(1);
@@ -207,7 +232,9 @@ describe("renderInvoicePdf", () => {
     const pdf = await render(facturaB);
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     expect(await pdfInfo(pdf)).toMatchObject({ Title: "Factura B 00001-00000012", Author: "Rizoma Libros S.R.L." });
-    expect(await pdfInfo(await render(creditNoteB, facturaB))).toMatchObject({ Title: "Nota de crédito B 00001-00000002" });
+    expect(await pdfInfo(await render(creditNoteB, facturaB))).toMatchObject({
+      Title: "Nota de crédito B 00001-00000002",
+    });
     expect((await render(facturaB)).equals(pdf)).toBe(true);
   });
 
