@@ -2,6 +2,24 @@ import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import type { invoices } from "~db/schema";
 import { type Column, type Labelled, TEST_NOTICE, type VoucherContent, voucherContent } from "./pdf-content";
+import {
+  ALERT,
+  BOLD,
+  BOTTOM,
+  box,
+  type Doc,
+  heightOf,
+  INK,
+  MARGIN,
+  MUTED,
+  PAGE,
+  put,
+  QR_SIZE,
+  REGULAR,
+  RIGHT,
+  RULE,
+  WIDTH,
+} from "./pdf-draw.server";
 import { invoiceQrUrl } from "./qr";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -20,67 +38,9 @@ export interface InvoicePdfInput {
  * points. Each page repeats the test band, "ORIGINAL", the seller's and the buyer's boxes and the table's
  * head; the totals, CAE and QR close the last page; every page says "Página n de N".
  */
-type Doc = PDFKit.PDFDocument;
 
-const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = 28;
-const WIDTH = PAGE.width - 2 * MARGIN;
-const RIGHT = MARGIN + WIDTH;
-/** Where rows and the closing block must end: above the page number. */
-const BOTTOM = PAGE.height - MARGIN - 18;
-const QR_SIZE = 85; // 3 cm
-const INK = "#111111";
-const MUTED = "#555555";
-const RULE = "#999999";
-const ALERT = "#b91c1c";
-
-const REGULAR = "Helvetica";
-const BOLD = "Helvetica-Bold";
-
-/** The characters pdfkit's standard fonts can print (WinAnsi: Latin-1 plus the cp1252 extras). */
-const WIN_ANSI = /[^\x20-\x7E\xA0-\xFF–—‘’‚“”„†‡•…€‰‹›ˆ™ŒœŠšŸŽžƒ˜]/gu;
-
-/** Text the font can encode: other letters lose their accent when that makes them printable, else "?". */
-export function printable(text: string): string {
-  return (
-    text
-      // Line breaks and tabs become spaces; spaces (and es-AR money's no-break space) stay as they are.
-      .replace(/[\t\n\v\f\r]+/g, " ")
-      .normalize("NFC")
-      .replace(WIN_ANSI, (char) => {
-        const base = char.normalize("NFD").replace(/\p{M}/gu, "");
-        return base !== char && !base.match(WIN_ANSI) ? base : "?";
-      })
-  );
-}
-
-interface TextOptions {
-  width: number;
-  align?: "left" | "right" | "center";
-  font?: string;
-  size?: number;
-  color?: string;
-}
-
-/** One text call at (x, y), wrapped to `width`; returns the height it took. */
-function put(doc: Doc, text: string, x: number, y: number, options: TextOptions): number {
-  const { width, align = "left", font = REGULAR, size = 8.5, color = INK } = options;
-  const body = printable(text);
-  doc.font(font).fontSize(size).fillColor(color).text(body, x, y, { width, align });
-  return doc.heightOfString(body, { width });
-}
-
-function heightOf(doc: Doc, text: string, width: number, font = REGULAR, size = 8.5): number {
-  return doc.font(font).fontSize(size).heightOfString(printable(text), { width });
-}
-
+/** "CUIT: 20-26756539-3": one text call, so the label and its value read as one line. */
 const line = (item: Labelled) => `${item.label}: ${item.value}`;
-
-function box(doc: Doc, x: number, y: number, width: number, height: number, fill?: string) {
-  doc.lineWidth(0.8).rect(x, y, width, height);
-  if (fill) doc.fillAndStroke(fill, INK);
-  else doc.strokeColor(INK).stroke();
-}
 
 /** The band, "ORIGINAL", the seller's box with the letter, and the buyer's box; returns where they end. */
 function drawHeader(doc: Doc, c: VoucherContent): number {
