@@ -238,6 +238,14 @@ describe("ARCA client (WSAA + WSFEv1) against the fake ARCA", () => {
     expect(row?.lockedUntil).toBeNull();
   });
 
+  it("tries to renew a ticket in its last minutes, and keeps using it while ARCA says it is still valid", async () => {
+    const arca = client();
+    await arca.lastAuthorized(1, 6);
+    await db.update(arcaTickets).set({ expiresAt: new Date(Date.now() + 2 * 60_000) });
+    expect(await arca.lastAuthorized(1, 6)).toBe(0);
+    expect(fake.requests).toMatchObject({ loginCms: 2, FECompUltimoAutorizado: 2 });
+  });
+
   it("lists points of sale and ARCA's status (FEDummy, without Auth)", async () => {
     const arca = client();
     expect(await arca.status()).toEqual({ app: "OK", db: "OK", auth: "OK" });

@@ -132,10 +132,11 @@ export function ticketKeeper(setup: { db: Db; config: ArcaConfig; timeoutMs: num
   );
   const leaseSeconds = Math.ceil(timeoutMs / 1000) + 10;
 
-  async function stored(): Promise<Ticket | null> {
+  /** The stored ticket if it has more than `marginMs` left. */
+  async function stored(marginMs = REUSE_MARGIN_MS): Promise<Ticket | null> {
     const [row] = await db.select().from(arcaTickets).where(key);
     if (!row?.token || !row.sign || !row.expiresAt) return null;
-    if (row.expiresAt.getTime() - Date.now() <= REUSE_MARGIN_MS) return null;
+    if (row.expiresAt.getTime() - Date.now() <= marginMs) return null;
     return { token: row.token, sign: row.sign, expiresAt: row.expiresAt };
   }
 
@@ -161,9 +162,9 @@ export function ticketKeeper(setup: { db: Db; config: ArcaConfig; timeoutMs: num
       try {
         ticket = await loginCms(config, timeoutMs);
       } catch (error) {
-        // ARCA holds a ticket we never saw: one that an instance saved meanwhile is the same one.
+        // ARCA still holds a ticket: ours in its last minutes (use them), or one we never saw.
         if (error instanceof WsaaFault && error.code === "coe.alreadyAuthenticated") {
-          const saved = await stored();
+          const saved = await stored(0);
           if (saved) return saved;
         }
         throw error;
