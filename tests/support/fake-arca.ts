@@ -1,8 +1,8 @@
-import { createHash, randomBytes, randomInt, verify } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { XMLParser } from "fast-xml-parser";
-import forge from "node-forge";
+import { CmsRefused, verifiedTra } from "./fake-arca-cms";
 
 /**
  * ARCA's WSAA and WSFEv1 on loopback (port 0), speaking SOAP 1.1 as ARCA does (INTEGRATIONS.md, "ARCA").
@@ -68,7 +68,6 @@ export interface FakeArca {
 
 const SOAP_NS = "http://schemas.xmlsoap.org/soap/envelope/";
 const FEV1 = "http://ar.gov.afip.dif.FEV1/";
-const OID_MESSAGE_DIGEST = "1.2.840.113549.1.9.4";
 const TICKET_HOURS = 12;
 
 type Node = Record<string, unknown>;
@@ -110,79 +109,6 @@ function addDaysToArcaDate(day: string, days: number): string {
   const date = new Date(`${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return yyyymmdd(date);
-}
-
-/** The bytes of an OCTET STRING node, primitive or constructed (BER chunks). */
-function octets(node: forge.asn1.Asn1): string {
-  return typeof node.value === "string" ? node.value : (node.value as forge.asn1.Asn1[]).map(octets).join("");
-}
-
-class CmsRefused extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * Verifies WSAA's `in0` as ARCA does (for the one certificate it trusts) and answers the TRA's text.
- * CMS ContentInfo → SignedData {version, digestAlgorithms, encapContentInfo, [0] certificates, signerInfos}.
- */
-function verifiedTra(in0: string, trustedPem: string): string {
-  let signedData: forge.asn1.Asn1[];
-  try {
-    const contentInfo = forge.asn1.fromDer(forge.util.decode64(in0.replace(/\s+/g, "")));
-    const explicit = (contentInfo.value as forge.asn1.Asn1[])[1];
-    signedData = ((explicit?.value as forge.asn1.Asn1[] | undefined)?.[0]?.value as forge.asn1.Asn1[]) ?? [];
-  } catch {
-    throw new CmsRefused("cms.bad", "Error al procesar el CMS: no es un PKCS#7 válido");
-  }
-  const encap = signedData[2]?.value as forge.asn1.Asn1[] | undefined;
-  const contentNode = (encap?.[1]?.value as forge.asn1.Asn1[] | undefined)?.[0];
-  if (!contentNode) throw new CmsRefused("cms.bad", "El CMS no trae el TRA (contenido adjunto)");
-  const content = octets(contentNode);
-  const certificates = signedData.find(
-    (node) => node.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && node.type === 0,
-  );
-  const signerInfos = signedData[signedData.length - 1]?.value as forge.asn1.Asn1[] | undefined;
-  const signer = signerInfos?.[0]?.value as forge.asn1.Asn1[] | undefined;
-  const trustedDer = forge.asn1.toDer(forge.pki.certificateToAsn1(forge.pki.certificateFromPem(trustedPem))).getBytes();
-  const sent = (certificates?.value as forge.asn1.Asn1[] | undefined) ?? [];
-  if (!sent.some((certificate) => forge.asn1.toDer(certificate).getBytes() === trustedDer)) {
-    throw new CmsRefused("cms.cert.untrusted", "Certificado no emitido por AC de confianza");
-  }
-  const attributes = signer?.find((node) => node.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && node.type === 0);
-  const signature = signer?.find(
-    (node) => node.tagClass === forge.asn1.Class.UNIVERSAL && node.type === forge.asn1.Type.OCTETSTRING,
-  );
-  if (!attributes || !signature) throw new CmsRefused("cms.bad", "El CMS no trae atributos firmados");
-  let digest: string | null = null;
-  for (const attribute of attributes.value as forge.asn1.Asn1[]) {
-    const [type, values] = attribute.value as forge.asn1.Asn1[];
-    const value = (values?.value as forge.asn1.Asn1[] | undefined)?.[0];
-    if (type && value && forge.asn1.derToOid(forge.util.createBuffer(type.value as string)) === OID_MESSAGE_DIGEST) {
-      digest = octets(value);
-    }
-  }
-  const contentDigest = createHash("sha256").update(Buffer.from(content, "binary")).digest("binary");
-  if (digest !== contentDigest) throw new CmsRefused("cms.sign.invalid", "Firma inválida o algoritmo no soportado");
-  // The signature covers the attributes DER-encoded as a SET (tag 0x31), not as the [0] they travel in.
-  const asSet = forge.asn1.create(
-    forge.asn1.Class.UNIVERSAL,
-    forge.asn1.Type.SET,
-    true,
-    attributes.value as forge.asn1.Asn1[],
-  );
-  const valid = verify(
-    "sha256",
-    Buffer.from(forge.asn1.toDer(asSet).getBytes(), "binary"),
-    forge.pki.publicKeyToPem(forge.pki.certificateFromPem(trustedPem).publicKey),
-    Buffer.from(octets(signature), "binary"),
-  );
-  if (!valid) throw new CmsRefused("cms.sign.invalid", "Firma inválida o algoritmo no soportado");
-  return Buffer.from(content, "binary").toString("utf8");
 }
 
 export async function startFakeArca(options: { certificatePem: string; cuit?: string }): Promise<FakeArca> {
