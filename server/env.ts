@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { type ArcaConfig, ArcaConfigError, arcaConfig } from "~/integrations/arca/config";
 import { emailSchema } from "~/lib/email-schema";
 
 const optionalText = () =>
@@ -58,6 +59,13 @@ export const envSchema = z.object({
     .min(100, "MP_TIMEOUT_MS debe ser al menos 100")
     .max(120_000, "MP_TIMEOUT_MS puede ser como mucho 120000")
     .default(10_000),
+  // ARCA_ENV, ARCA_CUIT, ARCA_CERT, ARCA_KEY, ARCA_WSAA_URL and ARCA_WSFE_URL: app/integrations/arca/config.ts.
+  ARCA_TIMEOUT_MS: z.coerce
+    .number({ error: "ARCA_TIMEOUT_MS debe ser un número" })
+    .int("ARCA_TIMEOUT_MS debe ser un número entero")
+    .min(100, "ARCA_TIMEOUT_MS debe ser al menos 100")
+    .max(120_000, "ARCA_TIMEOUT_MS puede ser como mucho 120000")
+    .default(20_000),
   IMAGE_REMOTE_HOSTS: optionalText(),
   SESSION_SECRET: optionalText(),
   MAIL_LEASE_SECONDS: z.coerce
@@ -102,6 +110,10 @@ export interface ServerEnv {
   mail: { smtpUrl: string | null; from: string; shopNotifyEmail: string | null; leaseSeconds: number };
   /** timeoutMs: each request to Mercado Pago (a checkout waits for it). */
   mercadoPago: { apiBase: string; accessToken: string | null; webhookSecret: string | null; timeoutMs: number };
+  /** ARCA's web services (electronic invoices): null without ARCA_CUIT, ARCA_CERT and ARCA_KEY. */
+  arca: ArcaConfig | null;
+  /** Each SOAP call to ARCA, in ms. */
+  arcaTimeoutMs: number;
   /** Hosts (host or host:port) whose images the image endpoint may fetch; private addresses only if listed. */
   imageRemoteHosts: string[];
   sessionSecret: string | null;
@@ -124,6 +136,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
   const env = parsed.data;
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     throw new EnvError("Configuración inválida:\n  ADMIN_EMAIL y ADMIN_PASSWORD van juntos: definí los dos o ninguno");
+  }
+  let arca: ArcaConfig | null;
+  try {
+    arca = arcaConfig(source, cwd);
+  } catch (error) {
+    if (error instanceof ArcaConfigError) throw new EnvError(`Configuración inválida:\n  ${error.message}`);
+    throw error;
   }
   return {
     nodeEnv: env.NODE_ENV,
@@ -152,6 +171,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
       webhookSecret: env.MP_WEBHOOK_SECRET ?? null,
       timeoutMs: env.MP_TIMEOUT_MS,
     },
+    arca,
+    arcaTimeoutMs: env.ARCA_TIMEOUT_MS,
     imageRemoteHosts: (env.IMAGE_REMOTE_HOSTS ?? "")
       .split(",")
       .map((host) => host.trim().toLowerCase())
