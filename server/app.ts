@@ -8,6 +8,7 @@ import { createRequestHandler as createReactRouterHandler, type ServerBuild } fr
 import type { AppConfig, LoadContext } from "~/context";
 import { isStockOnlyChange, onPublicPagesChanged } from "~/domain/cache/public-pages.server";
 import type { TiendanubeService } from "~/domain/tiendanube/service.server";
+import type { Arca } from "~/integrations/arca/types";
 import type { MercadoPago } from "~/integrations/mercadopago/index.server";
 import {
   DATABASE_UNAVAILABLE,
@@ -46,6 +47,8 @@ export interface AppOptions {
   images?: { publicDir: string; cacheDir: string; remoteHosts: string[]; production: boolean };
   /** Mercado Pago (real, sandbox or unavailable): box subscriptions and the payments webhook. */
   mercadoPago?: MercadoPago | null;
+  /** ARCA's electronic invoicing (real, the demo's sandbox, or off). */
+  arca?: Arca | null;
   /** The page cache's byte budget (PAGE_CACHE_MB); absent or null: no page cache (PAGE_CACHE=off, development). */
   pageCache?: { maxBytes: number } | null;
 }
@@ -121,6 +124,7 @@ export function createApp(options: AppOptions): express.Express {
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
     tiendanube: options.tiendanube ?? null,
     mercadoPago: options.mercadoPago ?? null,
+    arca: options.arca ?? null,
   });
 
   // A NUL byte can never be stored in PostgreSQL text. An API refuses it; a page drops it from the address,

@@ -74,6 +74,12 @@ export const envSchema = z.object({
     .min(1, "MAIL_LEASE_SECONDS debe ser al menos 1")
     .max(3600, "MAIL_LEASE_SECONDS puede ser como mucho 3600")
     .default(120),
+  INVOICE_LEASE_SECONDS: z.coerce
+    .number({ error: "INVOICE_LEASE_SECONDS debe ser un número" })
+    .int("INVOICE_LEASE_SECONDS debe ser un número entero")
+    .min(1, "INVOICE_LEASE_SECONDS debe ser al menos 1")
+    .max(3600, "INVOICE_LEASE_SECONDS puede ser como mucho 3600")
+    .default(120),
   TRUST_PROXY: z.string().trim().optional(),
   PAGE_CACHE: z.enum(["on", "off"], { error: "PAGE_CACHE debe ser on u off" }).default("on"),
   PAGE_CACHE_MB: z.coerce
@@ -114,6 +120,8 @@ export interface ServerEnv {
   arca: ArcaConfig | null;
   /** Each SOAP call to ARCA, in ms. */
   arcaTimeoutMs: number;
+  /** How long a voucher claimed by a worker stays its own (a crashed worker's comes back after it). */
+  invoiceLeaseSeconds: number;
   /** Hosts (host or host:port) whose images the image endpoint may fetch; private addresses only if listed. */
   imageRemoteHosts: string[];
   sessionSecret: string | null;
@@ -173,6 +181,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     arca,
     arcaTimeoutMs: env.ARCA_TIMEOUT_MS,
+    invoiceLeaseSeconds: env.INVOICE_LEASE_SECONDS,
     imageRemoteHosts: (env.IMAGE_REMOTE_HOSTS ?? "")
       .split(",")
       .map((host) => host.trim().toLowerCase())

@@ -5,6 +5,8 @@ import type express from "express";
 import type { ServerBuild } from "react-router";
 import { startPreapprovalCancellationRetry } from "~/domain/box/cancellation-retry.server";
 import { maySimulate, shopMode } from "~/domain/demo/demo-mode.server";
+import { invoiceIssued } from "~/domain/invoices/notify.server";
+import { startInvoiceWorker } from "~/domain/invoices/worker.server";
 import { createCoverVariantWorker, installCoverVariantWorker } from "~/domain/images/variants.server";
 import { startMailWorker } from "~/domain/mail/worker.server";
 import { seedNewsletterTopics } from "~/domain/newsletter/newsletter.server";
@@ -12,6 +14,7 @@ import { startOrderExpiryJob } from "~/domain/orders/lifecycle.server";
 import { signingSecret } from "~/domain/secrets/signing.server";
 import { getSection, seedSettings } from "~/domain/settings/settings.server";
 import { createTiendanubeService } from "~/domain/tiendanube/service.server";
+import { createArca } from "~/integrations/arca/index.server";
 import { configureSharp } from "~/integrations/images/sharp.server";
 import { fileMailer, smtpMailer } from "~/integrations/mail/transport.server";
 import { createMercadoPago } from "~/integrations/mercadopago/index.server";
@@ -84,6 +87,16 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   if (payments.mode === "unavailable")
     console.warn("Mercado Pago no está configurado (MP_ACCESS_TOKEN): la Caja Rizoma no toma suscripciones");
 
+  // ARCA: the real web services with credentials, the built-in sandbox in a demo shop, else off.
+  const arca = createArca({
+    db: database.db,
+    config: env.arca,
+    timeoutMs: env.arcaTimeoutMs,
+    isDemo: async () => (await shopMode(database.db)) === "demo",
+    sandboxCuit: async () => (await getSection(database.db, "fiscal")).cuit,
+  });
+  if (env.arca) console.log(`ARCA: facturación electrónica en ${env.arca.environment} con el CUIT ${env.arca.cuit}`);
+
   const images = {
     publicDir: options.dev ? path.join(root, "public") : path.join(root, "build", "client"),
     cacheDir: path.join(env.dataDir, "cache", "images"),
@@ -119,6 +132,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     tiendanube,
     images,
     mercadoPago,
+    arca,
     pageCache: env.pageCache.enabled && !options.dev ? { maxBytes: env.pageCache.maxBytes } : null,
   });
   // Other instances on the same PostgreSQL tell this one when its cached pages went stale.
@@ -145,6 +159,14 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   });
   if (mailer.kind === "file")
     console.log(`Correo: sin SMTP_URL, los mensajes se guardan en ${path.join(env.dataDir, "mail")}`);
+  // Paid sales and box charges get their ARCA vouchers, numbered once each across instances (decision 0026).
+  const invoiceWorker = startInvoiceWorker({
+    db: database.db,
+    arca,
+    log: logger.child({ component: "invoices" }),
+    leaseSeconds: env.invoiceLeaseSeconds,
+    onIssued: invoiceIssued({ siteUrl: env.publicUrl, configuredSecret: env.sessionSecret }),
+  });
   // Unpaid transfer orders past their time give their books back (safe with several instances).
   const orderExpiry = startOrderExpiryJob({
     db: database.db,
@@ -175,6 +197,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     logger.info({ signal }, "shutting down");
     server.closeIdleConnections();
     await new Promise((resolve) => server.close(resolve));
+    await invoiceWorker.stop();
     await mailWorker.stop();
     await orderExpiry.stop();
     await boxCancellationRetry.stop();
