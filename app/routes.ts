@@ -27,6 +27,7 @@ export default [
     route("arrepentimiento/listo", "routes/arrepentimiento-listo.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  route("pedido/:number/factura/:invoiceId", "routes/pedido-factura.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("admin/login", "routes/admin/login.tsx"),

@@ -24,6 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // The browser's preview prices with the shop's percent; the server prices the order again with it.
     transferDiscountPercent: settings.bank.transferDiscountPercent,
     termsVersionLabel: TERMS.label,
+    issuesFacturaA: settings.fiscal.taxCondition === "responsable_inscripto",
   };
 }
 

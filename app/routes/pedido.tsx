@@ -1,7 +1,9 @@
 import { data, Link } from "react-router";
 import { OrderTransferDialog } from "~/components/checkout/order-transfer-dialog";
 import TransferSteps from "~/components/home/transfer-steps";
+import { OrderVouchers } from "~/components/invoices/order-vouchers";
 import { DomainError } from "~/domain/errors";
+import { buyerVouchers } from "~/domain/invoices/buyer.server";
 import { transferDiscountLabel } from "~/domain/orders/pricing";
 import { buyerOrder } from "~/domain/orders/queries.server";
 import { WITHDRAWAL_DAYS } from "~/domain/withdrawals/window";
@@ -24,9 +26,12 @@ export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "no
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   try {
-    const found = await buyerOrder(requestContext(context), params.number, url.searchParams.get("token"));
+    const ctx = requestContext(context);
+    const token = url.searchParams.get("token");
+    const found = await buyerOrder(ctx, params.number, token);
     return {
       ...found,
+      invoicing: await buyerVouchers(ctx, params.number, token),
       justPlaced: url.searchParams.get("nuevo") === "1",
       mercadoPagoStatus: url.searchParams.get("status") ?? url.searchParams.get("collection_status"),
     };
@@ -45,7 +50,7 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 export default function Pedido({ loaderData }: Route.ComponentProps) {
-  const { order, bank, contact, justPlaced, mercadoPagoStatus } = loaderData;
+  const { order, bank, contact, justPlaced, mercadoPagoStatus, invoicing } = loaderData;
   const pendingMercadoPago = order.status === "pending_payment" && order.paymentMethod === "mercadopago";
   const transferOrder = bank
     ? {
@@ -146,6 +151,7 @@ export default function Pedido({ loaderData }: Route.ComponentProps) {
           <span className="font-semibold">Pago:</span> {order.paymentLabel}
         </p>
       </section>
+      <OrderVouchers {...invoicing} />
       {order.status !== "cancelled" ? (
         <p className="mt-6 text-sm text-ink/85">
           ¿Cambiaste de idea? Tenés {WITHDRAWAL_DAYS} días corridos desde que recibís el pedido para arrepentirte de la

@@ -10,6 +10,7 @@ import type { PickupPoint, ShippingSettings } from "~/domain/settings/schema";
 import { orderNet } from "~/domain/taxes/net-prices";
 import { formatMoney } from "~/lib/money";
 import { type AppliedCode, DiscountField } from "./discount-field";
+import { type InvoiceField, InvoiceFields } from "./invoice-fields";
 import { submitOrder } from "./submit-order";
 
 export interface CheckoutData {
@@ -20,6 +21,8 @@ export interface CheckoutData {
   transferDiscountPercent: number;
   /** The terms in force, in words: "del 25 de noviembre de 2026". */
   termsVersionLabel: string;
+  /** The shop is Responsable Inscripto: a buyer's CUIT gets a Factura A (docs/decisions/0029). */
+  issuesFacturaA: boolean;
 }
 
 type Method = "pickup" | "caba" | "shipping";
@@ -39,6 +42,7 @@ export function CheckoutForm({
   provinces,
   transferDiscountPercent,
   termsVersionLabel,
+  issuesFacturaA,
 }: CheckoutData) {
   const cart = useCart();
   const navigate = useNavigate();
@@ -49,6 +53,7 @@ export function CheckoutForm({
   const [code, setCode] = useState<AppliedCode | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [invoiceError, setInvoiceError] = useState<{ field: InvoiceField; message: string } | null>(null);
   const [shortLines, setShortLines] = useState<{ title: string; requested: number; available: number }[]>([]);
 
   if (!cart.loaded) return <p className="mt-6 text-ink/75">Cargando tu carrito…</p>;
@@ -82,8 +87,9 @@ export function CheckoutForm({
     if (sending) return;
     setSending(true);
     setError(null);
+    setInvoiceError(null);
     setShortLines([]);
-    const outcome = await submitOrder(event.currentTarget, cart.items, code?.code ?? null);
+    const outcome = await submitOrder(event.currentTarget, cart.items, code?.code ?? null, issuesFacturaA);
     if (outcome.kind === "placed") {
       cartStore().clearCart();
       if (outcome.paymentUrl) {
@@ -95,6 +101,7 @@ export function CheckoutForm({
     }
     setSending(false);
     setError(outcome.error);
+    if (outcome.kind === "error" && outcome.field) setInvoiceError({ field: outcome.field, message: outcome.error });
     if (outcome.kind === "stock") {
       setShortLines(outcome.items);
       // The cart's own check marks each short line (spec §4 stockErrors).
@@ -113,6 +120,7 @@ export function CheckoutForm({
             <Field name="email" label="Email" type="email" autoComplete="email" />
             <Field name="phone" label="Teléfono" type="tel" autoComplete="tel" placeholder="+54 9 11 1234-5678" />
           </div>
+          <InvoiceFields issuesFacturaA={issuesFacturaA} error={invoiceError} />
         </fieldset>
 
         <fieldset className={fieldset}>

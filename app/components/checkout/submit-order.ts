@@ -1,11 +1,12 @@
 import type { CartItem } from "~/domain/cart/cart";
-import { orderInputSchema } from "~/domain/orders/input";
+import { orderInputSchemaFor } from "~/domain/orders/input";
 import { zodMessage } from "~/lib/zod-spanish";
+import type { InvoiceField } from "./invoice-fields";
 
 export type OrderOutcome =
   | { kind: "placed"; number: string; token: string; paymentUrl: string | null }
   | { kind: "stock"; error: string; items: { id: number; title: string; requested: number; available: number }[] }
-  | { kind: "error"; error: string };
+  | { kind: "error"; error: string; field?: InvoiceField };
 
 const value = (form: FormData, name: string) => {
   const text = form.get(name);
@@ -20,6 +21,7 @@ export async function submitOrder(
   form: HTMLFormElement,
   items: CartItem[],
   discountCode: string | null,
+  issuesFacturaA: boolean,
 ): Promise<OrderOutcome> {
   const data = new FormData(form);
   const method = value(data, "method") ?? "pickup";
@@ -30,6 +32,9 @@ export async function submitOrder(
       lastName: value(data, "lastName") ?? "",
       email: value(data, "email") ?? "",
       phone: value(data, "phone") ?? "",
+      // Optional (a company's invoice): sent only when typed, so a final consumer's body stays as before.
+      ...(value(data, "cuit") ? { cuit: value(data, "cuit") } : {}),
+      ...(value(data, "legalName") ? { legalName: value(data, "legalName") } : {}),
     },
     delivery: {
       method,
@@ -46,8 +51,12 @@ export async function submitOrder(
     ...(discountCode ? { discountCode } : {}),
   };
   // The same rules the server applies, to answer at once; the server checks everything again.
-  const checked = orderInputSchema.safeParse(body);
-  if (!checked.success) return { kind: "error", error: zodMessage(checked.error) };
+  const checked = orderInputSchemaFor(issuesFacturaA).safeParse(body);
+  if (!checked.success) {
+    const [scope, field] = checked.error.issues[0]?.path ?? [];
+    const invoiceField = scope === "customer" && (field === "cuit" || field === "legalName") ? field : undefined;
+    return { kind: "error", error: zodMessage(checked.error), ...(invoiceField ? { field: invoiceField } : {}) };
+  }
   try {
     const response = await fetch("/api/orders", {
       method: "POST",

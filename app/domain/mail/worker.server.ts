@@ -3,6 +3,7 @@ import { hit } from "~/domain/rate-limit/rate-limit.server";
 import { getSection } from "~/domain/settings/settings.server";
 import type { Mailer } from "~/integrations/mail/transport.server";
 import type { Db } from "~db/index";
+import { type AttachmentResolver, storedAttachments } from "./attachments.server";
 import {
   claimDue,
   markAttemptFailed,
@@ -26,6 +27,8 @@ export interface MailWorkerOptions {
   maxAttempts?: number;
   /** First retry delay; doubles each attempt. */
   retryBaseMs?: number;
+  /** Renders a row's attachment references at send time; the shop's own (an invoice's PDF) by default. */
+  attachments?: AttachmentResolver;
 }
 
 export interface MailWorker {
@@ -55,6 +58,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const pollMs = options.pollMs ?? 1000;
   const maxAttempts = options.maxAttempts ?? 8;
   const retryBaseMs = options.retryBaseMs ?? 30_000;
+  const resolveAttachment = options.attachments ?? storedAttachments(db);
   let running = true;
   const idle: { wake?: () => void } = {};
   const wake = () => idle.wake?.();
@@ -74,6 +78,9 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       return;
     }
     try {
+      // Rendered inside the attempt: a file that cannot be rendered now fails it, and it is retried.
+      const attachments = [];
+      for (const ref of row.attachments ?? []) attachments.push(await resolveAttachment(ref));
       await mailer.send({
         messageId: row.messageId,
         from: options.from,
@@ -83,6 +90,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         text: row.text,
         headers: row.headers,
         date: row.createdAt,
+        attachments,
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { phoneSchema } from "~/domain/prizes/rules";
-import { PROVINCE_CODES } from "~/domain/settings/argentina";
+import { normaliseCuit, PROVINCE_CODES } from "~/domain/settings/argentina";
 import { emailSchema } from "~/lib/email-schema";
 
 /**
@@ -30,6 +30,19 @@ export const ORDER_MESSAGES = {
   pickupPoint: "Elegí un punto de retiro de la lista",
   paymentMethod: "Elegí cómo pagar: transferencia bancaria o Mercado Pago",
 } as const;
+
+/**
+ * The optional invoice data (issue 19, docs/decisions/0029): a buyer who wants the invoice in a company's
+ * name gives its CUIT and razón social, both or neither. A Responsable Inscripto shop issues them a
+ * Factura A; any other shop a Factura C in the company's name, so the words follow the shop's condition.
+ */
+export const INVOICE_FIELD_MESSAGES = {
+  pairFacturaA: "Completá el CUIT y la razón social para la factura A",
+  pairCompany: "Completá el CUIT y la razón social para la factura a nombre de la empresa",
+  cuit: "El CUIT no es válido: revisá los 11 dígitos (XX-XXXXXXXX-X)",
+  legalName: "La razón social puede tener hasta 200 caracteres",
+} as const;
+export const MAX_LEGAL_NAME = 200;
 
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Máximo ${max} caracteres`);
@@ -80,34 +93,80 @@ export const deliverySchema = z
     }
   });
 
-export const orderInputSchema = z
-  .object({
-    items: z
-      .array(z.object({ id: z.number({ error: ORDER_MESSAGES.itemId }).int().positive(), quantity }).strict(), {
-        error: ORDER_MESSAGES.items,
-      })
-      .min(1, ORDER_MESSAGES.items)
-      .max(MAX_ORDER_LINES, `Un pedido admite hasta ${MAX_ORDER_LINES} libros distintos`)
-      .refine((items) => new Set(items.map((item) => item.id)).size === items.length, ORDER_MESSAGES.duplicate),
-    customer: z
-      .object(
-        {
-          firstName: requiredText(ORDER_MESSAGES.firstName, 80),
-          lastName: requiredText(ORDER_MESSAGES.lastName, 80),
-          email: emailSchema({ invalid: ORDER_MESSAGES.email }),
-          phone: phoneSchema,
-        },
-        { error: "Faltan tus datos de contacto" },
-      )
-      .strict(),
-    delivery: deliverySchema,
-    paymentMethod: z.enum(["transfer", "mercadopago"], { error: ORDER_MESSAGES.paymentMethod }),
-    discountCode: z
-      .union([z.string(), z.null()], { error: "El código de descuento no es válido" })
-      .optional()
-      .transform((code) => code?.trim() || null),
-  })
-  .strict();
+/** "" and null (an untouched field, an API client's explicit null) mean "not given". */
+const blankToNull = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : value;
+
+const buyerCuit = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: INVOICE_FIELD_MESSAGES.cuit })
+    .transform((value, ctx) => {
+      const cuit = normaliseCuit(value);
+      if (cuit) return cuit;
+      ctx.addIssue({ code: "custom", message: INVOICE_FIELD_MESSAGES.cuit });
+      return z.NEVER;
+    })
+    .nullable(),
+);
+
+const buyerLegalName = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: "La razón social debe ser un texto" })
+    .trim()
+    .max(MAX_LEGAL_NAME, INVOICE_FIELD_MESSAGES.legalName)
+    .nullable(),
+);
+
+function orderSchema(pairMessage: string) {
+  return z
+    .object({
+      items: z
+        .array(z.object({ id: z.number({ error: ORDER_MESSAGES.itemId }).int().positive(), quantity }).strict(), {
+          error: ORDER_MESSAGES.items,
+        })
+        .min(1, ORDER_MESSAGES.items)
+        .max(MAX_ORDER_LINES, `Un pedido admite hasta ${MAX_ORDER_LINES} libros distintos`)
+        .refine((items) => new Set(items.map((item) => item.id)).size === items.length, ORDER_MESSAGES.duplicate),
+      customer: z
+        .object(
+          {
+            firstName: requiredText(ORDER_MESSAGES.firstName, 80),
+            lastName: requiredText(ORDER_MESSAGES.lastName, 80),
+            email: emailSchema({ invalid: ORDER_MESSAGES.email }),
+            phone: phoneSchema,
+            cuit: buyerCuit.optional().transform((cuit) => cuit ?? null),
+            legalName: buyerLegalName.optional().transform((name) => name ?? null),
+          },
+          { error: "Faltan tus datos de contacto" },
+        )
+        .strict()
+        .superRefine((customer, ctx) => {
+          // Both or neither: the missing one carries the message (a wrong CUIT already has its own).
+          if (customer.cuit && !customer.legalName) {
+            ctx.addIssue({ code: "custom", path: ["legalName"], message: pairMessage });
+          } else if (!customer.cuit && customer.legalName) {
+            ctx.addIssue({ code: "custom", path: ["cuit"], message: pairMessage });
+          }
+        }),
+      delivery: deliverySchema,
+      paymentMethod: z.enum(["transfer", "mercadopago"], { error: ORDER_MESSAGES.paymentMethod }),
+      discountCode: z
+        .union([z.string(), z.null()], { error: "El código de descuento no es válido" })
+        .optional()
+        .transform((code) => code?.trim() || null),
+    })
+    .strict();
+}
+
+/** The body as a Responsable Inscripto shop reads it (the pair's message names the Factura A). */
+export const orderInputSchema = orderSchema(INVOICE_FIELD_MESSAGES.pairFacturaA);
+const companyInvoiceSchema = orderSchema(INVOICE_FIELD_MESSAGES.pairCompany);
+
+/** The body with the invoice words of the shop's condition: Factura A only for a Responsable Inscripto. */
+export const orderInputSchemaFor = (issuesFacturaA: boolean) =>
+  issuesFacturaA ? orderInputSchema : companyInvoiceSchema;
 
 export type OrderInput = z.output<typeof orderInputSchema>;
 export type DeliveryInput = z.output<typeof deliverySchema>;

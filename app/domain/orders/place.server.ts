@@ -16,7 +16,7 @@ import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { books, orderEvents, orderItems, orders } from "~db/schema";
 import { pickupPointFor, quoteDelivery } from "./delivery";
-import { type OrderInput, orderInputSchema } from "./input";
+import { type OrderInput, orderInputSchemaFor } from "./input";
 import { orderAwaitingMercadoPago, orderPlacedShop, orderReceivedTransfer } from "./mail.server";
 import { type OrderTotals, priceOrder } from "./pricing";
 import {
@@ -133,7 +133,7 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
   const settings = await getSettings(ctx.db);
   // Every attempt counts, well-formed or not: the limit is against abuse, and each order reserves stock.
   await limitPerIp(ctx, "ordersPerIpPerHour", TOO_MANY_ORDERS, settings.rateLimits);
-  const parsed = orderInputSchema.safeParse(raw);
+  const parsed = orderInputSchemaFor(settings.fiscal.taxCondition === "responsable_inscripto").safeParse(raw);
   if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
   const input = parsed.data;
   const signer = await orderSigner(ctx);
@@ -233,6 +233,9 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
         lastName: customer.lastName,
         email: customer.email,
         phone: customer.phone,
+        // Normalised ("30-71654321-4") by the input schema; both or neither (docs/decisions/0029).
+        buyerCuit: customer.cuit,
+        buyerLegalName: customer.legalName,
         deliveryMethod: delivery.method,
         shippingSpeed: delivery.method === "shipping" ? (delivery.speed ?? "standard") : null,
         address: shipped ? (delivery.address ?? null) : null,

@@ -7,6 +7,14 @@ import nodemailer from "nodemailer";
  * (app/domain/mail/worker.server.ts) decides what to send and when; a `Mailer` only delivers.
  */
 
+/** A file sent with a message, already rendered (the outbox keeps only a reference; the worker renders it). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  /** e.g. "application/pdf". */
+  contentType: string;
+}
+
 /** One message as it leaves the shop (the outbox row, plus the sender). */
 export interface OutgoingMessage {
   messageId: string;
@@ -17,6 +25,7 @@ export interface OutgoingMessage {
   text: string;
   headers: Record<string, string>;
   date: Date;
+  attachments?: MailAttachment[];
 }
 
 /** Where messages go: an SMTP server, or .eml files when no SMTP server is configured. */
@@ -36,6 +45,11 @@ const options = (message: OutgoingMessage) => ({
   text: message.text,
   headers: message.headers,
   date: message.date,
+  attachments: (message.attachments ?? []).map(({ filename, content, contentType }) => ({
+    filename,
+    content,
+    contentType,
+  })),
 });
 
 /** SMTP through nodemailer; TLS as the URL says (smtps:// or STARTTLS offered by smtp://). */

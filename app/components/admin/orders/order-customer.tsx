@@ -27,6 +27,11 @@ export function OrderCustomer({ order }: { order: AdminOrderView }) {
           {PAYMENT_LABELS[order.paymentMethod]}
           {order.providerPaymentId ? ` (pago ${order.providerPaymentId})` : ""}
         </Fact>
+        {order.invoiceRequest ? (
+          <Fact label={order.invoiceRequest.label}>
+            <span data-testid="order-invoice-request">{order.invoiceRequest.text}</span>
+          </Fact>
+        ) : null}
         <Fact label="Fecha">{dayMonthTime(order.createdAt)}</Fact>
         {order.expiresAt && order.status === "pending_payment" ? (
           <Fact label="Vence">{dayMonthTime(order.expiresAt)}</Fact>

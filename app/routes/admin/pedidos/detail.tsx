@@ -6,10 +6,12 @@ import { OrderTotals } from "~/components/admin/orders/order-totals";
 import { WithdrawalPanel } from "~/components/admin/withdrawals/withdrawal-panel";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { Invalid, NotFound } from "~/domain/errors";
+import { invoiceRequest } from "~/domain/invoices/request";
 import { cancelOrder, confirmPayment, deliverOrder, shipOrder } from "~/domain/orders/lifecycle.server";
 import { adminOrder } from "~/domain/orders/queries.server";
 import { deliveryLabel } from "~/domain/orders/shared.server";
 import { STATUS_BADGES, STATUS_LABELS } from "~/domain/orders/status";
+import { getSettings } from "~/domain/settings/settings.server";
 import { withdrawalForOrder, withdrawalIdByOrder } from "~/domain/withdrawals/queries.server";
 import { booksReturned, cancelForWithdrawal, refundWithdrawal } from "~/domain/withdrawals/resolve.server";
 import { requireAdmin } from "~/lib/admin.server";
@@ -45,6 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     const { order, items, events } = await adminOrder(context.db, params.number);
     const withdrawal = await withdrawalForOrder(context.db, order.id);
+    const { taxCondition } = (await getSettings(context.db)).fiscal;
     return {
       withdrawal,
       order: {
@@ -52,6 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         createdAt: order.createdAt.toISOString(),
         expiresAt: order.expiresAt?.toISOString() ?? null,
         delivery: deliveryLabel(order),
+        invoiceRequest: invoiceRequest(order, taxCondition === "responsable_inscripto"),
       },
       items,
       events: events.map((event) => ({ ...event, at: event.at.toISOString() })),

@@ -1,0 +1,133 @@
+import { and, eq, inArray, or } from "drizzle-orm";
+import { NotFound } from "~/domain/errors";
+import { type OrderContext, orderSigner } from "~/domain/orders/shared.server";
+import { getSettings } from "~/domain/settings/settings.server";
+import type { Db } from "~db/index";
+import { invoices, orders } from "~db/schema";
+import { voucherLabel, voucherNumberText } from "./codes";
+import { invoicePdf } from "./document.server";
+import { invoiceDownloadUrl } from "./links.server";
+import { type InvoiceRequest, invoiceRequest } from "./request";
+
+/*
+ * The buyer's side of an order's vouchers (docs/decisions/0029): listed on the order page reached by its
+ * signed link, and downloaded with that same signature. Every refusal (a wrong token, another order's
+ * voucher, one not issued yet, a malformed id) is the same 404, so nothing can be probed.
+ */
+
+type BuyerContext = Pick<OrderContext, "db" | "configuredSecret" | "siteUrl">;
+
+export const VOUCHER_NOT_FOUND = "No encontramos esa factura";
+
+/** One issued voucher as the buyer's order page lists it. */
+export interface BuyerVoucher {
+  id: number;
+  kind: "invoice" | "credit_note";
+  /** "Factura B 00001-00000012". */
+  title: string;
+  /** The voucher's day, yyyy-mm-dd. */
+  issuedOn: string | null;
+  /** Authorised by the demo's sandbox or ARCA's homologación: it has no fiscal validity. */
+  test: boolean;
+  url: string;
+}
+
+export interface BuyerVouchers {
+  /** What the buyer asked the invoice to say at checkout, if anything. */
+  request: InvoiceRequest | null;
+  vouchers: BuyerVoucher[];
+  /** A voucher still on its way: "Estamos emitiendo tu factura; te la mandamos por email". */
+  issuing: string | null;
+}
+
+const ORDER_NUMBER = /^RZ-\d{6,}$/;
+
+/** The order behind a buyer's link, or the 404 every refusal shares. */
+async function signedOrder(ctx: BuyerContext, number: string, token: string | null) {
+  const normalised = number.toUpperCase();
+  if (!ORDER_NUMBER.test(normalised) || !(await orderSigner(ctx)).valid(normalised, token)) {
+    throw new NotFound(VOUCHER_NOT_FOUND);
+  }
+  const [order] = await ctx.db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      buyerCuit: orders.buyerCuit,
+      buyerLegalName: orders.buyerLegalName,
+    })
+    .from(orders)
+    .where(eq(orders.number, normalised));
+  if (!order) throw new NotFound(VOUCHER_NOT_FOUND);
+  return order;
+}
+
+/**
+ * Every voucher of an order: its invoice (orderId) and the credit notes that cancel it (originalInvoiceId,
+ * whether or not the core also stamps them with the order).
+ */
+async function vouchersOfOrder(db: Db, orderId: number) {
+  const ownInvoices = db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
+  return db
+    .select()
+    .from(invoices)
+    .where(or(eq(invoices.orderId, orderId), inArray(invoices.originalInvoiceId, ownInvoices)))
+    .orderBy(invoices.createdAt, invoices.id);
+}
+
+/** The order page's invoice section: the requested data, the issued vouchers with their links, and what is on its way. */
+export async function buyerVouchers(ctx: BuyerContext, number: string, token: string | null): Promise<BuyerVouchers> {
+  const order = await signedOrder(ctx, number, token);
+  const [rows, settings, signer] = await Promise.all([
+    vouchersOfOrder(ctx.db, order.id),
+    getSettings(ctx.db),
+    orderSigner(ctx),
+  ]);
+  const vouchers = await Promise.all(
+    rows
+      .filter((row) => row.status === "issued")
+      .map(
+        async (row): Promise<BuyerVoucher> => ({
+          id: row.id,
+          kind: row.kind,
+          title: `${voucherLabel(row.voucherType)} ${voucherNumberText(row.pointOfSale, row.number)}`,
+          issuedOn: row.issuedOn,
+          test: row.environment !== "produccion",
+          url: await invoiceDownloadUrl(signer, order.number, row.id),
+        }),
+      ),
+  );
+  // A failed row is on its way too, from the buyer's side: the shop retries it from /admin/facturas.
+  const waiting = rows.filter((row) => row.status === "pending" || row.status === "issuing" || row.status === "failed");
+  const issuing = waiting.some((row) => row.kind === "invoice")
+    ? "Estamos emitiendo tu factura; te la mandamos por email."
+    : waiting.length > 0
+      ? "Estamos emitiendo la nota de crédito; te la mandamos por email."
+      : null;
+  return {
+    request: invoiceRequest(order, settings.fiscal.taxCondition === "responsable_inscripto"),
+    vouchers,
+    issuing,
+  };
+}
+
+/**
+ * The PDF of one issued voucher of the order the token signs, or a 404: the voucher must be the order's
+ * invoice or a credit note of it, and issued.
+ */
+export async function buyerVoucherPdf(
+  ctx: BuyerContext,
+  number: string,
+  invoiceIdText: string,
+  token: string | null,
+): Promise<{ filename: string; pdf: Buffer }> {
+  const order = await signedOrder(ctx, number, token);
+  if (!/^\d{1,9}$/.test(invoiceIdText)) throw new NotFound(VOUCHER_NOT_FOUND);
+  const invoiceId = Number(invoiceIdText);
+  const rows = await vouchersOfOrder(ctx.db, order.id);
+  const voucher = rows.find((row) => row.id === invoiceId);
+  if (voucher?.status !== "issued") throw new NotFound(VOUCHER_NOT_FOUND);
+  return invoicePdf(ctx.db, voucher.id);
+}
