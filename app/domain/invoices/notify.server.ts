@@ -22,9 +22,18 @@ export function invoiceIssued(ctx: Pick<RequestContext, "siteUrl" | "configuredS
       ? await tx.select({ number: orders.number }).from(orders).where(eq(orders.id, source.orderId))
       : [];
     const downloadUrl = order
-      ? await invoiceDownloadUrl({ db: tx, configuredSecret: ctx.configuredSecret, siteUrl: ctx.siteUrl }, order.number, invoice.id)
+      ? await invoiceDownloadUrl(
+          { db: tx, configuredSecret: ctx.configuredSecret, siteUrl: ctx.siteUrl },
+          order.number,
+          invoice.id,
+        )
       : null;
-    const mail = invoiceIssuedMail({ siteUrl: ctx.siteUrl, invoice, reference: await invoiceReference(tx, invoice), downloadUrl });
+    const mail = invoiceIssuedMail({
+      siteUrl: ctx.siteUrl,
+      invoice,
+      reference: await invoiceReference(tx, invoice),
+      downloadUrl,
+    });
     await enqueueMail(tx, {
       to: invoice.receiverEmail,
       mail,
