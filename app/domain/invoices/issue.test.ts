@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cancelOrder, confirmPayment } from "~/domain/orders/lifecycle.server";
 import { updateSection } from "~/domain/settings/settings.server";
 import type { Db } from "~db/index";
-import { books, invoices, orderItems } from "~db/schema";
+import { books, boxPayments, boxSubscriptions, invoices, orderItems } from "~db/schema";
 import { adminTestDatabase } from "../../../tests/support/admin-database";
 import { memoryArca } from "../../../tests/support/memory-arca";
 import { insertOrder } from "../../../tests/support/order-row";
-import { undoOrderInvoice } from "./enqueue.server";
+import { enqueueBoxInvoice, undoOrderInvoice } from "./enqueue.server";
 import { DEFAULT_ISSUE_OPTIONS, issueDueInvoices } from "./issue.server";
 
 const { db, admin } = await adminTestDatabase({ catalogue: true });
@@ -233,5 +233,52 @@ describe("invoices", () => {
     const off = await paidOrder();
     expect(await invoiceOf(off.id)).toBeUndefined();
     await updateSection(db, admin, "invoicing", { enabled: true, pointOfSale: 3 });
+  });
+
+  it("a box charge gets its own invoice: one exempt line for the box, to the subscriber", async () => {
+    const arca = memoryArca();
+    await db.delete(invoices);
+    const [sub] = await db
+      .insert(boxSubscriptions)
+      .values({
+        planId: "monthly",
+        priceCents: 2_500_000,
+        frequencyMonths: 1,
+        status: "active",
+        firstName: "Lucía",
+        lastName: "Gómez",
+        email: "lucia@example.com",
+        whatsapp: "5491155551234",
+        deliveryMethod: "pickup",
+      })
+      .returning();
+    const [payment] = await db
+      .insert(boxPayments)
+      .values({
+        subscriptionId: sub?.id ?? 0,
+        providerPaymentId: "cargo-1",
+        amountCents: 2_500_000,
+        status: "approved",
+        boxDate: "2026-12-15",
+      })
+      .returning();
+    const paymentId = payment?.id ?? 0;
+    expect(await db.transaction((tx) => enqueueBoxInvoice(tx as unknown as Db, paymentId))).toBe(true);
+    expect(await db.transaction((tx) => enqueueBoxInvoice(tx as unknown as Db, paymentId))).toBe(false);
+    await drain(arca.api);
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.boxPaymentId, paymentId));
+    expect(invoice).toMatchObject({
+      status: "issued",
+      voucherType: 6,
+      number: 1,
+      receiverName: "Lucía Gómez",
+      receiverEmail: "lucia@example.com",
+      receiverDocType: 99,
+      totalCents: 2_500_000,
+      exemptCents: 2_500_000,
+      vatCents: 0,
+    });
+    expect(invoice?.lines).toHaveLength(1);
+    expect(invoice?.lines[0]?.description).toMatch(/^Caja Rizoma — /);
   });
 });
