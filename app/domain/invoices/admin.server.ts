@@ -139,12 +139,12 @@ export async function listInvoices(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** How many vouchers of the month are in each state (the filter's counts). */
-export async function invoiceCounts(db: Db, month: string): Promise<Record<InvoiceStatus, number>> {
+/** How many vouchers of the month (null: of every month) are in each state (the filter's counts). */
+export async function invoiceCounts(db: Db, month: string | null): Promise<Record<InvoiceStatus, number>> {
   const rows = await db
     .select({ status: invoices.status, n: count() })
     .from(invoices)
-    .where(inMonth(month))
+    .where(month ? inMonth(month) : undefined)
     .groupBy(invoices.status);
   const counts: Record<InvoiceStatus, number> = { pending: 0, issuing: 0, issued: 0, failed: 0, cancelled: 0 };
   for (const row of rows) counts[row.status] = row.n;

@@ -2,9 +2,9 @@ import { Download } from "lucide-react";
 import { Form, Link } from "react-router";
 import { INVOICE_STATUS_LABELS, INVOICE_STATUSES, type InvoiceStatus } from "~/domain/invoices/status";
 
-/** `/admin/facturas` with a state, a month and a page (page 1 and no state are left out of the URL). */
-export function invoicesHref(month: string, status: InvoiceStatus | null, page = 1): string {
-  const query = new URLSearchParams({ mes: month });
+/** `/admin/facturas` with a state, a month (null: every month) and a page (page 1 and no state are left out). */
+export function invoicesHref(month: string | null, status: InvoiceStatus | null, page = 1): string {
+  const query = new URLSearchParams(month ? { mes: month } : {});
   if (status) query.set("estado", status);
   if (page > 1) query.set("pagina", String(page));
   return `/admin/facturas?${query}`;
@@ -13,11 +13,14 @@ export function invoicesHref(month: string, status: InvoiceStatus | null, page =
 /** The month picker (a GET form: works without JavaScript), the month's CSV, and the states with their counts. */
 export function InvoiceFilters({
   month,
+  everyMonth,
   monthName,
   status,
   counts,
 }: {
   month: string;
+  /** The list shows one state of every month (the dashboard's link): the state links keep it so. */
+  everyMonth: boolean;
   monthName: string;
   status: InvoiceStatus | null;
   counts: Record<InvoiceStatus, number>;
@@ -53,13 +56,14 @@ export function InvoiceFilters({
           <Download aria-hidden="true" className="size-4" /> Descargar CSV del mes
         </a>
       </div>
+      {everyMonth ? <p className="text-sm text-ink/80">Mostrando los comprobantes de todos los meses.</p> : null}
       <nav aria-label={`Filtrar por estado (${monthName})`} className="flex flex-wrap gap-2">
         {[null, ...INVOICE_STATUSES].map((option) => {
           const active = status === option;
           return (
             <Link
               key={option ?? "todas"}
-              to={invoicesHref(month, option)}
+              to={invoicesHref(everyMonth && option ? null : month, option)}
               aria-current={active ? "page" : undefined}
               className={`rounded-full border px-3 py-1.5 text-sm font-semibold ${
                 active ? "border-moss bg-moss text-white" : "border-ink/20 text-ink hover:border-moss"

@@ -60,22 +60,28 @@ function tableRow(row: InvoiceListRow): InvoiceTableRow {
   };
 }
 
-/** The vouchers of a month (`?mes=`, this month by default), by state (`?estado=`), newest first. */
+/**
+ * The vouchers of a month (`?mes=`, this month by default), by state (`?estado=`), newest first. A state
+ * without a month (the dashboard's "facturas con error") lists every month: a failure of last month
+ * still needs its retry.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
   const query = readQuery(request, invoiceListQuery);
-  const month = query.mes ?? currentMonth();
   const status = query.estado ?? null;
+  const everyMonth = !query.mes && status !== null;
+  const month = query.mes ?? currentMonth();
   const page = query.pagina ?? 1;
   const [{ rows, total }, counts, invoicing, link] = await Promise.all([
-    listInvoices(context.db, { status, month, page }),
-    invoiceCounts(context.db, month),
+    listInvoices(context.db, { status, month: everyMonth ? null : month, page }),
+    invoiceCounts(context.db, everyMonth ? null : month),
     getSection(context.db, "invoicing"),
     requestContext(context).arca?.current() ?? null,
   ]);
   return {
     month,
-    monthName: monthLabel(month),
+    everyMonth,
+    monthName: everyMonth ? "todos los meses" : monthLabel(month),
     status,
     page,
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
@@ -99,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminFacturas({ loaderData, actionData }: Route.ComponentProps) {
-  const { month, monthName, status, page, pages, counts, rows, problems, notice } = loaderData;
+  const { month, everyMonth, monthName, status, page, pages, counts, rows, problems, notice } = loaderData;
   return (
     <div className="space-y-6">
       <div>
@@ -111,15 +117,16 @@ export default function AdminFacturas({ loaderData, actionData }: Route.Componen
       </div>
       <InvoicingBanner problems={problems} />
       <Notice notice={failureNotice(actionData, "No se pudo reintentar") ?? notice} />
-      <InvoiceFilters month={month} monthName={monthName} status={status} counts={counts} />
+      <InvoiceFilters month={month} everyMonth={everyMonth} monthName={monthName} status={status} counts={counts} />
       {rows.length === 0 ? (
         <p className="rounded-lg bg-white p-6 text-ink/80">
-          {status ? "No hay comprobantes en este estado" : "No hay comprobantes"} en {monthName}.
+          {status ? "No hay comprobantes en este estado" : "No hay comprobantes"}
+          {everyMonth ? "." : ` en ${monthName}.`}
         </p>
       ) : (
         <InvoiceTable rows={rows} />
       )}
-      <AdminPagination page={page} pages={pages} href={(to) => invoicesHref(month, status, to)} />
+      <AdminPagination page={page} pages={pages} href={(to) => invoicesHref(everyMonth ? null : month, status, to)} />
     </div>
   );
 }

@@ -148,6 +148,20 @@ describe("/admin/facturas", () => {
       expect.stringContaining("Sin conexión con ARCA"),
     ]);
 
+    // The dashboard's link names only the state: failures of every month, an old one too.
+    const old = await insertInvoice(db, {
+      status: "failed",
+      number: null,
+      cae: null,
+      issuedOn: null,
+      createdAt: new Date("2025-08-01T10:00:00-03:00"),
+    });
+    const everyMonth = (await listPage.loader(
+      routeArgs("/admin/facturas?estado=failed", database, { context: { admin } }) as never,
+    )) as Awaited<ReturnType<typeof listPage.loader>>;
+    expect(everyMonth).toMatchObject({ everyMonth: true, monthName: "todos los meses" });
+    expect(everyMonth.rows.map((row) => row.id)).toEqual(expect.arrayContaining([failed.id, old.id]));
+
     const form = new URLSearchParams({ id: String(failed.id) }).toString();
     const posted = (await listPage.action(
       routeArgs("/admin/facturas?mes=2026-11&estado=failed", database, {
