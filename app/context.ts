@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import type { TiendanubeService } from "~/domain/tiendanube/service.server";
+import type { Arca } from "~/integrations/arca/types";
 import type { MercadoPago } from "~/integrations/mercadopago/index.server";
 import type { Db } from "~db/index";
 
@@ -40,6 +41,8 @@ export type LoadContext = {
   tiendanube?: TiendanubeService | null;
   /** The Mercado Pago link (real API, built-in sandbox, or unavailable in production without MP). */
   mercadoPago?: MercadoPago | null;
+  /** ARCA's electronic invoicing link (real web services, the demo's sandbox, or off); absent: off. */
+  arca?: Arca | null;
   /**
    * The page cache is rendering this page for every visitor (server/page-cache.ts): wait for all
    * Suspense content, as for crawlers, so the stored page is complete without JavaScript.

@@ -9,6 +9,7 @@ export function requestContext(context: AppLoadContext): RequestContext {
     configuredSecret: context.config.configuredSecret,
     shopEmail: context.config.shopNotifyEmail,
     mercadoPago: context.mercadoPago ?? null,
+    arca: context.arca ?? null,
     log: context.log,
     clientIp: context.clientIp,
   };

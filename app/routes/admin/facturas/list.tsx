@@ -71,12 +71,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = query.estado ?? null;
   const everyMonth = !query.mes && status !== null;
   const month = query.mes ?? currentMonth();
+  // No link in the context (a server without ARCA wired, most tests) reads as "off".
+  const arca = (await requestContext(context)).arca;
   const page = query.pagina ?? 1;
   const [{ rows, total }, counts, invoicing, link] = await Promise.all([
     listInvoices(context.db, { status, month: everyMonth ? null : month, page }),
     invoiceCounts(context.db, everyMonth ? null : month),
     getSection(context.db, "invoicing"),
-    requestContext(context).arca?.current() ?? null,
+    arca?.current() ?? null,
   ]);
   return {
     month,
