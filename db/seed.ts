@@ -3,7 +3,7 @@ import { addDays, todayInBuenosAires } from "../app/lib/dates";
 import { fromPesos } from "../app/lib/money";
 import { slugify } from "../app/lib/slug";
 import { demoBooks } from "./demo/books";
-import { demoFiscal, FISCAL_SETTINGS_KEY, isBlankFiscal } from "./demo/fiscal";
+import { demoFiscal, demoInvoicing, FISCAL_SETTINGS_KEY, INVOICING_SETTINGS_KEY, isBlankFiscal } from "./demo/fiscal";
 import { demoCategories, demoGenres } from "./demo/taxonomy";
 import type { DemoBook } from "./demo/types";
 import type { Db } from "./index";
@@ -95,6 +95,7 @@ export async function seedDemoCatalogue(db: Db, today = todayInBuenosAires()): P
     const row: ShopModeRow = { state: "demo", since: new Date().toISOString() };
     await tx.insert(settings).values({ key: SHOP_MODE_KEY, value: row });
     await seedDemoFiscal(tx as unknown as Db);
+    await seedDemoInvoicing(tx as unknown as Db);
     return demoBooks.length;
   });
 }
@@ -113,6 +114,22 @@ async function seedDemoFiscal(tx: Db): Promise<void> {
     .insert(settings)
     .values({ key: FISCAL_SETTINGS_KEY, value: demoFiscal })
     .onConflictDoUpdate({ target: settings.key, set: { value: demoFiscal, updatedAt: new Date() } });
+}
+
+/**
+ * The demo issues test invoices with the sandbox (db/demo/fiscal.ts): invoicing on, point of sale 1, unless
+ * the section was already turned on (seedSettings may have stored its default, off, just before).
+ */
+async function seedDemoInvoicing(tx: Db): Promise<void> {
+  const [stored] = await tx
+    .select({ value: settings.value })
+    .from(settings)
+    .where(sql`${settings.key} = ${INVOICING_SETTINGS_KEY}`);
+  if ((stored?.value as { enabled?: boolean } | undefined)?.enabled) return;
+  await tx
+    .insert(settings)
+    .values({ key: INVOICING_SETTINGS_KEY, value: demoInvoicing })
+    .onConflictDoUpdate({ target: settings.key, set: { value: demoInvoicing, updatedAt: new Date() } });
 }
 
 /** The ISBNs of the demo catalogue: what "Pasar a producción" may delete as the demo's books. */

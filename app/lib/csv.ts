@@ -6,9 +6,11 @@
 /**
  * One field: a cell that would start a formula (=, +, -, @, tab, CR) gets an apostrophe first, so
  * opening the file never runs what someone typed; `;`, quotes and line breaks are quoted (RFC 4180).
+ * A negative amount ("-12345,67", a credit note's) is a number, not a formula: it stays as it is, so the
+ * spreadsheet can sum its column.
  */
 export function csvField(value: string): string {
-  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const inert = /^[=+\-@\t\r]/.test(value) && !/^-\d+(,\d+)?$/.test(value) ? `'${value}` : value;
   return /[";\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
 }
 

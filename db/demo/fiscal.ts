@@ -36,3 +36,11 @@ export function withoutDemoFiscal(value: unknown): Record<string, unknown> | nul
     Object.entries(value).map(([key, field]) => [key, field !== null && field === example[key] ? null : field]),
   );
 }
+
+/**
+ * The demo issues its invoices with the built-in ARCA sandbox (test vouchers, no fiscal validity), so the
+ * demo shows the whole flow: automatic invoices on, point of sale 1. Written by the demo seed over a
+ * section never saved; "Pasar a producción" turns it off (the real shop configures ARCA and turns it on).
+ */
+export const INVOICING_SETTINGS_KEY = "invoicing";
+export const demoInvoicing = { enabled: true, pointOfSale: 1 } as const;

@@ -6,13 +6,16 @@ import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import { Conflict, Invalid } from "~/domain/errors";
 import { returnStock } from "~/domain/orders/lifecycle.server";
 import { foldAccents } from "~/lib/text";
-import { FISCAL_SETTINGS_KEY, withoutDemoFiscal } from "~db/demo/fiscal";
+import { FISCAL_SETTINGS_KEY, INVOICING_SETTINGS_KEY, withoutDemoFiscal } from "~db/demo/fiscal";
 import type { Db } from "~db/index";
 import {
+  arcaSandboxVouchers,
   books,
   boxSubscriptions,
   discountCodes,
   discountRedemptions,
+  invoiceSequences,
+  invoices,
   mailOutbox,
   newsletterSubscribers,
   orderItems,
@@ -71,6 +74,7 @@ export async function demoData(db: Db): Promise<DemoData> {
     boxSubscriptions: await countOf(boxSubscriptions),
     newsletterSubscribers: await countOf(newsletterSubscribers),
     qrCodes: await countOf(qrCodes),
+    invoices: await countOf(invoices),
     mail: await countOf(mailOutbox),
     sandboxPayments: await countOf(paymentSandboxResources),
   };
@@ -108,6 +112,7 @@ export async function leaveDemoMode(db: Db, admin: AdminIdentity, input: LeaveDe
     const live: ShopModeRow = { state: "live", since: current.since, leftAt: new Date().toISOString() };
     await tx.update(settings).set({ value: live, updatedAt: new Date() }).where(eq(settings.key, SHOP_MODE_KEY));
     await forgetDemoFiscal(tx as unknown as Db);
+    await forgetSandboxInvoicing(tx as unknown as Db);
     await recordAudit(tx as unknown as Db, admin, {
       action: "shop.go-live",
       entity: "shop",
@@ -134,6 +139,25 @@ async function forgetDemoFiscal(tx: Db): Promise<void> {
   await tx.update(settings).set({ value: kept, updatedAt: new Date() }).where(eq(settings.key, FISCAL_SETTINGS_KEY));
 }
 
+/**
+ * The sandbox's vouchers were never fiscal documents: they go whether or not the rest of the demo data is
+ * deleted (credit notes before the invoices they cancel), with the sandbox's own numbering and store.
+ * Automatic invoicing is turned off: the real shop configures ARCA and its point of sale, then turns it on.
+ */
+async function forgetSandboxInvoicing(tx: Db): Promise<void> {
+  await tx.delete(invoices).where(and(eq(invoices.environment, "sandbox"), eq(invoices.kind, "credit_note")));
+  await tx.delete(invoices).where(eq(invoices.environment, "sandbox"));
+  await tx.delete(arcaSandboxVouchers);
+  await tx.delete(invoiceSequences).where(eq(invoiceSequences.environment, "sandbox"));
+  const [row] = await tx
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, INVOICING_SETTINGS_KEY));
+  if (!row) return;
+  const value = { ...(row.value as Record<string, unknown>), enabled: false };
+  await tx.update(settings).set({ value, updatedAt: new Date() }).where(eq(settings.key, INVOICING_SETTINGS_KEY));
+}
+
 async function deleteDemoData(tx: Db): Promise<void> {
   const demoBookIds = tx.select({ id: books.id }).from(books).where(demoBooksWhere());
   // Orders that still hold stock of a book the shop keeps give it back (pre-orders free their places).
@@ -148,6 +172,10 @@ async function deleteDemoData(tx: Db): Promise<void> {
     .where(and(sql`${orders.status} <> 'cancelled'`, notInArray(orderItems.bookId, demoBookIds)))
     .groupBy(orderItems.bookId, orderItems.isPreorder);
   await returnStock(tx, held);
+  // Every order and box charge goes, so every voucher of theirs too (they restrict the delete), credit
+  // notes before the invoices they cancel.
+  await tx.delete(invoices).where(eq(invoices.kind, "credit_note"));
+  await tx.delete(invoices);
   await tx.delete(orders); // items, events and code redemptions cascade
   await tx.update(discountCodes).set({
     usedCount: sql`(select count(*)::int from ${discountRedemptions} where ${discountRedemptions.discountCodeId} = ${discountCodes.id})`,

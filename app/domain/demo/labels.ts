@@ -8,6 +8,7 @@ export interface DemoData {
   boxSubscriptions: number;
   newsletterSubscribers: number;
   qrCodes: number;
+  invoices: number;
   mail: number;
   sandboxPayments: number;
 }
@@ -22,6 +23,7 @@ export const DEMO_DATA_LABELS: Record<keyof DemoData, [one: string, many: string
   ],
   newsletterSubscribers: ["suscriptor del newsletter", "suscriptores del newsletter"],
   qrCodes: ["código QR (con su ganador)", "códigos QR (con sus ganadores)"],
+  invoices: ["factura o nota de crédito", "facturas y notas de crédito"],
   mail: ["correo de la bandeja de salida", "correos de la bandeja de salida"],
   sandboxPayments: ["pago simulado del sandbox", "pagos simulados del sandbox"],
 };

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { BankSection } from "~/components/admin/settings/bank-section";
 import { ContactSection } from "~/components/admin/settings/contact-section";
 import { FiscalSection } from "~/components/admin/settings/fiscal-section";
+import { InvoicingSection } from "~/components/admin/settings/invoicing-section";
 import { PickupSection } from "~/components/admin/settings/pickup-section";
 import { RateLimitsSection } from "~/components/admin/settings/rate-limits-section";
 import { RefusedNotice } from "~/components/admin/settings/refused-notice";
@@ -15,6 +16,7 @@ import { TiendanubeSection } from "~/components/admin/settings/tiendanube-sectio
 import { AdminRouteError } from "~/components/layout/route-error";
 import { listCategories } from "~/domain/catalog/categories.server";
 import { shopMode } from "~/domain/demo/demo-mode.server";
+import { arcaStatus } from "~/domain/invoices/admin.server";
 import { storeFiscalQrImage } from "~/domain/settings/fiscal.server";
 import { formValues, pickupDraft, sectionFromForm } from "~/domain/settings/form";
 import { isSectionKey, type SectionKey } from "~/domain/settings/schema";
@@ -24,6 +26,7 @@ import { taxCategoryUsage } from "~/domain/taxes/table.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { formAction } from "~/lib/form-action.server";
 import { readForm } from "~/lib/http.server";
+import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/ajustes";
 
@@ -39,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     envStoreUrl: context.config.storeUrl,
     siteCategories: (await listCategories(context.db)).map(({ key, name }) => ({ key, name })),
     taxUsage: await taxCategoryUsage(context.db),
+    arca: arcaStatus((await (await requestContext(context)).arca?.current()) ?? null),
   };
 }
 
@@ -113,6 +117,7 @@ export default function Ajustes({ loaderData, actionData }: Route.ComponentProps
         state={stateOf("tiendanube")}
       />
       <TaxesSection taxes={settings.taxes} usage={loaderData.taxUsage} state={stateOf("taxes")} />
+      <InvoicingSection invoicing={settings.invoicing} arca={loaderData.arca} state={stateOf("invoicing")} />
     </div>
   );
 }

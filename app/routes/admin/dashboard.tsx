@@ -1,9 +1,11 @@
 import { Link } from "react-router";
 import { FiscalWarning } from "~/components/admin/dashboard/fiscal-warning";
+import { InvoiceWarning } from "~/components/admin/dashboard/invoice-warning";
 import { catalogueFigures, LOW_STOCK } from "~/domain/admin/dashboard.server";
 import { latestAudit } from "~/domain/audit/audit.server";
 import { boxStats } from "~/domain/box/subscriptions.server";
 import { discountFigures } from "~/domain/discounts/admin.server";
+import { invoiceDashboard } from "~/domain/invoices/admin.server";
 import { outboxCounts } from "~/domain/mail/outbox.server";
 import { newsletterCounts } from "~/domain/newsletter/newsletter.server";
 import { orderFigures } from "~/domain/orders/queries.server";
@@ -18,17 +20,19 @@ import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const [catalogue, audit, newsletter, mail, prizes, box, discounts, specialOrders, orders] = await Promise.all([
-    catalogueFigures(context.db),
-    latestAudit(context.db, 20),
-    newsletterCounts(context.db),
-    outboxCounts(context.db),
-    prizeFigures(context.db),
-    boxStats(context.db),
-    discountFigures(context.db),
-    specialOrderFigures(context.db),
-    orderFigures(context.db),
-  ]);
+  const [catalogue, audit, newsletter, mail, prizes, box, discounts, specialOrders, orders, invoices] =
+    await Promise.all([
+      catalogueFigures(context.db),
+      latestAudit(context.db, 20),
+      newsletterCounts(context.db),
+      outboxCounts(context.db),
+      prizeFigures(context.db),
+      boxStats(context.db),
+      discountFigures(context.db),
+      specialOrderFigures(context.db),
+      orderFigures(context.db),
+      invoiceDashboard(context.db),
+    ]);
   const missingFiscal = missingFiscalFields(await getSection(context.db, "fiscal"));
   return {
     catalogue,
@@ -39,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     discounts,
     specialOrders,
     orders,
+    invoices,
     lowStock: LOW_STOCK,
     missingFiscal,
     audit: audit.map(({ id, at, adminEmail, summary }) => ({ id, at: at.toISOString(), adminEmail, summary })),
@@ -46,7 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { catalogue, lowStock, audit, subscribers, mail, prizes, box, discounts, specialOrders, orders } = loaderData;
+  const { catalogue, lowStock, audit, subscribers, mail, prizes, box, discounts, specialOrders, orders, invoices } =
+    loaderData;
   const cards: { label: string; value: number | string; note: string; to?: string }[] = [
     {
       label: "Pedidos esperando el pago",
@@ -66,6 +72,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       // The month's orders may have had different transfer discounts (it is a setting): no percent here.
       note: "Códigos y descuento por transferencia",
       to: "/admin/pedidos",
+    },
+    {
+      label: "Facturas de este mes",
+      value: invoices.issuedThisMonth,
+      note: invoices.pending > 0 ? `${invoices.pending} por emitir · ver facturas` : "Ver facturas",
+      to: "/admin/facturas",
     },
     {
       label: "Libros en el catálogo",
@@ -137,6 +149,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="font-serif text-3xl">Panel Principal</h1>
       <p className="mt-1 text-ink/75">La librería de un vistazo.</p>
       <FiscalWarning missing={loaderData.missingFiscal} />
+      <InvoiceWarning failed={invoices.failed} />
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
           <li key={card.label} className="rounded-xl border border-ink/10 bg-white p-5">

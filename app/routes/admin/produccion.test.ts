@@ -10,12 +10,16 @@ import {
   NOT_IN_DEMO,
   shopMode,
 } from "~/domain/demo/demo-mode.server";
+import { getSection } from "~/domain/settings/settings.server";
 import {
+  arcaSandboxVouchers,
   auditLog,
   books,
   boxSubscriptions,
   discountCodes,
   expenses,
+  invoiceSequences,
+  invoices,
   mailOutbox,
   newsletterSubscribers,
   orders,
@@ -27,6 +31,7 @@ import {
 } from "~db/schema";
 import { countBooks, demoIsbns, seedDemoCatalogue } from "~db/seed";
 import { adminTestDatabase, clientIps } from "../../../tests/support/admin-database";
+import { insertInvoice } from "../../../tests/support/invoice-row";
 import { mercadoPagoWithoutCredentials } from "../../../tests/support/mercadopago-link";
 import { routeArgs } from "../../../tests/support/route-context";
 import { boxSubscription } from "../../../tests/support/shop";
@@ -78,6 +83,8 @@ describe("demo mode", () => {
   it("the demo catalogue makes it a demo shop, which simulates Mercado Pago even in production", async () => {
     expect(await seedDemoCatalogue(db)).toBeGreaterThan(0);
     expect(await shopMode(db)).toBe("demo");
+    // The demo issues test invoices with the sandbox.
+    expect(await getSection(db, "invoicing")).toEqual({ enabled: true, pointOfSale: 1 });
     expect(await maySimulate(db, "production")).toBe(true);
     const subscription = await subscribe();
     expect(subscription.status).toBe(200);
@@ -123,8 +130,29 @@ describe("demo mode", () => {
       .insert(specialOrders)
       .values({ bookTitle: "Rayuela", name: "Juan", email: "j@example.com", scope: "national" });
 
+    // The orders' test invoices (one cancelled by a credit note), the sandbox's store and numbering; a
+    // homologación lease is ARCA's own and stays.
+    const placed = await db.select().from(orders);
+    const invoice = await insertInvoice(db, { orderId: placed[0]?.id, number: 1 });
+    await insertInvoice(db, { kind: "credit_note", originalInvoiceId: invoice.id, number: 1 });
+    await insertInvoice(db, { orderId: placed[1]?.id, number: 2 });
+    await db.insert(arcaSandboxVouchers).values({
+      cuit: "20000000001",
+      pointOfSale: 1,
+      voucherType: 6,
+      number: 1,
+      cae: "76451234567890",
+      caeExpiry: "2026-11-20",
+      data: {},
+    });
+    await db.insert(invoiceSequences).values([
+      { environment: "sandbox", issuerCuit: "20000000001", pointOfSale: 1, voucherType: 6 },
+      { environment: "homologacion", issuerCuit: "20000000001", pointOfSale: 1, voucherType: 6 },
+    ]);
+
     const listed = await demoData(db);
     expect(listed).toMatchObject({
+      invoices: 3,
       books: demoIsbns().length,
       orders: 2,
       specialOrders: 1,
@@ -155,6 +183,13 @@ describe("demo mode", () => {
       expect(await rows(table)).toBe(0);
     }
     expect(await db.select().from(paymentSandboxResources)).toHaveLength(0);
+    expect(await rows(invoices)).toBe(0);
+    expect(await rows(arcaSandboxVouchers)).toBe(0);
+    expect(await db.select({ environment: invoiceSequences.environment }).from(invoiceSequences)).toEqual([
+      { environment: "homologacion" },
+    ]);
+    // The real shop configures ARCA and turns invoicing on itself; its point of sale is kept to edit.
+    expect(await getSection(db, "invoicing")).toEqual({ enabled: false, pointOfSale: 1 });
     // Kept: the shop's book with its stock back, the code (uses recounted), the expense, the settings.
     expect((await db.select().from(books).where(eq(books.id, own.id)))[0]?.stock).toBe(10);
     expect((await db.select().from(discountCodes))[0]).toMatchObject({ code: "DEMO10", usedCount: 0 });

@@ -1,0 +1,76 @@
+import { useContext } from "react";
+import type { ArcaStatus } from "~/domain/invoices/admin.server";
+import type { Settings } from "~/domain/settings/schema";
+import { Field } from "./field";
+import { Fields, type SectionState } from "./section-state";
+import { SettingsForm } from "./settings-form";
+
+const STATUS_TONE: Record<ArcaStatus["mode"], string> = {
+  live: "border-moss/30 bg-moss/10",
+  sandbox: "border-ochre/40 bg-ochre/15",
+  off: "border-terracotta/40 bg-terracotta/10",
+};
+
+/**
+ * Facturación electrónica: whether each paid sale and box charge gets its invoice, and the point of sale
+ * they are numbered in. The ARCA link (credentials live in the server's environment, never here) is shown
+ * read-only, so the admin sees where vouchers would go before turning them on.
+ */
+export function InvoicingSection({
+  invoicing,
+  arca,
+  state,
+}: {
+  invoicing: Settings["invoicing"];
+  arca: ArcaStatus;
+  state: SectionState;
+}) {
+  return (
+    <SettingsForm
+      section="invoicing"
+      description="Cada venta pagada y cada cobro de la Caja Rizoma recibe su factura electrónica de ARCA, con CAE y QR, y se la mandamos al comprador por correo."
+      names={["enabled", "pointOfSale"]}
+      saveLabel="Guardar facturación"
+      state={state}
+      stored={invoicing}
+    >
+      <p role="status" className={`rounded-lg border px-4 py-3 text-sm ${STATUS_TONE[arca.mode]}`}>
+        <span className="font-semibold">Conexión con ARCA:</span> {arca.text}
+      </p>
+      <EnabledBox enabled={invoicing.enabled} />
+      <Field
+        name="pointOfSale"
+        label="Punto de venta"
+        value={invoicing.pointOfSale ?? ""}
+        hint="El número del punto de venta «RECE para aplicativo y web services» que creaste en ARCA (por ejemplo 3)."
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={99998}
+        autoComplete="off"
+        className="max-w-xs"
+      />
+    </SettingsForm>
+  );
+}
+
+/** The checkbox shows what was sent back after a refusal, else what is stored. */
+function EnabledBox({ enabled }: { enabled: boolean }) {
+  const { values } = useContext(Fields);
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input
+        type="checkbox"
+        name="enabled"
+        defaultChecked={values ? values.enabled === "on" : enabled}
+        className="mt-0.5"
+      />
+      <span>
+        <span className="font-semibold">Emitir facturas electrónicas automáticamente</span>
+        <span className="block text-xs text-ink/75">
+          Apagado, las ventas no se facturan: tenés que hacerlo a mano en el portal de ARCA.
+        </span>
+      </span>
+    </label>
+  );
+}
