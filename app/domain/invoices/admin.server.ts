@@ -13,6 +13,7 @@ import type { Db } from "~db/index";
 import { boxPayments, invoices, orders } from "~db/schema";
 import { voucherLabel } from "./codes";
 import { invoiceReference } from "./document.server";
+import { invoiceEvents } from "./enqueue.server";
 import { invoiceQrUrl } from "./qr";
 import { INVOICE_STATUSES, type InvoiceStatus, MONTH_PATTERN, receiverDocumentText } from "./status";
 
@@ -253,6 +254,8 @@ export async function retryInvoice(db: Db, admin: AdminIdentity, id: number): Pr
       summary: `Reintentó emitir la ${voucherLabel(row.voucherType)}${reference ? ` (${reference})` : ""}`,
     });
   });
+  // This instance's worker tries it now; another instance's finds it due on its next poll.
+  invoiceEvents.emit("queued");
 }
 
 /** "2026-11-03" -> "03/11/2026", as people in Argentina read a date (the expenses export's format). */

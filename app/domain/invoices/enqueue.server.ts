@@ -247,9 +247,3 @@ async function queueCreditNote(tx: Db, invoice: InvoiceRow, reason: CreditNoteRe
     .returning({ id: invoices.id });
   if (inserted.length > 0) invoiceEvents.emit("queued");
 }
-
-/** Moves pending vouchers' next attempt to now (the admin turned invoicing on or fixed the settings). */
-export async function wakeInvoices(db: Db): Promise<void> {
-  await db.update(invoices).set({ nextAttemptAt: sql`now()` }).where(eq(invoices.status, "pending"));
-  invoiceEvents.emit("queued");
-}

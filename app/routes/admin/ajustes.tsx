@@ -17,6 +17,7 @@ import { AdminRouteError } from "~/components/layout/route-error";
 import { listCategories } from "~/domain/catalog/categories.server";
 import { shopMode } from "~/domain/demo/demo-mode.server";
 import { arcaStatus } from "~/domain/invoices/admin.server";
+import { checkArcaConnection } from "~/domain/invoices/connection.server";
 import { storeFiscalQrImage } from "~/domain/settings/fiscal.server";
 import { formValues, pickupDraft, sectionFromForm } from "~/domain/settings/form";
 import { isSectionKey, type SectionKey } from "~/domain/settings/schema";
@@ -68,6 +69,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<SettingsOutcome>({ section, values: taxesDraft(values, op), fields: {}, message: "" });
   }
   if (section === "taxes") values = taxesDraft(values, { dropEmpty: true });
+  if (section === "invoicing" && intent === "check") {
+    // Tries the point of sale as typed, before saving it.
+    const typed = Number(values.pointOfSale);
+    const pointOfSale = Number.isInteger(typed) && typed > 0 ? typed : null;
+    const link = (await (await requestContext(context)).arca?.current()) ?? null;
+    const check = await checkArcaConnection(link, pointOfSale);
+    return data<SettingsOutcome>({ section, values, fields: {}, message: "", check });
+  }
   const { input, errors: formErrors } = sectionFromForm(section, values);
   const errors = { ...sectionErrors(section, input), ...formErrors };
   if (Object.keys(errors).length > 0) {
@@ -117,7 +126,12 @@ export default function Ajustes({ loaderData, actionData }: Route.ComponentProps
         state={stateOf("tiendanube")}
       />
       <TaxesSection taxes={settings.taxes} usage={loaderData.taxUsage} state={stateOf("taxes")} />
-      <InvoicingSection invoicing={settings.invoicing} arca={loaderData.arca} state={stateOf("invoicing")} />
+      <InvoicingSection
+        invoicing={settings.invoicing}
+        arca={loaderData.arca}
+        state={stateOf("invoicing")}
+        check={outcome?.section === "invoicing" ? outcome.check : null}
+      />
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { useContext } from "react";
+import { Notice } from "~/components/ui/notice";
 import type { ArcaStatus } from "~/domain/invoices/admin.server";
+import type { ArcaCheck } from "~/domain/invoices/connection.server";
 import type { Settings } from "~/domain/settings/schema";
 import { Field } from "./field";
 import { Fields, type SectionState } from "./section-state";
@@ -20,10 +22,13 @@ export function InvoicingSection({
   invoicing,
   arca,
   state,
+  check,
 }: {
   invoicing: Settings["invoicing"];
   arca: ArcaStatus;
   state: SectionState;
+  /** The answer of the last "Probar la conexión con ARCA". */
+  check?: ArcaCheck | null;
 }) {
   return (
     <SettingsForm
@@ -50,6 +55,29 @@ export function InvoicingSection({
         autoComplete="off"
         className="max-w-xs"
       />
+      <div className="space-y-3 rounded-lg border border-ink/10 bg-paper/60 px-4 py-3">
+        <p className="text-sm text-ink/75">
+          Antes de activarla, probá la conexión: consultamos a ARCA si responde, si el certificado sirve y si el punto
+          de venta que escribiste está habilitado. No se emite nada.
+        </p>
+        <button
+          type="submit"
+          name="intent"
+          value="check"
+          className="rounded-full border border-moss px-4 py-2 text-sm font-semibold text-moss hover:bg-moss/10"
+        >
+          Probar la conexión con ARCA
+        </button>
+        {check ? (
+          <Notice
+            notice={{
+              tone: check.ok ? "success" : "error",
+              title: check.ok ? "La conexión con ARCA funciona" : "La conexión con ARCA no está lista",
+              message: check.message,
+            }}
+          />
+        ) : null}
+      </div>
     </SettingsForm>
   );
 }

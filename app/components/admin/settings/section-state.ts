@@ -1,10 +1,15 @@
 import { createContext } from "react";
+import type { ArcaCheck } from "~/domain/invoices/connection.server";
 import type { FormValues } from "~/domain/settings/form";
 import type { SectionKey } from "~/domain/settings/schema";
 import type { FormFailure } from "~/lib/form-failure";
 
 /** The form-action contract, placed by section; a pickup draft (rows added or removed) is no refusal: no message. */
-export type SettingsOutcome = FormFailure<FormValues> & { section: SectionKey | null };
+export type SettingsOutcome = FormFailure<FormValues> & {
+  section: SectionKey | null;
+  /** "Probar la conexión con ARCA" (Facturación electrónica): what ARCA answered. */
+  check?: ArcaCheck;
+};
 
 export interface SectionState {
   /** What was typed, when the last post of this section came back (refused, or a pickup draft). */
