@@ -8,7 +8,7 @@ import { adminTestDatabase } from "../../../tests/support/admin-database";
 import { memoryArca } from "../../../tests/support/memory-arca";
 import { insertOrder } from "../../../tests/support/order-row";
 import { undoOrderInvoice } from "./enqueue.server";
-import { DEFAULT_ISSUE_OPTIONS, issueDueInvoices } from "./issue.server";
+import { DEFAULT_ISSUE_OPTIONS, issueDueInvoices, sequenceLeaseFor } from "./issue.server";
 
 const { db, admin } = await adminTestDatabase({ catalogue: true });
 const ctx = { db, siteUrl: "http://tienda.test", configuredSecret: "s".repeat(32), clientIp: "10.0.0.1" };
@@ -93,6 +93,15 @@ const drain = async (
 };
 
 describe("invoices", () => {
+  it("the numbering lease outlasts a turn of four ARCA calls at the configured timeout (90 s at the default)", () => {
+    expect(sequenceLeaseFor(20_000)).toBe(DEFAULT_ISSUE_OPTIONS.sequenceLeaseSeconds);
+    for (const timeoutMs of [100, 3_000, 20_000, 60_000, 120_000]) {
+      expect(sequenceLeaseFor(timeoutMs) * 1000).toBeGreaterThan(4 * timeoutMs);
+    }
+    // A crashed worker's sequence is free again well before the fixed 90 s when ARCA answers fast.
+    expect(sequenceLeaseFor(5_000)).toBe(30);
+  });
+
   it("a paid order gets one Factura B, numbered after ARCA's last, with the stored amounts", async () => {
     const arca = memoryArca();
     const order = await paidOrder();
