@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { startPreapprovalCancellationRetry } from "~/domain/box/cancellation-retry.server";
 import { maySimulate, shopMode } from "~/domain/demo/demo-mode.server";
 import { createCoverVariantWorker, installCoverVariantWorker } from "~/domain/images/variants.server";
+import { sequenceLeaseFor } from "~/domain/invoices/issue.server";
 import { invoiceIssued } from "~/domain/invoices/notify.server";
 import { startInvoiceWorker } from "~/domain/invoices/worker.server";
 import { startMailWorker } from "~/domain/mail/worker.server";
@@ -165,6 +166,9 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     arca,
     log: logger.child({ component: "invoices" }),
     leaseSeconds: env.invoiceLeaseSeconds,
+    // Follows ARCA_TIMEOUT_MS: a fixed lease shorter than a turn of slow calls would let a second worker
+    // drop a number still in flight (and a fixed long one blocks numbering for that long after a crash).
+    sequenceLeaseSeconds: sequenceLeaseFor(env.arcaTimeoutMs),
     onIssued: invoiceIssued({ siteUrl: env.publicUrl, configuredSecret: env.sessionSecret }),
   });
   // Unpaid transfer orders past their time give their books back (safe with several instances).

@@ -27,7 +27,10 @@ export async function checkArcaConnection(link: ArcaLink | null, pointOfSale: nu
       status.auth !== "OK" && `autenticación: ${status.auth || "sin respuesta"}`,
     ].filter(Boolean);
     if (down.length > 0) {
-      return { ok: false, message: `ARCA responde, pero sus servidores informan problemas (${down.join("; ")}). Probá más tarde.` };
+      return {
+        ok: false,
+        message: `ARCA responde, pero sus servidores informan problemas (${down.join("; ")}). Probá más tarde.`,
+      };
     }
     const points = await api.pointsOfSale();
     const open = points.filter((point) => !point.blocked).map((point) => point.number);
@@ -37,7 +40,9 @@ export async function checkArcaConnection(link: ArcaLink | null, pointOfSale: nu
         ok: pointOfSale !== null,
         message:
           `${where} responde y el certificado es válido, pero no devolvió puntos de venta para web services` +
-          (api.environment === "homologacion" ? " (en homologación es habitual)." : ": crealo en el portal de ARCA («RECE para aplicativo y web services»)."),
+          (api.environment === "homologacion"
+            ? " (en homologación es habitual)."
+            : ": crealo en el portal de ARCA («RECE para aplicativo y web services»)."),
       };
     }
     if (pointOfSale === null) {
@@ -53,7 +58,10 @@ export async function checkArcaConnection(link: ArcaLink | null, pointOfSale: nu
     if (chosen.blocked) {
       return { ok: false, message: `El punto de venta ${pointOfSale} está bloqueado en ARCA: revisalo en el portal.` };
     }
-    return { ok: true, message: `${where} responde y el punto de venta ${pointOfSale} está habilitado. Todo listo para facturar.` };
+    return {
+      ok: true,
+      message: `${where} responde y el punto de venta ${pointOfSale} está habilitado. Todo listo para facturar.`,
+    };
   } catch (error) {
     if (error instanceof ArcaUnavailable || error instanceof ArcaRejected) return { ok: false, message: error.message };
     throw error;

@@ -47,6 +47,15 @@ export const DEFAULT_ISSUE_OPTIONS: IssueOptions = {
   retryBaseMs: 30_000,
 };
 
+/**
+ * How long a worker may number a sequence, for ARCA calls of `arcaTimeoutMs` each. Its turn (FECompConsultar
+ * of a number in doubt, FECompUltimoAutorizado, FECAESolicitar, a WSAA login before them) must end within
+ * it, or another worker could settle — and drop — a number whose request is still on its way to ARCA, and
+ * the CAE ARCA then gives it would be lost. Four calls plus a margin: 90 s at the default 20 s timeout. It is
+ * also how long a sequence stays blocked after a crash (kill -9) before the restart recovers its voucher.
+ */
+export const sequenceLeaseFor = (arcaTimeoutMs: number): number => Math.ceil((4 * arcaTimeoutMs) / 1000) + 10;
+
 type Outcome = "issued" | "failed" | "retry" | "busy" | "cancelled" | "waiting";
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
@@ -359,6 +368,13 @@ export async function issueInvoice(ctx: IssueContext, claimed: InvoiceRow, optio
     if (!numbered) return "cancelled";
     invoice = numbered;
 
+    // The turn's lease is renewed right before the request, so the whole of FECAESolicitar (up to its
+    // timeout) runs inside it; a worker that lost it (stalled past it, another took over) sends nothing:
+    // its number is in doubt and the new holder settles it.
+    if (!(await takeSequence(db, key, holder, options.sequenceLeaseSeconds))) {
+      await requeue(db, invoice.id, 1000, null, true);
+      return "busy";
+    }
     let result: Awaited<ReturnType<ArcaApi["requestCae"]>>;
     try {
       result = await arca.requestCae(caeRequest(invoice, original));

@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cancelOrder, confirmPayment } from "~/domain/orders/lifecycle.server";
 import { updateSection } from "~/domain/settings/settings.server";
 import type { Db } from "~db/index";
-import { books, boxPayments, boxSubscriptions, invoices, orderItems } from "~db/schema";
+import { books, boxPayments, boxSubscriptions, invoiceSequences, invoices, orderItems } from "~db/schema";
 import { adminTestDatabase } from "../../../tests/support/admin-database";
 import { memoryArca } from "../../../tests/support/memory-arca";
 import { insertOrder } from "../../../tests/support/order-row";
 import { enqueueBoxInvoice, undoOrderInvoice } from "./enqueue.server";
-import { DEFAULT_ISSUE_OPTIONS, issueDueInvoices } from "./issue.server";
+import { DEFAULT_ISSUE_OPTIONS, issueDueInvoices, sequenceLeaseFor } from "./issue.server";
 
 const { db, admin } = await adminTestDatabase({ catalogue: true });
 const ctx = { db, siteUrl: "http://tienda.test", configuredSecret: "s".repeat(32), clientIp: "10.0.0.1" };
@@ -93,6 +93,15 @@ const drain = async (
 };
 
 describe("invoices", () => {
+  it("the numbering lease outlasts a turn of four ARCA calls at the configured timeout (90 s at the default)", () => {
+    expect(sequenceLeaseFor(20_000)).toBe(DEFAULT_ISSUE_OPTIONS.sequenceLeaseSeconds);
+    for (const timeoutMs of [100, 3_000, 20_000, 60_000, 120_000]) {
+      expect(sequenceLeaseFor(timeoutMs) * 1000).toBeGreaterThan(4 * timeoutMs);
+    }
+    // A crashed worker's sequence is free again well before the fixed 90 s when ARCA answers fast.
+    expect(sequenceLeaseFor(5_000)).toBe(30);
+  });
+
   it("a paid order gets one Factura B, numbered after ARCA's last, with the stored amounts", async () => {
     const arca = memoryArca();
     const order = await paidOrder();
@@ -280,5 +289,27 @@ describe("invoices", () => {
     });
     expect(invoice?.lines).toHaveLength(1);
     expect(invoice?.lines[0]?.description).toMatch(/^Caja Rizoma — /);
+  });
+
+  it("a worker that lost its sequence's lease before asking sends nothing; the number is settled by the next", async () => {
+    const arca = memoryArca();
+    await db.delete(invoices);
+    const order = await paidOrder();
+    const lastAuthorized = arca.api.lastAuthorized;
+    arca.api.lastAuthorized = async (pos, type) => {
+      // Another instance takes the sequence over while this one is between its calls (stalled past its lease).
+      await db
+        .update(invoiceSequences)
+        .set({ holder: "otra-instancia", lockedUntil: new Date(Date.now() + 3_600_000) });
+      return lastAuthorized(pos, type);
+    };
+    await issueDueInvoices({ db, arca: arca.api }, options);
+    expect(arca.calls.requestCae).toBe(0);
+    expect(await invoiceOf(order.id)).toMatchObject({ status: "pending", number: 1, cae: null });
+    arca.api.lastAuthorized = lastAuthorized;
+    await db.update(invoiceSequences).set({ holder: null, lockedUntil: null });
+    await drain(arca.api);
+    expect(await invoiceOf(order.id)).toMatchObject({ status: "issued", number: 1 });
+    expect(arca.calls.requestCae).toBe(1);
   });
 });

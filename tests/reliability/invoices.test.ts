@@ -1,0 +1,348 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { type Database, openPglite, openPostgres } from "../../db/connect";
+import { invoices, orders } from "../../db/schema";
+import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
+import { arcaTestCredentials } from "../support/arca-cert";
+import { type FakeArca, startFakeArca } from "../support/fake-arca";
+import { saleBooks, setStock } from "../support/shop";
+import { onPostgres } from "../support/test-database";
+import { until } from "../support/until";
+
+/**
+ * Electronic invoices under faults (issue 19, "Done when"): the app killed (SIGKILL) after ARCA authorised a
+ * voucher and before the answer reached us, then restarted on the same data; and 50 orders confirmed at once
+ * over two instances (PostgreSQL; one instance on PGlite, which one process owns). The real ARCA client
+ * talks to the fake ARCA (tests/support/fake-arca.ts) over SOAP on loopback.
+ */
+const CUIT = "30716543214";
+const admin = { email: "facturas-fallas@rizoma.com.ar", password: "clave-de-prueba-facturas" };
+const postgres = inject("postgresAdminUrl") !== "";
+const engine = () => (onPostgres() ? "postgresql" : "pglite");
+const report = (line: string) => console.log(`invoices (${engine()}): ${line}`);
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests read several JSON answer shapes.
+type Answer = Record<string, any>;
+
+async function call(
+  app: AppServer,
+  path: string,
+  init: { method?: string; body?: unknown; cookie?: string } = {},
+): Promise<{ status: number; json: Answer; text: string }> {
+  const response = await fetch(`${app.baseUrl}${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: {
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: AbortSignal.timeout(120_000),
+  });
+  const text = await response.text();
+  let json: Answer = {};
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // a page
+  }
+  return { status: response.status, json, text };
+}
+
+async function startFake(): Promise<FakeArca> {
+  const fake = await startFakeArca({ certificatePem: arcaTestCredentials().certificatePem, cuit: CUIT });
+  cleanups.push(() => fake.close());
+  return fake;
+}
+
+/** The app's environment pointed at the fake ARCA (homologación, the shop's test certificate). */
+async function arcaEnv(fake: FakeArca, extra: Record<string, string> = {}): Promise<Record<string, string>> {
+  const { certificatePem, privateKeyPem } = arcaTestCredentials();
+  const env = await appEnv({
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    SESSION_SECRET: "secreto-de-las-facturas",
+    ARCA_ENV: "homologacion",
+    ARCA_CUIT: CUIT,
+    ARCA_CERT: certificatePem,
+    ARCA_KEY: privateKeyPem,
+    ARCA_WSAA_URL: fake.wsaaUrl,
+    ARCA_WSFE_URL: fake.wsfeUrl,
+    ...extra,
+  });
+  cleanups.push(async () => removeDataDir(env.DATA_DIR ?? ""));
+  return env;
+}
+
+async function start(env: Record<string, string>): Promise<AppServer> {
+  const app = await startApp(env);
+  cleanups.push(() => app.kill());
+  return app;
+}
+
+async function signIn(app: AppServer): Promise<string> {
+  const response = await fetch(`${app.baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(admin),
+  });
+  expect(response.status).toBe(200);
+  return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+}
+
+async function putSection(app: AppServer, cookie: string, key: string, value: unknown) {
+  const saved = await call(app, `/api/admin/settings/${key}`, { method: "PUT", body: value, cookie });
+  expect(saved.status, saved.text).toBe(200);
+}
+
+/**
+ * The shop as the admin sets it up to invoice: a Responsable Inscripto with the fake's CUIT, point of sale 1,
+ * invoicing on; orders from one address not limited (every test order comes from 127.0.0.1).
+ */
+async function invoicingShop(app: AppServer, cookie: string): Promise<void> {
+  const { settings } = (await call(app, "/api/admin/settings", { cookie })).json;
+  await putSection(app, cookie, "rateLimits", { ...settings.rateLimits, ordersPerIpPerHour: 1000 });
+  await putSection(app, cookie, "fiscal", {
+    ...settings.fiscal,
+    legalName: "Rizoma Libros SRL",
+    cuit: "30-71654321-4",
+    taxCondition: "responsable_inscripto",
+    legalAddress: "Thames 1234, CABA",
+  });
+  await putSection(app, cookie, "invoicing", { enabled: true, pointOfSale: 1 });
+}
+
+interface Placed {
+  number: string;
+  token: string;
+  total: number;
+}
+
+async function placeOrder(app: AppServer, bookId: number, email: string): Promise<Placed> {
+  const placed = await call(app, "/api/orders", {
+    body: {
+      items: [{ id: bookId, quantity: 1 }],
+      customer: { firstName: "Ana", lastName: "Pérez", email, phone: "+54 9 11 5555-1234" },
+      delivery: { method: "pickup" },
+      paymentMethod: "transfer",
+    },
+  });
+  expect(placed.status, placed.text).toBe(201);
+  const { number, token, total } = placed.json.order;
+  return { number, token, total };
+}
+
+async function confirm(app: AppServer, cookie: string, number: string) {
+  const answer = await call(app, `/api/admin/orders/${number}/confirm-payment`, { body: {}, cookie });
+  expect(answer.status, answer.text).toBe(200);
+}
+
+/** The voucher titles the buyer's order page lists ("Factura B 00001-00000001", ...). */
+async function buyerVouchers(app: AppServer, order: Placed): Promise<string[]> {
+  const page = await call(app, `/pedido/${order.number}?token=${order.token}`);
+  expect(page.status).toBe(200);
+  return [...new Set(page.text.match(/(?:Factura|Nota de crédito) [ABC] \d{5}-\d{8}/g) ?? [])];
+}
+
+/** The app's own database, opened from the test (PGlite: only once the app is stopped). */
+function openAppDatabase(env: Record<string, string>): Promise<Database> {
+  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL, { max: 2 }) : openPglite(env.DATA_DIR ?? "");
+}
+
+const voucherText = (number: number) => `00001-${String(number).padStart(8, "0")}`;
+
+describe("invoices through faults", () => {
+  it("kill -9 between ARCA's authorisation and our write: the restart recovers the same CAE and uses no second number", async () => {
+    const fake = await startFake();
+    // ARCA's answer never comes; the app is killed while it still waits for it (5 s). Short leases: the
+    // restarted app reclaims the voucher within seconds, and the sequence (4 calls' time + 10 s) within 30 s.
+    const env = await arcaEnv(fake, { ARCA_TIMEOUT_MS: "5000", INVOICE_LEASE_SECONDS: "3" });
+    const first = await start(env);
+    const cookie = await signIn(first);
+    await invoicingShop(first, cookie);
+    const [book] = await saleBooks(first, 1);
+    if (!book) throw new Error("no book");
+    await setStock(first, cookie, book.id, 100);
+
+    const order = await placeOrder(first, book.id, "recuperada@example.com");
+    fake.authoriseThenHang(1);
+    await confirm(first, cookie, order.number);
+    const authorised = await until(() => fake.vouchers.get("1-6-1"), "ARCA to authorise invoice 1", 60_000);
+    expect(fake.requests.FECAESolicitar).toBe(1);
+    await first.kill();
+    expect(first.process.signalCode).toBe("SIGKILL");
+    // Killed while waiting: the attempt had not timed out (the worker logs that as a warning).
+    expect(first.output()).not.toContain("invoice attempt failed");
+    report(`invoice 1 authorised by ARCA (CAE ${authorised.cae}); the app killed before the answer reached it`);
+
+    const killedAt = Date.now();
+    const second = await start(env);
+    const restartedIn = Date.now() - killedAt;
+    await until(
+      async () => (await buyerVouchers(second, order)).includes(`Factura B ${voucherText(1)}`),
+      "the restarted app to recover invoice 1",
+      240_000,
+    );
+    const recoveredIn = Date.now() - killedAt;
+    expect(fake.requests.FECAESolicitar).toBe(1);
+    expect(fake.requests.FECompConsultar ?? 0).toBeGreaterThanOrEqual(1);
+    expect(fake.vouchers.size).toBe(1);
+    report(
+      `restart: healthy ${(restartedIn / 1000).toFixed(1)} s after the kill, invoice 1 recovered through FECompConsultar ` +
+        `${(recoveredIn / 1000).toFixed(1)} s after it (FECAESolicitar stayed 1, FECompConsultar ${fake.requests.FECompConsultar})`,
+    );
+
+    // The next sale is number 2: no gap, no second use of 1.
+    const next = await placeOrder(second, book.id, "siguiente@example.com");
+    await confirm(second, await signIn(second), next.number);
+    await until(
+      async () => (await buyerVouchers(second, next)).includes(`Factura B ${voucherText(2)}`),
+      "invoice 2",
+      60_000,
+    );
+    expect(fake.requests.FECAESolicitar).toBe(2);
+    expect(fake.lastNumber(1, 6)).toBe(2);
+    expect(fake.requests.loginCms).toBe(1);
+    await second.stop();
+
+    const database = await openAppDatabase(env);
+    try {
+      const rows = await database.db
+        .select({ order: orders.number, number: invoices.number, cae: invoices.cae, status: invoices.status })
+        .from(invoices)
+        .innerJoin(orders, eq(orders.id, invoices.orderId))
+        .orderBy(invoices.number);
+      expect(rows).toEqual([
+        { order: order.number, number: 1, cae: authorised.cae, status: "issued" },
+        { order: next.number, number: 2, cae: fake.vouchers.get("1-6-2")?.cae, status: "issued" },
+      ]);
+    } finally {
+      await database.close();
+    }
+    report(
+      `after the restart: ${order.number} holds invoice 1 with ARCA's CAE, ${next.number} invoice 2; ` +
+        `FECAESolicitar 2, loginCms 1 (the ticket kept in the database)`,
+    );
+  });
+
+  const COUNT = 50;
+  const instances = postgres ? 2 : 1;
+  it(`${COUNT} orders confirmed at once on ${instances === 2 ? "two instances" : "one instance"}: invoices 1..${COUNT}, no gap, no duplicate; a cancellation gets its credit note`, async () => {
+    const fake = await startFake();
+    const env = await arcaEnv(fake, { ARCA_TIMEOUT_MS: "10000" });
+    const a = await start(env);
+    // The second instance shares the PostgreSQL database (its own DATA_DIR for files).
+    const b = instances === 2 ? await start({ ...env, DATA_DIR: `${env.DATA_DIR}-b` }) : a;
+    if (b !== a) cleanups.push(async () => removeDataDir(b.dataDir));
+    const apps = [a, b];
+    const cookie = await signIn(a);
+    await invoicingShop(a, cookie);
+    const [book] = await saleBooks(a, 1);
+    if (!book) throw new Error("no book");
+    await setStock(a, cookie, book.id, COUNT + 10);
+
+    const placed: Placed[] = [];
+    for (let i = 0; i < COUNT; i += 10) {
+      placed.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(10, COUNT - i) }, (_, j) =>
+            placeOrder(apps[(i + j) % 2] as AppServer, book.id, `compra-${i + j}@example.com`),
+          ),
+        )),
+      );
+    }
+
+    const started = Date.now();
+    // The session made on A works on B: every confirmation at once, alternating instances.
+    await Promise.all(placed.map((order, i) => confirm(apps[i % 2] as AppServer, cookie, order.number)));
+    const confirmedIn = Date.now() - started;
+    await until(() => fake.vouchers.size >= COUNT, `${COUNT} invoices authorised by ARCA`, 300_000);
+    const authorisedIn = Date.now() - started;
+    await until(
+      async () => {
+        const listed = await Promise.all(placed.map((order, i) => buyerVouchers(apps[i % 2] as AppServer, order)));
+        return listed.every((titles) => titles.length === 1);
+      },
+      `${COUNT} invoices on the buyers' pages`,
+      120_000,
+    );
+    const issuedIn = Date.now() - started;
+    const solicited = fake.requests.FECAESolicitar ?? 0;
+    expect(fake.lastNumber(1, 6)).toBe(COUNT);
+    expect([...fake.vouchers.keys()].sort()).toEqual(Array.from({ length: COUNT }, (_, i) => `1-6-${i + 1}`).sort());
+    expect(new Set([...fake.vouchers.values()].map((voucher) => voucher.cae)).size).toBe(COUNT);
+    expect(fake.requests.loginCms).toBe(1);
+    const invoiceLogs = apps.slice(0, instances).map(
+      (app) =>
+        app
+          .output()
+          .split("\n")
+          .filter((line) => /10016/.test(line)).length,
+    );
+    report(
+      `${COUNT} confirmations at once over ${instances} instance(s) answered in ${(confirmedIn / 1000).toFixed(1)} s; ` +
+        `all ${COUNT} authorised by ARCA after ${(authorisedIn / 1000).toFixed(1)} s, on the buyers' pages after ` +
+        `${(issuedIn / 1000).toFixed(1)} s; FECAESolicitar ${solicited} (refused 10016: ${solicited - COUNT}), ` +
+        `FECompUltimoAutorizado ${fake.requests.FECompUltimoAutorizado}, FECompConsultar ${fake.requests.FECompConsultar ?? 0}, ` +
+        `loginCms ${fake.requests.loginCms}; log lines naming 10016 per instance: ${invoiceLogs.join("/")}`,
+    );
+    expect(solicited - COUNT).toBeLessThanOrEqual(5);
+
+    // A refund: the admin cancels one paid order (on B) -> a Nota de crédito B linked to its invoice.
+    const refunded = placed[7] as Placed;
+    const cancelled = await call(b, `/api/admin/orders/${refunded.number}/cancel`, {
+      body: { reason: "El cliente se arrepintió" },
+      cookie,
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const note = await until(() => fake.vouchers.get("1-8-1"), "the credit note at ARCA", 120_000);
+    const titles = await until(
+      async () => {
+        const listed = await buyerVouchers(a, refunded);
+        return listed.length === 2 && listed;
+      },
+      "the credit note on the buyer's page",
+      60_000,
+    );
+    expect(titles[1]).toBe(`Nota de crédito B ${voucherText(1)}`);
+
+    for (const app of apps.slice(0, instances).reverse()) await app.stop();
+    const database = await openAppDatabase(env);
+    try {
+      const rows = await database.db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.kind, "invoice"), isNotNull(invoices.orderId)));
+      expect(rows).toHaveLength(COUNT);
+      expect(rows.every((row) => row.status === "issued")).toBe(true);
+      expect(rows.map((row) => row.number).sort((x, y) => (x ?? 0) - (y ?? 0))).toEqual(
+        Array.from({ length: COUNT }, (_, i) => i + 1),
+      );
+      for (const row of rows)
+        expect(row.cae, `invoice ${row.number}`).toBe(fake.vouchers.get(`1-6-${row.number}`)?.cae);
+      const [order] = await database.db.select().from(orders).where(eq(orders.number, refunded.number));
+      const original = rows.find((row) => row.orderId === order?.id);
+      expect(note.associated).toEqual([{ type: 6, pointOfSale: 1, number: original?.number }]);
+      const [credit] = await database.db.select().from(invoices).where(eq(invoices.kind, "credit_note"));
+      expect(credit).toMatchObject({
+        originalInvoiceId: original?.id,
+        voucherType: 8,
+        number: 1,
+        cae: note.cae,
+        status: "issued",
+        totalCents: original?.totalCents,
+      });
+      report(
+        `refund: ${refunded.number} (invoice ${original?.number}) cancelled -> Nota de crédito B 00001-00000001 ` +
+          `with CbtesAsoc ${JSON.stringify(note.associated)}; the database holds ${COUNT} issued invoices numbered ` +
+          `1..${COUNT} with ARCA's CAEs`,
+      );
+    } finally {
+      await database.close();
+    }
+  });
+});
