@@ -1,7 +1,9 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cancelOrder, confirmPayment } from "~/domain/orders/lifecycle.server";
 import { updateSection } from "~/domain/settings/settings.server";
+import { requestWithdrawal } from "~/domain/withdrawals/request.server";
+import { cancelForWithdrawal } from "~/domain/withdrawals/resolve.server";
 import type { Db } from "~db/index";
 import { books, boxPayments, boxSubscriptions, invoiceSequences, invoices, orderItems } from "~db/schema";
 import { adminTestDatabase } from "../../../tests/support/admin-database";
@@ -311,5 +313,29 @@ describe("invoices", () => {
     await drain(arca.api);
     expect(await invoiceOf(order.id)).toMatchObject({ status: "issued", number: 1 });
     expect(arca.calls.requestCae).toBe(1);
+  });
+
+  it("a withdrawal the shop accepts undoes the sale's invoice with a credit note whose reason is the withdrawal", async () => {
+    const arca = memoryArca();
+    await db.delete(invoices);
+    const order = await paidOrder();
+    await drain(arca.api);
+    const { code } = await requestWithdrawal(
+      { ...ctx, shopEmail: null },
+      { orderNumber: order.number, email: "ana@example.com" },
+    );
+    expect(code).toMatch(/^ARR-/);
+    const [withdrawal] = await db
+      .execute(sql`select id from withdrawals where order_id = ${order.id}`)
+      .then((result) => (result as unknown as { rows: { id: number }[] }).rows);
+    await cancelForWithdrawal(ctx, Number(withdrawal?.id), admin);
+    await drain(arca.api);
+    const [note] = await db.select().from(invoices).where(eq(invoices.kind, "credit_note"));
+    expect(note).toMatchObject({
+      status: "issued",
+      reason: "withdrawal",
+      voucherType: 8,
+      originalInvoiceId: (await invoiceOf(order.id))?.id,
+    });
   });
 });
