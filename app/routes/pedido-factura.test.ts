@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { invoiceDownloadUrl } from "~/domain/invoices/links.server";
 import type { InvoicePdfInput } from "~/domain/invoices/pdf.server";
 import { orderSigner } from "~/domain/orders/shared.server";
-import { invoices } from "~db/schema";
 import { adminTestDatabase } from "../../tests/support/admin-database";
+import { insertInvoice } from "../../tests/support/invoice-row";
 import { insertOrder } from "../../tests/support/order-row";
 import { routeArgs } from "../../tests/support/route-context";
 import * as buyerPage from "./pedido";
@@ -24,37 +24,15 @@ vi.mock("~/domain/invoices/pdf.server", () => ({
 const { database, db } = await adminTestDatabase();
 const ctx = { db, configuredSecret: null, siteUrl: "http://localhost:3000" };
 
-type InvoiceValues = Partial<typeof invoices.$inferInsert>;
-async function voucher(values: InvoiceValues) {
-  const issued = values.status === undefined || values.status === "issued";
-  const [row] = await db
-    .insert(invoices)
-    .values({
-      kind: "invoice",
-      environment: "produccion",
-      issuerCuit: "30-71654321-4",
-      issuerTaxCondition: "responsable_inscripto",
-      issuer: { legalName: "Rizoma SRL", legalAddress: null, activityStart: null },
-      pointOfSale: 1,
-      voucherType: 6,
-      receiverDocType: 99,
-      receiverDocNumber: "0",
-      receiverName: "Ana Pérez",
-      receiverTaxCondition: 5,
-      receiverEmail: "ana@example.com",
-      totalCents: 1_000_000,
-      netCents: 0,
-      vatCents: 0,
-      exemptCents: 1_000_000,
-      lines: [],
-      status: "issued",
-      ...(issued ? { number: 12, cae: "76123456789012", issuedOn: "2026-11-25", caeExpiry: "2026-12-05" } : {}),
-      ...values,
-    })
-    .returning();
-  if (!row) throw new Error("voucher not written");
-  return row;
-}
+/** An issued Factura B 00001-00000012 in production by default; `status: "pending"` is one not issued yet. */
+const voucher = (values: Parameters<typeof insertInvoice>[1]) =>
+  insertInvoice(db, {
+    environment: "produccion",
+    number: 12,
+    issuedOn: "2026-11-25",
+    ...(values?.status === "pending" ? { number: null, cae: null, issuedOn: null, caeExpiry: null } : {}),
+    ...values,
+  });
 
 const order = await insertOrder(db);
 const other = await insertOrder(db);

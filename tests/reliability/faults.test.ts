@@ -13,7 +13,7 @@ import {
   withdrawals,
 } from "../../db/schema";
 import { type FakeTiendanube, startFakeTiendanube } from "../fakes/tiendanube/server";
-import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
+import { type AppServer, adminCookie, appEnv, removeDataDir, startApp } from "../support/app-server";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
 import { payOrderAtFake } from "../support/mercadopago-notify";
 import { createDatabase, startTempPostgres, type TempPostgres } from "../support/postgres-server";
@@ -74,15 +74,7 @@ async function call(
   return { status: response.status, json, text, type: response.headers.get("content-type") ?? "" };
 }
 
-async function signIn(app: AppServer): Promise<string> {
-  const response = await fetch(`${app.baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(admin),
-  });
-  expect(response.status).toBe(200);
-  return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-}
+const signIn = (app: AppServer) => adminCookie(app, admin);
 
 /** Raises the per-IP order limit (every test order comes from 127.0.0.1). */
 async function allowManyOrders(app: AppServer, cookie: string): Promise<void> {

@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { type Database, openPglite, openPostgres } from "../../db/connect";
 import { invoices, orders } from "../../db/schema";
-import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
+import { type AppServer, adminCookie, appEnv, removeDataDir, startApp } from "../support/app-server";
 import { arcaTestCredentials } from "../support/arca-cert";
 import { type FakeArca, startFakeArca } from "../support/fake-arca";
 import { saleBooks, setStock } from "../support/shop";
@@ -84,15 +84,7 @@ async function start(env: Record<string, string>): Promise<AppServer> {
   return app;
 }
 
-async function signIn(app: AppServer): Promise<string> {
-  const response = await fetch(`${app.baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(admin),
-  });
-  expect(response.status).toBe(200);
-  return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-}
+const signIn = (app: AppServer) => adminCookie(app, admin);
 
 async function putSection(app: AppServer, cookie: string, key: string, value: unknown) {
   const saved = await call(app, `/api/admin/settings/${key}`, { method: "PUT", body: value, cookie });

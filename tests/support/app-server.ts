@@ -117,3 +117,14 @@ export async function startApp(env: Record<string, string>, options: { waitReady
 export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
+
+/** Signs in through the API and answers the session cookie ("name=value") for the admin calls that follow. */
+export async function adminCookie(app: Pick<AppServer, "baseUrl">, admin: { email: string; password: string }) {
+  const response = await fetch(`${app.baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(admin),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+}

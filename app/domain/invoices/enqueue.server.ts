@@ -128,18 +128,19 @@ export async function enqueueOrderInvoice(tx: Db, orderId: number): Promise<bool
     .orderBy(orderItems.id);
   const lines = orderInvoiceLines(items, order.shippingCents);
   const type = invoiceTypeFor(settings.taxCondition, order.buyerCuit !== null);
-  const inserted = await tx
-    .insert(invoices)
-    .values({
-      kind: "invoice",
-      orderId,
-      ...orderReceiver(order),
-      ...sellerFields(settings, type, lines),
-      lines,
-      ...failedUnless(settings),
-    })
-    .onConflictDoNothing()
-    .returning({ id: invoices.id });
+  return queueVoucher(tx, {
+    kind: "invoice",
+    orderId,
+    ...orderReceiver(order),
+    ...sellerFields(settings, type, lines),
+    lines,
+    ...failedUnless(settings),
+  });
+}
+
+/** Writes a voucher's row unless its sale already has one (the unique indexes), and wakes the worker. */
+async function queueVoucher(tx: Db, values: typeof invoices.$inferInsert): Promise<boolean> {
+  const inserted = await tx.insert(invoices).values(values).onConflictDoNothing().returning({ id: invoices.id });
   if (inserted.length > 0) invoiceEvents.emit("queued");
   return inserted.length > 0;
 }
@@ -172,25 +173,19 @@ export async function enqueueBoxInvoice(tx: Db, boxPaymentId: number): Promise<b
     0,
   );
   const type = invoiceTypeFor(settings.taxCondition, false);
-  const inserted = await tx
-    .insert(invoices)
-    .values({
-      kind: "invoice",
-      boxPaymentId,
-      receiverDocType: DOC_TYPES.finalConsumer,
-      receiverDocNumber: "0",
-      receiverName: `${row.sub.firstName} ${row.sub.lastName}`,
-      receiverTaxCondition: RECEIVER_CONDITIONS.finalConsumer,
-      receiverAddress: row.sub.address ? [row.sub.address, row.sub.city].filter(Boolean).join(", ") : null,
-      receiverEmail: row.sub.email,
-      ...sellerFields(settings, type, lines),
-      lines,
-      ...failedUnless(settings),
-    })
-    .onConflictDoNothing()
-    .returning({ id: invoices.id });
-  if (inserted.length > 0) invoiceEvents.emit("queued");
-  return inserted.length > 0;
+  return queueVoucher(tx, {
+    kind: "invoice",
+    boxPaymentId,
+    receiverDocType: DOC_TYPES.finalConsumer,
+    receiverDocNumber: "0",
+    receiverName: `${row.sub.firstName} ${row.sub.lastName}`,
+    receiverTaxCondition: RECEIVER_CONDITIONS.finalConsumer,
+    receiverAddress: row.sub.address ? [row.sub.address, row.sub.city].filter(Boolean).join(", ") : null,
+    receiverEmail: row.sub.email,
+    ...sellerFields(settings, type, lines),
+    lines,
+    ...failedUnless(settings),
+  });
 }
 
 /**
@@ -224,26 +219,21 @@ export async function undoOrderInvoice(tx: Db, orderId: number, reason: CreditNo
 async function queueCreditNote(tx: Db, invoice: InvoiceRow, reason: CreditNoteReason) {
   const settings = await invoicingSettings(tx);
   const type = creditNoteType(invoice.voucherType);
-  const inserted = await tx
-    .insert(invoices)
-    .values({
-      kind: "credit_note",
-      originalInvoiceId: invoice.id,
-      reason,
-      receiverDocType: invoice.receiverDocType,
-      receiverDocNumber: invoice.receiverDocNumber,
-      receiverName: invoice.receiverName,
-      receiverTaxCondition: invoice.receiverTaxCondition,
-      receiverAddress: invoice.receiverAddress,
-      receiverEmail: invoice.receiverEmail,
-      lines: invoice.lines,
-      ...sellerFields(settings, type, invoice.lines),
-      // The credit note is numbered where its invoice was (same seller, same point of sale).
-      issuerCuit: invoice.issuerCuit,
-      issuerTaxCondition: invoice.issuerTaxCondition,
-      pointOfSale: invoice.pointOfSale,
-    })
-    .onConflictDoNothing()
-    .returning({ id: invoices.id });
-  if (inserted.length > 0) invoiceEvents.emit("queued");
+  await queueVoucher(tx, {
+    kind: "credit_note",
+    originalInvoiceId: invoice.id,
+    reason,
+    receiverDocType: invoice.receiverDocType,
+    receiverDocNumber: invoice.receiverDocNumber,
+    receiverName: invoice.receiverName,
+    receiverTaxCondition: invoice.receiverTaxCondition,
+    receiverAddress: invoice.receiverAddress,
+    receiverEmail: invoice.receiverEmail,
+    lines: invoice.lines,
+    ...sellerFields(settings, type, invoice.lines),
+    // The credit note is numbered where its invoice was (same seller, same point of sale).
+    issuerCuit: invoice.issuerCuit,
+    issuerTaxCondition: invoice.issuerTaxCondition,
+    pointOfSale: invoice.pointOfSale,
+  });
 }

@@ -95,7 +95,16 @@ interface SequenceKey {
   voucherType: number;
 }
 
-/** Takes the numbering lease of one sequence; false while another worker holds it. */
+/** The row of one sequence. */
+const sequenceIs = (key: SequenceKey) =>
+  and(
+    eq(invoiceSequences.environment, key.environment),
+    eq(invoiceSequences.issuerCuit, key.issuerCuit),
+    eq(invoiceSequences.pointOfSale, key.pointOfSale),
+    eq(invoiceSequences.voucherType, key.voucherType),
+  );
+
+/** Takes (or renews) the numbering lease of one sequence; false while another worker holds it. */
 async function takeSequence(db: Db, key: SequenceKey, holder: string, seconds: number): Promise<boolean> {
   await db.insert(invoiceSequences).values(key).onConflictDoNothing();
   const rows = await db
@@ -103,10 +112,7 @@ async function takeSequence(db: Db, key: SequenceKey, holder: string, seconds: n
     .set({ holder, lockedUntil: sql`now() + make_interval(secs => ${seconds})` })
     .where(
       and(
-        eq(invoiceSequences.environment, key.environment),
-        eq(invoiceSequences.issuerCuit, key.issuerCuit),
-        eq(invoiceSequences.pointOfSale, key.pointOfSale),
-        eq(invoiceSequences.voucherType, key.voucherType),
+        sequenceIs(key),
         sql`(${invoiceSequences.lockedUntil} is null or ${invoiceSequences.lockedUntil} < now() or ${invoiceSequences.holder} = ${holder})`,
       ),
     )
@@ -118,15 +124,7 @@ async function releaseSequence(db: Db, key: SequenceKey, holder: string): Promis
   await db
     .update(invoiceSequences)
     .set({ holder: null, lockedUntil: null })
-    .where(
-      and(
-        eq(invoiceSequences.environment, key.environment),
-        eq(invoiceSequences.issuerCuit, key.issuerCuit),
-        eq(invoiceSequences.pointOfSale, key.pointOfSale),
-        eq(invoiceSequences.voucherType, key.voucherType),
-        eq(invoiceSequences.holder, holder),
-      ),
-    );
+    .where(and(sequenceIs(key), eq(invoiceSequences.holder, holder)));
 }
 
 /** Hands a claimed voucher back to the queue after `delayMs`; `free` gives the attempt back (not its fault). */

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { WarningPanel } from "../warning-panel";
 
 /**
  * While a required field of the seller's identity is empty (razón social, CUIT, condición frente al IVA,
@@ -7,13 +8,7 @@ import { Link } from "react-router";
 export function FiscalWarning({ missing }: { missing: string[] }) {
   if (missing.length === 0) return null;
   return (
-    <section
-      aria-labelledby="fiscal-warning-title"
-      className="mt-6 rounded-lg border border-terracotta/40 border-l-4 border-l-terracotta bg-terracotta/10 px-4 py-3 text-sm"
-    >
-      <h2 id="fiscal-warning-title" className="font-semibold text-ink">
-        Te faltan datos fiscales obligatorios
-      </h2>
+    <WarningPanel id="fiscal-warning-title" title="Te faltan datos fiscales obligatorios" className="mt-6">
       <p className="mt-0.5 text-ink">
         Falta{missing.length === 1 ? "" : "n"}: {missing.join(", ")}. La tienda los muestra en el pie de cada página,
         como pide la ley.{" "}
@@ -21,6 +16,6 @@ export function FiscalWarning({ missing }: { missing: string[] }) {
           Completar los datos fiscales
         </Link>
       </p>
-    </section>
+    </WarningPanel>
   );
 }

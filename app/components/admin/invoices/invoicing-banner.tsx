@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { WarningPanel } from "../warning-panel";
 
 /**
  * While invoices are not being issued (the setting is off, no point of sale, or no link to ARCA), the list
@@ -7,13 +8,7 @@ import { Link } from "react-router";
 export function InvoicingBanner({ problems }: { problems: string[] }) {
   if (problems.length === 0) return null;
   return (
-    <section
-      aria-labelledby="invoicing-off-title"
-      className="rounded-lg border border-terracotta/40 border-l-4 border-l-terracotta bg-terracotta/10 px-4 py-3 text-sm"
-    >
-      <h2 id="invoicing-off-title" className="font-semibold text-ink">
-        La tienda no está emitiendo facturas electrónicas
-      </h2>
+    <WarningPanel id="invoicing-off-title" title="La tienda no está emitiendo facturas electrónicas">
       <ul className="mt-1 list-disc space-y-1 pl-5 text-ink">
         {problems.map((problem) => (
           <li key={problem}>{problem}</li>
@@ -24,6 +19,6 @@ export function InvoicingBanner({ problems }: { problems: string[] }) {
           Ir a Facturación electrónica
         </Link>
       </p>
-    </section>
+    </WarningPanel>
   );
 }
