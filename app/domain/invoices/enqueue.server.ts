@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getSections } from "~/domain/settings/settings.server";
 import { rateFor, splitTax } from "~/domain/taxes/fiscal";
 import type { Db } from "~db/index";
