@@ -72,6 +72,8 @@ async function arcaEnv(fake: FakeArca, extra: Record<string, string> = {}): Prom
     ARCA_KEY: privateKeyPem,
     ARCA_WSAA_URL: fake.wsaaUrl,
     ARCA_WSFE_URL: fake.wsfeUrl,
+    // "invoice issued" lines tell which instance issued each voucher.
+    LOG_LEVEL: "info",
     ...extra,
   });
   cleanups.push(async () => removeDataDir(env.DATA_DIR ?? ""));
@@ -275,6 +277,15 @@ describe("invoices through faults", () => {
           .split("\n")
           .filter((line) => /10016/.test(line)).length,
     );
+    const issuedBy = apps.slice(0, instances).map(
+      (app) =>
+        app
+          .output()
+          .split("\n")
+          .filter((line) => /"msg":"invoice (issued|recovered from ARCA)"/.test(line)).length,
+    );
+    expect(issuedBy.reduce((sum, n) => sum + n, 0)).toBe(COUNT);
+    report(`invoices issued per instance: ${issuedBy.join("/")}`);
     report(
       `${COUNT} confirmations at once over ${instances} instance(s) answered in ${(confirmedIn / 1000).toFixed(1)} s; ` +
         `all ${COUNT} authorised by ARCA after ${(authorisedIn / 1000).toFixed(1)} s, on the buyers' pages after ` +

@@ -393,7 +393,9 @@ export async function issueInvoice(ctx: IssueContext, claimed: InvoiceRow, optio
       throw error;
     }
     const observations = result.observations.map((entry) => `${entry.code}: ${entry.message}`).join("\n") || null;
-    await markIssued(ctx, invoice, { ...result, observations });
+    if (await markIssued(ctx, invoice, { ...result, observations })) {
+      ctx.log?.info({ invoice: invoice.id, type: invoice.voucherType, number: invoice.number }, "invoice issued");
+    }
     return "issued";
   } catch (error) {
     // The number (if any) stays: the next pass asks ARCA whether it was authorised.
