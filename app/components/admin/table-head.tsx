@@ -9,7 +9,13 @@ export function TableHead({ columns, className }: { columns: readonly TableColum
         {columns.map((column) => {
           const { label, hidden = false, right = false } = typeof column === "string" ? { label: column } : column;
           return (
-            <th key={label} scope="col" className={right ? "px-3 py-2 text-right" : "px-3 py-2"}>
+            // `relative` keeps a hidden heading (positioned by sr-only) inside the table's scroll box: without
+            // it the label escapes the box and widens the whole page on a phone.
+            <th
+              key={label}
+              scope="col"
+              className={`${right ? "px-3 py-2 text-right" : "px-3 py-2"}${hidden ? " relative" : ""}`}
+            >
               {hidden ? <span className="sr-only">{label}</span> : label}
             </th>
           );

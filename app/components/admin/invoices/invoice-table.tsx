@@ -49,9 +49,7 @@ const BADGES: Record<InvoiceStatus, string> = {
 /** The month's vouchers: download the issued ones, retry the failed ones (a plain POST form, no JS needed). */
 export function InvoiceTable({ rows }: { rows: InvoiceTableRow[] }) {
   return (
-    // `relative`: the screen-reader-only labels inside are positioned; without it they escape the scroll box
-    // and widen the whole page on a phone.
-    <div className="relative overflow-x-auto rounded-lg bg-white">
+    <div className="overflow-x-auto rounded-lg bg-white">
       <table className="w-full text-left text-sm">
         <TableHead className="border-b border-ink/10 text-ink/80" columns={COLUMNS} />
         <tbody className="divide-y divide-ink/10">
