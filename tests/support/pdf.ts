@@ -40,7 +40,7 @@ class Lexer {
     public at = 0,
   ) {}
 
-  skip() {
+  skipBlanks() {
     while (this.at < this.text.length) {
       const char = this.text[this.at] as string;
       if (WHITESPACE.includes(char)) this.at++;
@@ -62,7 +62,7 @@ class Lexer {
 
   /** The next value; bare words are operators (content streams) or keywords. Null at the end. */
   value(): Value | undefined {
-    this.skip();
+    this.skipBlanks();
     if (this.at >= this.text.length) return undefined;
     const { text } = this;
     const char = text[this.at];
@@ -70,7 +70,7 @@ class Lexer {
       this.at += 2;
       const dict: Dict = new Map();
       for (;;) {
-        this.skip();
+        this.skipBlanks();
         if (text.startsWith(">>", this.at)) {
           this.at += 2;
           return dict;
@@ -90,7 +90,7 @@ class Lexer {
       this.at++;
       const items: Value[] = [];
       for (;;) {
-        this.skip();
+        this.skipBlanks();
         if (text[this.at] === "]") {
           this.at++;
           return items;
@@ -165,7 +165,7 @@ class PdfFile {
       const first = lexer.value();
       if (first instanceof Operator && first.op === "trailer") break;
       const count = lexer.value() as number;
-      lexer.skip();
+      lexer.skipBlanks();
       for (let i = 0; i < count; i++) {
         const entry = this.text.slice(lexer.at, lexer.at + 20);
         if (entry[17] === "n") this.offsets.set((first as number) + i, Number(entry.slice(0, 10)));
@@ -187,7 +187,7 @@ class PdfFile {
     lexer.value();
     lexer.value(); // "n g obj"
     const value = lexer.value() ?? null;
-    lexer.skip();
+    lexer.skipBlanks();
     if (!(value instanceof Map) || !this.text.startsWith("stream", lexer.at)) return { value, stream: null };
     let start = lexer.at + "stream".length;
     if (this.text[start] === "\r") start++;
