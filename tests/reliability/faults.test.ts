@@ -13,11 +13,19 @@ import {
   withdrawals,
 } from "../../db/schema";
 import { type FakeTiendanube, startFakeTiendanube } from "../fakes/tiendanube/server";
-import { type AppServer, adminCookie, appEnv, removeDataDir, startApp } from "../support/app-server";
+import {
+  type AppAnswer as Answer,
+  type AppServer,
+  adminCookie,
+  appEnv,
+  callApp,
+  removeDataDir,
+  startApp,
+} from "../support/app-server";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
 import { payOrderAtFake } from "../support/mercadopago-notify";
 import { createDatabase, startTempPostgres, type TempPostgres } from "../support/postgres-server";
-import { saleBooks, setStock } from "../support/shop";
+import { boxSubscription, saleBooks, setStock } from "../support/shop";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { onPostgres } from "../support/test-database";
 import { until } from "../support/until";
@@ -47,32 +55,7 @@ function openAppDatabase(env: Record<string, string>): Promise<Database> {
   return env.DATABASE_URL ? openPostgres(env.DATABASE_URL, { max: 2 }) : openPglite(env.DATA_DIR ?? "");
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the tests read several JSON answer shapes.
-type Answer = Record<string, any>;
-
-async function call(
-  app: AppServer,
-  path: string,
-  init: { method?: string; body?: unknown; cookie?: string; timeoutMs?: number } = {},
-): Promise<{ status: number; json: Answer; text: string; type: string }> {
-  const response = await fetch(`${app.baseUrl}${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: {
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    signal: AbortSignal.timeout(init.timeoutMs ?? 60_000),
-  });
-  const text = await response.text();
-  let json: Answer = {};
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // a page
-  }
-  return { status: response.status, json, text, type: response.headers.get("content-type") ?? "" };
-}
+const call = callApp;
 
 const signIn = (app: AppServer) => adminCookie(app, admin);
 
@@ -502,19 +485,7 @@ describe("faults", () => {
       });
     const subscribe = () =>
       call(app, "/api/caja/subscribe", {
-        body: {
-          firstName: "Ana",
-          lastName: "Pérez",
-          email: "caja-falla@example.com",
-          whatsapp: "+54 9 11 5555-1234",
-          deliveryMethod: "delivery",
-          address: "Thames 1234",
-          city: "CABA",
-          state: "C",
-          zipCode: "C1414ABC",
-          acceptTerms: true,
-          planType: "monthly",
-        },
+        body: { ...boxSubscription, email: "caja-falla@example.com" },
       });
     const before = await state();
     const tried: string[] = [];
@@ -809,19 +780,7 @@ describe("faults", () => {
     await allowManyOrders(first, cookie);
     const subscriber = "baja-sin-mp@example.com";
     const subscribed = await call(first, "/api/caja/subscribe", {
-      body: {
-        firstName: "Ana",
-        lastName: "Pérez",
-        email: subscriber,
-        whatsapp: "+54 9 11 5555-1234",
-        deliveryMethod: "delivery",
-        address: "Thames 1234",
-        city: "CABA",
-        state: "C",
-        zipCode: "C1414ABC",
-        acceptTerms: true,
-        planType: "monthly",
-      },
+      body: { ...boxSubscription, email: subscriber },
     });
     expect(subscribed.status, subscribed.text).toBe(200);
     const [preapproval] = [...mp.preapprovals.values()].filter((p) => p.payer_email === subscriber);

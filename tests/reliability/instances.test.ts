@@ -5,7 +5,7 @@ import { openPostgres } from "../../db/connect";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
 import { payOrderAtFake } from "../support/mercadopago-notify";
-import { saleBooks, setStock } from "../support/shop";
+import { boxSubscription, saleBooks, setStock } from "../support/shop";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { until } from "../support/until";
 
@@ -384,19 +384,7 @@ describe.skipIf(!postgres)("two instances on one PostgreSQL", () => {
       const subscriber = `baja-doble-${round}@example.com`;
       const subscribed = await call(a, "/api/caja/subscribe", {
         ip: newIp(),
-        body: {
-          firstName: "Ana",
-          lastName: "Pérez",
-          email: subscriber,
-          whatsapp: "+54 9 11 5555-1234",
-          deliveryMethod: "delivery",
-          address: "Thames 1234",
-          city: "CABA",
-          state: "C",
-          zipCode: "C1414ABC",
-          acceptTerms: true,
-          planType: "monthly",
-        },
+        body: { ...boxSubscription, email: subscriber },
       });
       expect(subscribed.status, JSON.stringify(subscribed.body)).toBe(200);
       const preapproval = [...mp.preapprovals.values()].find((p) => p.payer_email === subscriber);

@@ -2,7 +2,15 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { type Database, openPglite, openPostgres } from "../../db/connect";
 import { invoices, orders } from "../../db/schema";
-import { type AppServer, adminCookie, appEnv, removeDataDir, startApp } from "../support/app-server";
+import {
+  type AppServer,
+  adminCookie,
+  appEnv,
+  type CallInit,
+  callApp,
+  removeDataDir,
+  startApp,
+} from "../support/app-server";
 import { arcaTestCredentials } from "../support/arca-cert";
 import { type FakeArca, startFakeArca } from "../support/fake-arca";
 import { saleBooks, setStock } from "../support/shop";
@@ -26,32 +34,7 @@ afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: the tests read several JSON answer shapes.
-type Answer = Record<string, any>;
-
-async function call(
-  app: AppServer,
-  path: string,
-  init: { method?: string; body?: unknown; cookie?: string } = {},
-): Promise<{ status: number; json: Answer; text: string }> {
-  const response = await fetch(`${app.baseUrl}${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: {
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    signal: AbortSignal.timeout(120_000),
-  });
-  const text = await response.text();
-  let json: Answer = {};
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // a page
-  }
-  return { status: response.status, json, text };
-}
+const call = (app: AppServer, path: string, init: CallInit = {}) => callApp(app, path, { timeoutMs: 120_000, ...init });
 
 async function startFake(): Promise<FakeArca> {
   const fake = await startFakeArca({ certificatePem: arcaTestCredentials().certificatePem, cuit: CUIT });

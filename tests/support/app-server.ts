@@ -128,3 +128,35 @@ export async function adminCookie(app: Pick<AppServer, "baseUrl">, admin: { emai
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests read several JSON answer shapes.
+export type AppAnswer = Record<string, any>;
+export type CallInit = { method?: string; body?: unknown; cookie?: string; timeoutMs?: number };
+
+/**
+ * One request to a test server: JSON in (POST when there is a body), and the answer as status, parsed JSON
+ * (empty for a page), text and content type. For the reliability tests that drive the app over HTTP.
+ */
+export async function callApp(
+  app: Pick<AppServer, "baseUrl">,
+  path: string,
+  init: CallInit = {},
+): Promise<{ status: number; json: AppAnswer; text: string; type: string }> {
+  const response = await fetch(`${app.baseUrl}${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: {
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: AbortSignal.timeout(init.timeoutMs ?? 60_000),
+  });
+  const text = await response.text();
+  let json: AppAnswer = {};
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // a page
+  }
+  return { status: response.status, json, text, type: response.headers.get("content-type") ?? "" };
+}
