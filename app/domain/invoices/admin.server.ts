@@ -12,7 +12,7 @@ import { type Cents, centsToPesos, formatMoneyCsv } from "~/lib/money";
 import type { Db } from "~db/index";
 import { boxPayments, invoices, orders } from "~db/schema";
 import { voucherLabel } from "./codes";
-import { invoiceReference } from "./document.server";
+import { voucherSource } from "./document.server";
 import { invoiceEvents } from "./enqueue.server";
 import { invoiceQrUrl } from "./qr";
 import { INVOICE_STATUSES, type InvoiceStatus, MONTH_PATTERN, receiverDocumentText } from "./status";
@@ -246,7 +246,7 @@ export async function retryInvoice(db: Db, admin: AdminIdentity, id: number): Pr
         ? new Conflict("Esa factura no tiene error: no hace falta reintentarla")
         : new NotFound("No encontramos esa factura");
     }
-    const reference = await invoiceReference(tx as unknown as Db, row);
+    const { reference } = await voucherSource(tx as unknown as Db, row);
     await recordAudit(tx as unknown as Db, admin, {
       action: "invoice.retry",
       entity: "invoice",

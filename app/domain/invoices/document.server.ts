@@ -14,32 +14,46 @@ export function invoiceFilename(invoice: Pick<InvoiceRow, "kind" | "voucherType"
   return `${kind}-${voucherLetter(invoice.voucherType)}-${voucherNumberText(invoice.pointOfSale, invoice.number)}.pdf`;
 }
 
-/** What a voucher is for, as its PDF and the admin name it. */
-export async function invoiceReference(db: Db, invoice: InvoiceRow): Promise<string | null> {
-  const source = invoice.originalInvoiceId
-    ? ((await db.select().from(invoices).where(eq(invoices.id, invoice.originalInvoiceId)))[0] ?? invoice)
-    : invoice;
+/** The invoice a credit note cancels; null for an invoice. */
+export async function originalOf(db: Db, invoice: InvoiceRow): Promise<InvoiceRow | null> {
+  if (invoice.originalInvoiceId === null) return null;
+  const [original] = await db.select().from(invoices).where(eq(invoices.id, invoice.originalInvoiceId));
+  return original ?? null;
+}
+
+/**
+ * What a voucher is for (a credit note: what its invoice was for): the order's number, and the words its
+ * PDF, its e-mail and the admin use ("Pedido RZ-000123", "Caja Rizoma de noviembre de 2026"). Pass the
+ * original when it is already loaded.
+ */
+export async function voucherSource(
+  db: Db,
+  invoice: InvoiceRow,
+  original?: InvoiceRow | null,
+): Promise<{ orderNumber: string | null; reference: string | null }> {
+  const source = (original === undefined ? await originalOf(db, invoice) : original) ?? invoice;
   if (source.orderId) {
     const [order] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, source.orderId));
-    return order ? `Pedido ${order.number}` : null;
+    return order
+      ? { orderNumber: order.number, reference: `Pedido ${order.number}` }
+      : { orderNumber: null, reference: null };
   }
   if (source.boxPaymentId) {
     const [payment] = await db
       .select({ boxDate: boxPayments.boxDate })
       .from(boxPayments)
       .where(eq(boxPayments.id, source.boxPaymentId));
-    return payment ? `Caja Rizoma de ${monthYear(payment.boxDate)}` : "Caja Rizoma";
+    return { orderNumber: null, reference: payment ? `Caja Rizoma de ${monthYear(payment.boxDate)}` : "Caja Rizoma" };
   }
-  return null;
+  return { orderNumber: null, reference: null };
 }
 
 /** An issued voucher's PDF, rendered from its stored record (never from today's prices or settings). */
 export async function invoicePdf(db: Db, invoiceId: number): Promise<{ filename: string; pdf: Buffer }> {
   const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
   if (invoice?.status !== "issued") throw new NotFound("Esa factura no existe o todavía no fue emitida");
-  const original = invoice.originalInvoiceId
-    ? ((await db.select().from(invoices).where(eq(invoices.id, invoice.originalInvoiceId)))[0] ?? null)
-    : null;
-  const pdf = await renderInvoicePdf({ invoice, original, reference: await invoiceReference(db, invoice) });
+  const original = await originalOf(db, invoice);
+  const { reference } = await voucherSource(db, invoice, original);
+  const pdf = await renderInvoicePdf({ invoice, original, reference });
   return { filename: invoiceFilename(invoice), pdf };
 }

@@ -30,17 +30,21 @@ export const CREDIT_NOTE_REASONS: Record<CreditNoteReason, string> = {
 
 export const MISSING_FISCAL =
   "Faltan datos fiscales en Ajustes (razón social, CUIT y condición frente al IVA): completalos y reintentá.";
+export const MISSING_POINT_OF_SALE = "Falta el punto de venta en Ajustes → Facturación electrónica.";
 
 type Invoicing = Awaited<ReturnType<typeof invoicingSettings>>;
 
-/** What a voucher needs from the settings now: whether invoicing is on, the point of sale, the seller. */
-async function invoicingSettings(db: Db) {
+/**
+ * What a voucher needs from the settings now: whether invoicing is on, the point of sale, the seller, and
+ * `problem`, why no voucher can be issued as they are (missing fiscal data or point of sale), else null.
+ */
+export async function invoicingSettings(db: Db) {
   const { invoicing, fiscal, taxes } = await getSections(db, ["invoicing", "fiscal", "taxes"]);
   const complete = Boolean(fiscal.cuit && fiscal.taxCondition && fiscal.legalName);
   return {
     enabled: invoicing.enabled,
     pointOfSale: invoicing.pointOfSale,
-    complete,
+    problem: !complete ? MISSING_FISCAL : invoicing.pointOfSale === null ? MISSING_POINT_OF_SALE : null,
     cuit: (fiscal.cuit ?? "").replace(/\D/g, ""),
     taxCondition: fiscal.taxCondition ?? "monotributo",
     issuer: {
@@ -68,8 +72,6 @@ export function sellerFields(settings: Invoicing, voucherType: VoucherType, line
   };
 }
 
-export { invoicingSettings };
-
 /** The buyer as the voucher names them: a CUIT given at checkout, or an anonymous final consumer. */
 function orderReceiver(order: typeof orders.$inferSelect) {
   const address = order.address ? [order.address, order.city].filter(Boolean).join(", ") : null;
@@ -95,13 +97,7 @@ function orderReceiver(order: typeof orders.$inferSelect) {
 }
 
 /** A voucher row that cannot be issued as things are: written 'failed' with the reason, for the admin. */
-const failedUnless = (settings: Invoicing) =>
-  settings.complete && settings.pointOfSale !== null
-    ? {}
-    : {
-        status: "failed" as const,
-        lastError: settings.complete ? "Falta el punto de venta en Ajustes → Facturación electrónica." : MISSING_FISCAL,
-      };
+const failedUnless = ({ problem }: Invoicing) => (problem ? { status: "failed" as const, lastError: problem } : {});
 
 /**
  * An order was paid: its invoice is queued in the same transaction (no-op when invoicing is off, or when

@@ -7,7 +7,8 @@ import { todayInBuenosAires } from "~/lib/dates";
 import type { Db } from "~db/index";
 import { invoiceSequences, invoices } from "~db/schema";
 import { creditNoteType, DOC_TYPES, invoiceTypeFor } from "./codes";
-import { invoicingSettings, MISSING_FISCAL, sellerFields } from "./enqueue.server";
+import { originalOf } from "./document.server";
+import { invoicingSettings, sellerFields } from "./enqueue.server";
 import type { InvoiceRow } from "./pdf.server";
 
 /**
@@ -282,7 +283,7 @@ export async function issueInvoice(ctx: IssueContext, claimed: InvoiceRow, optio
   // A credit note follows its invoice: not before the invoice has its CAE.
   let original: InvoiceRow | null = null;
   if (invoice.originalInvoiceId !== null) {
-    [original = null] = await db.select().from(invoices).where(eq(invoices.id, invoice.originalInvoiceId));
+    original = await originalOf(db, invoice);
     if (original?.status !== "issued") {
       await requeue(db, invoice.id, 60_000, "Espera que su factura se emita", true);
       return "waiting";
@@ -292,13 +293,8 @@ export async function issueInvoice(ctx: IssueContext, claimed: InvoiceRow, optio
   // Not numbered yet: the seller's side comes from the settings of this moment.
   if (invoice.number === null) {
     const settings = await invoicingSettings(db);
-    if (!settings.complete || settings.pointOfSale === null) {
-      await fail(
-        db,
-        invoice.id,
-        settings.complete ? "Falta el punto de venta en Ajustes → Facturación electrónica." : MISSING_FISCAL,
-        true,
-      );
+    if (settings.problem) {
+      await fail(db, invoice.id, settings.problem, true);
       return "failed";
     }
     // The letter follows the seller's condition of this moment; a credit note, its invoice's letter.

@@ -12,7 +12,7 @@ export const TEST_VOUCHER_NOTICE = "COMPROBANTE DE PRUEBA — sin validez fiscal
 
 /**
  * What the voucher is for, after "Tu factura …": "Pedido RZ-000123" -> "del pedido RZ-000123",
- * "Caja Rizoma de noviembre de 2026" -> "de la Caja Rizoma de noviembre de 2026" (invoiceReference's words).
+ * "Caja Rizoma de noviembre de 2026" -> "de la Caja Rizoma de noviembre de 2026" (voucherSource's words).
  */
 function referencePhrase(reference: string | null): string | null {
   if (!reference) return null;

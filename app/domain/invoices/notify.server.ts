@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import type { RequestContext } from "~/domain/request-context";
 import type { Db } from "~db/index";
-import { invoices, orders } from "~db/schema";
-import { invoiceReference } from "./document.server";
+import { voucherSource } from "./document.server";
 import { invoiceDownloadUrl } from "./links.server";
 import { invoiceIssuedMail } from "./mail.server";
 import type { InvoiceRow } from "./pdf.server";
@@ -15,25 +13,15 @@ import type { InvoiceRow } from "./pdf.server";
  */
 export function invoiceIssued(ctx: Pick<RequestContext, "siteUrl" | "configuredSecret">) {
   return async (tx: Db, invoice: InvoiceRow): Promise<void> => {
-    const [source] = invoice.originalInvoiceId
-      ? await tx.select({ orderId: invoices.orderId }).from(invoices).where(eq(invoices.id, invoice.originalInvoiceId))
-      : [{ orderId: invoice.orderId }];
-    const [order] = source?.orderId
-      ? await tx.select({ number: orders.number }).from(orders).where(eq(orders.id, source.orderId))
-      : [];
-    const downloadUrl = order
+    const { orderNumber, reference } = await voucherSource(tx, invoice);
+    const downloadUrl = orderNumber
       ? await invoiceDownloadUrl(
           { db: tx, configuredSecret: ctx.configuredSecret, siteUrl: ctx.siteUrl },
-          order.number,
+          orderNumber,
           invoice.id,
         )
       : null;
-    const mail = invoiceIssuedMail({
-      siteUrl: ctx.siteUrl,
-      invoice,
-      reference: await invoiceReference(tx, invoice),
-      downloadUrl,
-    });
+    const mail = invoiceIssuedMail({ siteUrl: ctx.siteUrl, invoice, reference, downloadUrl });
     await enqueueMail(tx, {
       to: invoice.receiverEmail,
       mail,
