@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { recordAudit } from "~/domain/audit/audit.server";
@@ -12,7 +12,7 @@ import { type Cents, centsToPesos, formatMoneyCsv } from "~/lib/money";
 import type { Db } from "~db/index";
 import { boxPayments, invoices, orders } from "~db/schema";
 import { voucherLabel } from "./codes";
-import { voucherSource } from "./document.server";
+import { referenceText, voucherSource, vouchersOfOrder } from "./document.server";
 import { invoiceEvents } from "./enqueue.server";
 import { invoiceQrUrl } from "./qr";
 import { INVOICE_STATUSES, type InvoiceStatus, MONTH_PATTERN, receiverDocumentText } from "./status";
@@ -108,9 +108,7 @@ const listColumns = {
 
 /** "Pedido RZ-000123" / "Caja Rizoma de noviembre de 2026", from a list row. */
 export function sourceText(row: Pick<InvoiceListRow, "orderNumber" | "boxDate">): string {
-  if (row.orderNumber) return `Pedido ${row.orderNumber}`;
-  if (row.boxDate) return `Caja Rizoma de ${monthYear(row.boxDate)}`;
-  return "—";
+  return referenceText(row) ?? "—";
 }
 
 /** A page of the month's vouchers (optionally of one state), newest first, with what each is for. */
@@ -177,7 +175,8 @@ type InvoiceRecord = typeof invoices.$inferSelect;
 
 /** One voucher in `GET /api/admin/invoices?order=`: pesos, ARCA's numbers, and links once it is issued. */
 export function invoiceJson(row: InvoiceRecord) {
-  const issued = row.status === "issued" && row.number !== null && row.cae !== null && row.issuedOn !== null;
+  const { number, cae, issuedOn } = row;
+  const issued = row.status === "issued" && number !== null && cae !== null && issuedOn !== null;
   return {
     id: row.id,
     kind: row.kind,
@@ -190,10 +189,7 @@ export function invoiceJson(row: InvoiceRecord) {
     total: centsToPesos(row.totalCents),
     status: row.status,
     pdfUrl: issued ? adminPdfPath(row.id) : null,
-    qrUrl:
-      issued && row.number !== null && row.cae !== null && row.issuedOn !== null
-        ? invoiceQrUrl({ ...row, number: row.number, cae: row.cae, issuedOn: row.issuedOn })
-        : null,
+    qrUrl: issued ? invoiceQrUrl({ ...row, number, cae, issuedOn }) : null,
   };
 }
 export type InvoiceJson = ReturnType<typeof invoiceJson>;
@@ -212,12 +208,7 @@ export const orderInvoicesQuery = z.object({
 export async function invoicesForOrder(db: Db, orderNumber: string): Promise<InvoiceJson[]> {
   const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.number, orderNumber));
   if (!order) throw new NotFound(`No encontramos el pedido ${orderNumber}`);
-  const own = await db.select().from(invoices).where(eq(invoices.orderId, order.id)).orderBy(asc(invoices.id));
-  const ids = own.filter((row) => row.kind === "invoice").map((row) => row.id);
-  const notes = ids.length
-    ? await db.select().from(invoices).where(inArray(invoices.originalInvoiceId, ids)).orderBy(asc(invoices.id))
-    : [];
-  return [...own, ...notes].map(invoiceJson);
+  return (await vouchersOfOrder(db, order.id)).map(invoiceJson);
 }
 
 /**

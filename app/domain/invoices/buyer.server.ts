@@ -1,11 +1,10 @@
-import { and, eq, inArray, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { NotFound } from "~/domain/errors";
 import { type OrderContext, orderSigner } from "~/domain/orders/shared.server";
 import { getSettings } from "~/domain/settings/settings.server";
-import type { Db } from "~db/index";
-import { invoices, orders } from "~db/schema";
+import { orders } from "~db/schema";
 import { voucherLabel, voucherNumberText } from "./codes";
-import { invoicePdf } from "./document.server";
+import { invoicePdf, vouchersOfOrder } from "./document.server";
 import { invoiceDownloadUrl } from "./links.server";
 import { type InvoiceRequest, invoiceRequest } from "./request";
 
@@ -59,22 +58,6 @@ async function signedOrder(ctx: BuyerContext, number: string, token: string | nu
     .where(eq(orders.number, normalised));
   if (!order) throw new NotFound(VOUCHER_NOT_FOUND);
   return order;
-}
-
-/**
- * Every voucher of an order: its invoice (orderId) and the credit notes that cancel it (originalInvoiceId,
- * whether or not the core also stamps them with the order).
- */
-async function vouchersOfOrder(db: Db, orderId: number) {
-  const ownInvoices = db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
-  return db
-    .select()
-    .from(invoices)
-    .where(or(eq(invoices.orderId, orderId), inArray(invoices.originalInvoiceId, ownInvoices)))
-    .orderBy(invoices.createdAt, invoices.id);
 }
 
 /** The order page's invoice section: the requested data, the issued vouchers with their links, and what is on its way. */

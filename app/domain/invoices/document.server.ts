@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import { NotFound } from "~/domain/errors";
 import { monthYear } from "~/lib/dates";
 import type { Db } from "~db/index";
@@ -12,6 +12,29 @@ export type { InvoiceRow };
 export function invoiceFilename(invoice: Pick<InvoiceRow, "kind" | "voucherType" | "pointOfSale" | "number">): string {
   const kind = invoice.kind === "credit_note" ? "Nota-de-credito" : "Factura";
   return `${kind}-${voucherLetter(invoice.voucherType)}-${voucherNumberText(invoice.pointOfSale, invoice.number)}.pdf`;
+}
+
+/**
+ * Every voucher of an order, oldest first: its invoice and the credit notes that cancel it (found through
+ * `original_invoice_id`: a credit note carries no order of its own).
+ */
+export async function vouchersOfOrder(db: Db, orderId: number): Promise<InvoiceRow[]> {
+  const ownInvoices = db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
+  return db
+    .select()
+    .from(invoices)
+    .where(or(eq(invoices.orderId, orderId), inArray(invoices.originalInvoiceId, ownInvoices)))
+    .orderBy(invoices.createdAt, invoices.id);
+}
+
+/** The words for what a voucher is for: "Pedido RZ-000123", "Caja Rizoma de noviembre de 2026", or null. */
+export function referenceText(source: { orderNumber: string | null; boxDate: string | null }): string | null {
+  if (source.orderNumber) return `Pedido ${source.orderNumber}`;
+  if (source.boxDate) return `Caja Rizoma de ${monthYear(source.boxDate)}`;
+  return null;
 }
 
 /** The invoice a credit note cancels; null for an invoice. */
@@ -34,16 +57,18 @@ export async function voucherSource(
   const source = (original === undefined ? await originalOf(db, invoice) : original) ?? invoice;
   if (source.orderId) {
     const [order] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, source.orderId));
-    return order
-      ? { orderNumber: order.number, reference: `Pedido ${order.number}` }
-      : { orderNumber: null, reference: null };
+    const orderNumber = order?.number ?? null;
+    return { orderNumber, reference: referenceText({ orderNumber, boxDate: null }) };
   }
   if (source.boxPaymentId) {
     const [payment] = await db
       .select({ boxDate: boxPayments.boxDate })
       .from(boxPayments)
       .where(eq(boxPayments.id, source.boxPaymentId));
-    return { orderNumber: null, reference: payment ? `Caja Rizoma de ${monthYear(payment.boxDate)}` : "Caja Rizoma" };
+    return {
+      orderNumber: null,
+      reference: referenceText({ orderNumber: null, boxDate: payment?.boxDate ?? null }) ?? "Caja Rizoma",
+    };
   }
   return { orderNumber: null, reference: null };
 }
