@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { CustomerIdentity } from "~/domain/accounts/sessions.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import type { TiendanubeService } from "~/domain/tiendanube/service.server";
 import type { Arca } from "~/integrations/arca/types";
@@ -35,6 +36,10 @@ export type LoadContext = {
   admin: AdminIdentity | null;
   /** The session token from the cookie, when it named a live session. */
   sessionToken: string | null;
+  /** The reader signed in to Mi cuenta (server/customer-session.ts), or null. */
+  customer?: CustomerIdentity | null;
+  /** Their session token, when the cookie named a live session. */
+  customerToken?: string | null;
   /** The client's address (honours TRUST_PROXY), for rate limits. */
   clientIp: string;
   /** The Tienda Nube link, when TIENDANUBE_STORE_ID and TIENDANUBE_TOKEN are set (else null or absent). */

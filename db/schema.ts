@@ -366,7 +366,7 @@ export const prizeClaims = pgTable(
     phone: text("phone").notNull(),
     claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("prize_claims_claimed_idx").on(t.claimedAt)],
+  (t) => [index("prize_claims_claimed_idx").on(t.claimedAt), index("prize_claims_email_idx").on(t.email)],
 );
 
 /**
@@ -436,6 +436,7 @@ export const boxSubscriptions = pgTable(
   },
   (t) => [
     index("box_subscriptions_status_idx").on(t.status),
+    index("box_subscriptions_email_idx").on(t.email),
     index("box_subscriptions_created_idx").on(t.createdAt),
     check("box_subscriptions_status_check", sql`${t.status} in ('pending', 'active', 'paused', 'cancelled')`),
     check("box_subscriptions_delivery_check", sql`${t.deliveryMethod} in ('delivery', 'pickup')`),
@@ -716,6 +717,7 @@ export const specialOrders = pgTable(
   },
   (t) => [
     index("special_orders_status_idx").on(t.status, t.createdAt),
+    index("special_orders_email_idx").on(t.email),
     check("special_orders_scope_check", sql`${t.scope} in ('national', 'international')`),
     check(
       "special_orders_status_check",
@@ -983,4 +985,143 @@ export const arcaSandboxVouchers = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.cuit, t.pointOfSale, t.voucherType, t.number] })],
+);
+
+/**
+ * Customer accounts (issue 20). A customer is their email (DESIGN §8), lower-cased and trimmed: orders,
+ * subscriptions, special orders, prizes, alerts and newsletter rows join on it, and signing in proves the
+ * email without creating a second identity. This row holds only what the person saved in /cuenta (name,
+ * phone) and the token of their shareable "Quiero leerlo" list; it is written at the first sign-in.
+ */
+export const customers = pgTable("customers", {
+  email: text("email").primaryKey(),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  phone: text("phone"),
+  /** The random part of the read-only wishlist link (/quiero-leer/{token}); null until first shared. */
+  wishlistToken: text("wishlist_token").unique(),
+  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The addresses a customer saved; at most one is the default (pre-fills checkout). */
+export const customerAddresses = pgTable(
+  "customer_addresses",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email")
+      .notNull()
+      .references(() => customers.email, { onDelete: "cascade" }),
+    /** The customer's own name for it ("Casa", "Trabajo"). */
+    label: text("label").notNull(),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    /** Province code of the settings' shipping table. */
+    province: text("province").notNull(),
+    zipCode: text("zip_code").notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("customer_addresses_email_idx").on(t.email),
+    uniqueIndex("customer_addresses_one_default").on(t.email).where(sql`${t.isDefault}`),
+  ],
+);
+
+/**
+ * Sign-in codes: one row per e-mail sent, with a 6-digit code and a magic link, both kept only as keyed
+ * hashes. 15 minutes, single use (`used_at`, set by one conditional update), 5 attempts.
+ */
+export const customerCodes = pgTable(
+  "customer_codes",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    linkHash: text("link_hash").notNull().unique(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("customer_codes_email_idx").on(t.email, t.createdAt)],
+);
+
+/** Customer sessions (the `rizoma_cuenta` cookie), apart from the admin's; the token only as a SHA-256. */
+export const customerSessions = pgTable(
+  "customer_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("customer_sessions_email_idx").on(t.email), index("customer_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * "Avisame cuando vuelva" ('restock': stock goes from 0 to more) and "Avisame cuando salga" ('release': a
+ * pre-sale's release date arrives). One waiting alert per book, email and kind; `notified_at` is set by the
+ * conditional update that queues its single e-mail, in the transaction that changed the stock.
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: serial("id").primaryKey(),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    kind: text("kind", { enum: ["restock", "release"] }).notNull(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("stock_alerts_waiting_idx").on(t.bookId, t.email, t.kind).where(sql`${t.notifiedAt} is null`),
+    index("stock_alerts_email_idx").on(t.email),
+    check("stock_alerts_kind_check", sql`${t.kind} in ('restock', 'release')`),
+  ],
+);
+
+/** "Quiero leerlo": the books a signed-in reader keeps for later. */
+export const wishlistItems = pgTable(
+  "wishlist_items",
+  {
+    email: text("email").notNull(),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.bookId] }), index("wishlist_items_book_idx").on(t.bookId)],
+);
+
+/** One line of a remembered cart. */
+export interface RememberedCartItem {
+  bookId: number;
+  quantity: number;
+}
+
+/**
+ * Abandoned checkout: the buyer typed an email and ticked "Recordame mi carrito". One reminder at
+ * `remind_at` (a setting after the last change) unless an order with that email followed (`cancelled_at`);
+ * the job claims due rows with SKIP LOCKED and sets `sent_at` in the transaction that queues the e-mail.
+ */
+export const cartReminders = pgTable(
+  "cart_reminders",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    items: jsonb("items").$type<RememberedCartItem[]>().notNull(),
+    remindAt: timestamp("remind_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("cart_reminders_open_idx").on(t.email).where(sql`${t.sentAt} is null and ${t.cancelledAt} is null`),
+    index("cart_reminders_due_idx").on(t.remindAt).where(sql`${t.sentAt} is null and ${t.cancelledAt} is null`),
+  ],
 );

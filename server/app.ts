@@ -23,6 +23,7 @@ import { isDatabaseUnavailable } from "~db/errors";
 import { adminGate, adminSession, csrfGuard } from "./admin-gate";
 import { controlRouter } from "./control";
 import { hashPolicy, isAdminPath, newNonce, noncePolicy } from "./csp";
+import { customerSession } from "./customer-session";
 import { IMAGE_ROUTE, imageHandler } from "./images";
 import { createPageCache } from "./page-cache";
 
@@ -120,6 +121,8 @@ export function createApp(options: AppOptions): express.Express {
     log: res.locals.log,
     admin: res.locals.admin ?? null,
     sessionToken: res.locals.sessionToken ?? null,
+    customer: res.locals.customer ?? null,
+    customerToken: res.locals.customerToken ?? null,
     cspNonce: res.locals.cspNonce,
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
     tiendanube: options.tiendanube ?? null,
@@ -155,6 +158,8 @@ export function createApp(options: AppOptions): express.Express {
           ...loadContext(req, res),
           admin: null,
           sessionToken: null,
+          customer: null,
+          customerToken: null,
           completeRender: true,
         }),
     });
@@ -262,6 +267,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use(csrfGuard(options.config.publicUrl));
   app.use(adminSession(options.database.db, options.config.secureCookies));
   app.use(adminGate());
+  app.use(customerSession(options.database.db, options.config.secureCookies));
 
   app.all("/{*splat}", (_req, res, next) => {
     res.locals.routed = true;

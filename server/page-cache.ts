@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
-import { ADMIN_COOKIE } from "~/lib/admin-cookie.server";
+import { ADMIN_COOKIE, CUSTOMER_COOKIE } from "~/lib/admin-cookie.server";
 import { ByteLru, type CachedPage, cachedPage, densestBrotli, type Encoding, withBrotli } from "./page-cache-store";
 
 const gzip = promisify(zlib.gzip);
@@ -32,18 +32,21 @@ const CACHEABLE_PATHS = [
 ];
 /** Never cached, whatever the list above grows into: private, per-visitor or state-changing pages. */
 const NEVER_CACHED =
-  /^\/(admin|api\/admin|checkout|carrito|pagos|caja-rizoma\/mi-suscripcion|qr|newsletter\/baja)([/.]|$)/;
+  /^\/(admin|api\/admin|api\/cuenta|cuenta|quiero-leer|avisos|checkout|carrito|pagos|caja-rizoma\/mi-suscripcion|qr|newsletter\/baja)([/.]|$)/;
 
 export function isCacheablePath(path: string): boolean {
   return !NEVER_CACHED.test(path) && CACHEABLE_PATHS.some((pattern) => pattern.test(path));
 }
 
-/** An admin session or a flash/toast message makes the page personal: such requests skip the cache. */
+/**
+ * An admin or customer session or a flash/toast message makes the page personal (a signed-in reader sees
+ * "Mi cuenta" and their hearts): such requests skip the cache.
+ */
 export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return false;
   return cookieHeader.split(";").some((part) => {
     const name = part.split("=")[0]?.trim() ?? "";
-    return name === ADMIN_COOKIE || /flash|toast/i.test(name);
+    return name === ADMIN_COOKIE || name === CUSTOMER_COOKIE || /flash|toast/i.test(name);
   });
 }
 

@@ -1,7 +1,20 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, gt, isNull, lt, min, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { DomainError, Invalid, TooManyRequests } from "~/domain/errors";
+import {
+  CODE_TTL_MS,
+  CodeGone,
+  codeHash,
+  HOUR_MS,
+  MAX_ATTEMPTS,
+  MAX_CODES_PER_EMAIL_PER_HOUR,
+  newSixDigitCode,
+  sameHash,
+  sixDigitCode,
+  WrongCode,
+  wrongCodeMessage,
+} from "~/domain/email-codes/email-codes.server";
+import { Invalid, TooManyRequests } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { limitPerIp } from "~/domain/rate-limit/limit-per-ip.server";
 import type { RequestContext } from "~/domain/request-context";
@@ -25,10 +38,7 @@ import type { BoxContext } from "./subscriptions.server";
  * address (an address with nothing to cancel gets a row with a code nobody receives and a short e-mail
  * saying so), and the per-email limit counts those rows alike.
  */
-export const CODE_TTL_MS = 15 * 60_000;
-export const MAX_ATTEMPTS = 5;
-export const MAX_CODES_PER_EMAIL_PER_HOUR = 5;
-const HOUR_MS = 3_600_000;
+export { CODE_TTL_MS, MAX_ATTEMPTS, MAX_CODES_PER_EMAIL_PER_HOUR, wrongCodeMessage };
 
 export const CANCELLATION_MESSAGES = {
   email: "Ingresá el email con el que te suscribiste (por ejemplo, nombre@correo.com).",
@@ -42,27 +52,12 @@ export const CANCELLATION_MESSAGES = {
   done: "Tu baja de la Caja Rizoma quedó registrada. Te mandamos el código de baja por email: no se te va a cobrar más.",
 } as const;
 
-export const wrongCodeMessage = (remaining: number) =>
-  `El código no es correcto. Te ${remaining === 1 ? "queda 1 intento" : `quedan ${remaining} intentos`}.`;
-
-/** The code's time or its attempts are over: 410, ask for a new one. */
-export class CodeGone extends DomainError {
-  override readonly status = 410;
-}
-/** A wrong code: 422 with the attempts left. */
-export class WrongCode extends DomainError {
-  override readonly status = 422;
-}
-
 const email = emailSchema({ invalid: CANCELLATION_MESSAGES.email });
 export const cancellationRequestSchema = z.object({ email }).strict();
 export const cancellationConfirmSchema = z
   .object({
     email,
-    code: z
-      .string({ error: CANCELLATION_MESSAGES.code })
-      .trim()
-      .regex(/^\d{6}$/, CANCELLATION_MESSAGES.code),
+    code: sixDigitCode(CANCELLATION_MESSAGES.code),
   })
   .strict();
 export type CancellationRequest = z.infer<typeof cancellationRequestSchema>;
@@ -77,16 +72,7 @@ function parse<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
   throw new Invalid(zodMessage(parsed.error), typeof field === "string" ? { field } : undefined);
 }
 
-/** Only a keyed hash is stored: a leaked table gives no code, and without the key none can be tried offline. */
-function codeHash(secret: Buffer, address: string, code: string): string {
-  return createHmac("sha256", secret).update(`box-cancellation:${address}:${code}`).digest("base64url");
-}
-
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
+const PURPOSE = "box-cancellation";
 
 /** BAJA- and 8 characters without look-alikes (no 0/O, 1/I/L). */
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -94,8 +80,6 @@ function newCancellationCode(): string {
   const bytes = randomBytes(8);
   return `BAJA-${Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join("")}`;
 }
-
-const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
 
 /**
  * Step 1: a code for `email`. The same answer for every valid address; 400 for an invalid one; 429 past
@@ -111,7 +95,7 @@ export async function requestCancellationCode(
   // Read before the transaction: on the embedded database a query outside it would wait for it.
   const secret = await signingSecret(ctx.db, ctx.configuredSecret ?? null);
   const contact = await getSection(ctx.db, "contact");
-  const code = newCode();
+  const code = newSixDigitCode();
 
   await ctx.db.transaction(async (tx) => {
     // One request per address at a time, so the hourly count below cannot be overrun by a burst.
@@ -143,7 +127,7 @@ export async function requestCancellationCode(
       );
     await tx.insert(boxCancellations).values({
       email: address,
-      codeHash: codeHash(secret, address, code),
+      codeHash: codeHash(secret, PURPOSE, address, code),
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
       createdAt: now,
     });
@@ -185,7 +169,7 @@ export async function confirmCancellation(
     .orderBy(desc(boxCancellations.id))
     .limit(1);
   if (!row) throw new CodeGone(CANCELLATION_MESSAGES.dead);
-  const right = sameHash(row.codeHash, codeHash(secret, address, code));
+  const right = sameHash(row.codeHash, codeHash(secret, PURPOSE, address, code));
   if (row.confirmedAt && row.cancellationCode) {
     if (right) return { code: row.cancellationCode, message: CANCELLATION_MESSAGES.done };
     throw new CodeGone(CANCELLATION_MESSAGES.dead);

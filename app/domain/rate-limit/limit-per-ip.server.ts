@@ -21,6 +21,8 @@ const PER_IP = {
   qrChecksPerMinute: { bucket: "qr-check", windowSeconds: 60 },
   qrClaimsPerMinute: { bucket: "qr-claim", windowSeconds: 60 },
   withdrawalsPerIpPerHour: { bucket: "withdrawal-ip", windowSeconds: 3600 },
+  accountCodesPerIpPerHour: { bucket: "account-code-ip", windowSeconds: 3600 },
+  stockAlertsPerIpPerHour: { bucket: "stock-alert-ip", windowSeconds: 3600 },
 } as const satisfies Partial<Record<keyof RateLimitSettings, { bucket: string; windowSeconds: number }>>;
 
 export type PerIpLimit = keyof typeof PER_IP;

@@ -101,6 +101,8 @@ export function sectionFromForm(
           discountValidatePerIpPerMinute: number(values.discountValidatePerIpPerMinute),
           specialOrdersPerIpPerHour: number(values.specialOrdersPerIpPerHour),
           ordersPerIpPerHour: number(values.ordersPerIpPerHour),
+          accountCodesPerIpPerHour: number(values.accountCodesPerIpPerHour),
+          stockAlertsPerIpPerHour: number(values.stockAlertsPerIpPerHour),
         },
         errors,
       };
@@ -119,6 +121,8 @@ export function sectionFromForm(
         },
         errors,
       };
+    case "accounts":
+      return { input: { cartReminderHours: number(values.cartReminderHours) }, errors };
     case "pickup": {
       const points = pickupRows(values).map((row) => ({
         name: text(`points.${row}.name`),

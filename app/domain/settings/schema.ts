@@ -168,6 +168,8 @@ export const rateLimitsSchema = z
     discountValidatePerIpPerMinute: integer("Consultas de códigos de descuento por IP y por minuto", 1, 10000),
     specialOrdersPerIpPerHour: integer("Pedidos especiales por IP y por hora", 1, 1000),
     ordersPerIpPerHour: integer("Pedidos por IP y por hora", 1, 1000),
+    accountCodesPerIpPerHour: integer("Códigos de ingreso a Mi cuenta por IP y por hora", 1, 1000),
+    stockAlertsPerIpPerHour: integer("Avisos de stock por IP y por hora", 1, 1000),
   })
   .strict();
 
@@ -261,6 +263,16 @@ export const invoicingSchema = z
     path: ["pointOfSale"],
   });
 
+/**
+ * Customer accounts: how long after the buyer left checkout (with "Recordame mi carrito" ticked) the
+ * single reminder goes out.
+ */
+export const accountsSchema = z
+  .object({
+    cartReminderHours: integer("Horas hasta el recordatorio del carrito", 1, 720),
+  })
+  .strict();
+
 export const sectionSchemas = {
   bank: bankSchema,
   contact: contactSchema,
@@ -272,6 +284,7 @@ export const sectionSchemas = {
   tiendanube: tiendanubeSchema,
   taxes: taxesSchema,
   invoicing: invoicingSchema,
+  accounts: accountsSchema,
 } as const;
 
 export type SectionKey = keyof typeof sectionSchemas;
@@ -301,6 +314,7 @@ export const SECTION_LABELS: Record<SectionKey, { title: string; audit: string }
   tiendanube: { title: "Tienda Nube", audit: "Actualizó las categorías y la sincronización de Tienda Nube" },
   taxes: { title: "Impuestos por categoría", audit: "Actualizó la tabla de impuestos por categoría" },
   invoicing: { title: "Facturación electrónica", audit: "Actualizó la facturación electrónica" },
+  accounts: { title: "Cuentas de clientes", audit: "Actualizó las cuentas de clientes" },
 };
 
 const SHOP_HOURS = "Lunes a viernes de 9:00 a 18:00, sábados de 10:00 a 14:00";
@@ -387,6 +401,8 @@ export const DEFAULT_SETTINGS: Settings = {
     discountValidatePerIpPerMinute: 20,
     specialOrdersPerIpPerHour: 10,
     ordersPerIpPerHour: 30,
+    accountCodesPerIpPerHour: 20,
+    stockAlertsPerIpPerHour: 20,
   },
   tiendanube: {
     categoryMap: [
@@ -399,6 +415,7 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   taxes: { categories: DEFAULT_TAX_CATEGORIES.map((category) => ({ ...category })) },
   invoicing: { enabled: false, pointOfSale: null },
+  accounts: { cartReminderHours: 24 },
 };
 
 /**

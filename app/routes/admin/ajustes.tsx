@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { AccountsSection } from "~/components/admin/settings/accounts-section";
 import { BankSection } from "~/components/admin/settings/bank-section";
 import { ContactSection } from "~/components/admin/settings/contact-section";
 import { FiscalSection } from "~/components/admin/settings/fiscal-section";
@@ -132,6 +133,7 @@ export default function Ajustes({ loaderData, actionData }: Route.ComponentProps
         state={stateOf("invoicing")}
         check={outcome?.section === "invoicing" ? outcome.check : null}
       />
+      <AccountsSection accounts={settings.accounts} state={stateOf("accounts")} />
     </div>
   );
 }

@@ -69,6 +69,18 @@ const LIMITS: { name: keyof RateLimits; label: string; hint: string; max: number
     hint: "Por IP y por hora: cada pedido reserva stock.",
     max: 1000,
   },
+  {
+    name: "accountCodesPerIpPerHour",
+    label: "Códigos para entrar a Mi cuenta",
+    hint: "Por IP y por hora: cada pedido de código manda un correo.",
+    max: 1000,
+  },
+  {
+    name: "stockAlertsPerIpPerHour",
+    label: "Avisos de stock",
+    hint: "Por IP y por hora: «Avisame cuando vuelva» y «Avisame cuando salga».",
+    max: 1000,
+  },
 ];
 
 export function RateLimitsSection({ rateLimits, state }: { rateLimits: RateLimits; state: SectionState }) {
