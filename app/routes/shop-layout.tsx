@@ -1,10 +1,11 @@
-import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
 import { CartButton } from "~/components/cart/cart-button";
 import { DemoBanner } from "~/components/layout/demo-banner";
 import { NotFoundPage } from "~/components/layout/not-found-page";
 import { ServerErrorPage } from "~/components/layout/server-error-page";
 import { type FooterContact, SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { User } from "~/components/ui/icons/user";
 import { shopMode } from "~/domain/demo/demo-mode.server";
 import { whatsappLink } from "~/domain/settings/argentina";
 import { footerFiscal } from "~/domain/settings/fiscal.server";
@@ -50,7 +51,22 @@ function Frame({ children }: { children: React.ReactNode }) {
         Saltar al contenido
       </a>
       {layout?.demo ? <DemoBanner /> : null}
-      <SiteHeader actions={<CartButton />} storeUrl={layout?.storeUrl ?? null} />
+      <SiteHeader
+        actions={
+          <>
+            <Link
+              to="/cuenta"
+              aria-label="Mi cuenta"
+              data-testid="account-link"
+              className="inline-flex items-center rounded p-2 hover:bg-white/10"
+            >
+              <User aria-hidden="true" className="size-6" />
+            </Link>
+            <CartButton />
+          </>
+        }
+        storeUrl={layout?.storeUrl ?? null}
+      />
       {children}
       <SiteFooter
         contact={contact}

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
+import { CodeStep, EmailStep } from "~/components/ui/email-code-steps";
 import { confirmCancellation, requestCancellationCode } from "~/domain/box/cancellation.server";
 import { normalizeEmail } from "~/lib/email";
 import { formAction } from "~/lib/form-action.server";
@@ -52,21 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const INPUT =
-  "mt-1 w-full rounded-lg border border-ink/20 bg-white px-3 py-2.5 text-ink focus:border-moss focus:outline-2 focus:outline-moss/40";
-const PRIMARY =
-  "mt-6 w-full rounded-full bg-terracotta-dark px-6 py-3 font-semibold text-white hover:bg-moss-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-moss disabled:opacity-70 sm:w-auto";
-
 export default function BotonDeBaja({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const failure = actionData && !actionData.ok ? actionData : null;
   const step = actionData?.step ?? (loaderData.email ? "code" : "email");
   const email = actionData ? (actionData.ok ? actionData.email : actionData.values.email) : loaderData.email;
-  const fieldRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (failure) fieldRef.current?.focus();
-  }, [failure]);
 
   return (
     <main id="contenido" className="flex-1 bg-paper">
@@ -104,89 +95,26 @@ export default function BotonDeBaja({ loaderData, actionData }: Route.ComponentP
             </Link>
           </section>
         ) : step === "code" ? (
-          <section className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10 sm:p-8">
-            {actionData?.ok ? (
-              <p className="rounded-lg bg-moss/10 p-3 text-moss" role="status">
-                {actionData.message}
-              </p>
-            ) : null}
-            <p className="mt-4 text-ink/85">
-              Email de la suscripción: <strong>{email}</strong>{" "}
-              <Link to="/caja-rizoma/baja" className="text-sm text-moss underline">
-                Usar otro email
-              </Link>
-            </p>
-            <Form method="post" noValidate className="mt-4">
-              <input type="hidden" name="intent" value="confirm" />
-              <input type="hidden" name="email" value={email} />
-              <label htmlFor="baja-code" className="block font-semibold text-ink">
-                Código
-              </label>
-              <input
-                ref={fieldRef}
-                id="baja-code"
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]{6}"
-                maxLength={6}
-                required
-                defaultValue={failure?.values.code ?? ""}
-                aria-invalid={failure ? true : undefined}
-                aria-describedby={failure ? "baja-error" : "baja-code-hint"}
-                className={`${INPUT} max-w-48 font-mono text-xl tracking-widest`}
-              />
-              <p id="baja-code-hint" className="mt-1 text-sm text-ink/70">
-                Los 6 números del correo que te mandamos. Vence a los 15 minutos y tenés 5 intentos.
-              </p>
-              {failure ? (
-                <p id="baja-error" className="mt-2 text-sm text-terracotta-dark" role="alert">
-                  {failure.message}
-                </p>
-              ) : null}
-              <button type="submit" disabled={busy} className={PRIMARY}>
-                Confirmar la baja
-              </button>
-            </Form>
-            <Form method="post" className="mt-4">
-              <input type="hidden" name="intent" value="resend" />
-              <input type="hidden" name="email" value={email} />
-              <button type="submit" disabled={busy} className="text-sm font-semibold text-moss underline">
-                Pedir un código nuevo
-              </button>
-            </Form>
-          </section>
+          <CodeStep
+            idPrefix="baja"
+            email={email}
+            emailLabel="Email de la suscripción"
+            otherEmailHref="/caja-rizoma/baja"
+            sentMessage={actionData?.ok ? actionData.message : null}
+            code={failure?.values.code ?? ""}
+            error={failure?.message ?? null}
+            busy={busy}
+            submitLabel="Confirmar la baja"
+          />
         ) : (
-          <Form method="post" noValidate className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10 sm:p-8">
-            <input type="hidden" name="intent" value="request" />
-            <label htmlFor="baja-email" className="block font-semibold text-ink">
-              Email
-            </label>
-            <input
-              ref={fieldRef}
-              id="baja-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              defaultValue={email}
-              aria-invalid={failure ? true : undefined}
-              aria-describedby={failure ? "baja-error" : "baja-email-hint"}
-              placeholder="tu@email.com"
-              className={INPUT}
-            />
-            <p id="baja-email-hint" className="mt-1 text-sm text-ink/70">
-              El mismo con el que te suscribiste a la Caja Rizoma.
-            </p>
-            {failure ? (
-              <p id="baja-error" className="mt-2 text-sm text-terracotta-dark" role="alert">
-                {failure.message}
-              </p>
-            ) : null}
-            <button type="submit" disabled={busy} className={PRIMARY}>
-              Enviarme el código
-            </button>
-          </Form>
+          <EmailStep
+            idPrefix="baja"
+            email={email}
+            error={failure?.message ?? null}
+            busy={busy}
+            hint="El mismo con el que te suscribiste a la Caja Rizoma."
+            submitLabel="Enviarme el código"
+          />
         )}
       </div>
     </main>
