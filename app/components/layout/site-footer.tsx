@@ -26,6 +26,7 @@ const information = [
   { to: "/audiolibros", label: "Audiolibros" },
   { to: "/caja-rizoma", label: "Caja Rizoma" },
   { to: "/newsletter", label: "Newsletter" },
+  { to: "/cuenta", label: "Mi cuenta" },
 ];
 
 /** The shop's contact data, as saved in /admin/ajustes (null when it could not be read). */
