@@ -11,10 +11,10 @@ const FLAGS = [
   { key: "account", label: "Con cuenta", className: "bg-ink/10 text-ink" },
 ] as const;
 
-/** A badge per flag that holds ("Caja Rizoma" = an active or paused box); a dash when none does. */
-export function CustomerFlags({ flags }: { flags: CustomerFlagsView }) {
+/** A badge per flag that holds ("Caja Rizoma" = an active or paused box); `empty` when none does. */
+export function CustomerFlags({ flags, empty = "—" }: { flags: CustomerFlagsView; empty?: string | null }) {
   const shown = FLAGS.filter((flag) => flags[flag.key]);
-  if (shown.length === 0) return <span className="text-ink/60">—</span>;
+  if (shown.length === 0) return empty ? <span className="text-ink/75">{empty}</span> : null;
   return (
     <ul className="flex flex-wrap gap-1" aria-label="Marcas">
       {shown.map((flag) => (

@@ -13,7 +13,7 @@ export function CustomerSummary({ customer }: { customer: CustomerView }) {
   const { summary, vouchers } = customer;
   return (
     <CustomerSection id="resumen" title="Resumen">
-      <CustomerFlags flags={summary} />
+      <CustomerFlags flags={summary} empty={null} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <Fact label="Pedidos">{summary.orders}</Fact>
         <Fact label="Total gastado">
