@@ -13,6 +13,7 @@ import {
   Settings,
   ShoppingBag,
   Undo2,
+  Users,
 } from "lucide-react";
 import { NavLink } from "react-router";
 
@@ -20,6 +21,7 @@ import { NavLink } from "react-router";
 export const adminTiles = [
   { to: "/admin", label: "Panel Principal", icon: LayoutDashboard, end: true },
   { to: "/admin/pedidos", label: "Pedidos", icon: ShoppingBag },
+  { to: "/admin/clientes", label: "Clientes", icon: Users },
   { to: "/admin/arrepentimientos", label: "Arrepentimientos", icon: Undo2 },
   { to: "/admin/facturas", label: "Facturas", icon: FileText },
   { to: "/admin/carousel", label: "Carrusel", icon: BookOpen },

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { customerHref } from "~/domain/customers/filters";
 import { termsVersionLabel } from "~/domain/legal/terms";
 import { provinceName } from "~/domain/orders/delivery";
 import { PAYMENT_LABELS } from "~/domain/orders/status";
@@ -17,7 +19,10 @@ export function OrderCustomer({ order }: { order: AdminOrderView }) {
         <Fact label="Email">
           <a href={`mailto:${order.email}`} className="text-moss underline">
             {order.email}
-          </a>
+          </a>{" "}
+          <Link to={customerHref(order.email)} className="text-moss underline">
+            Ver cliente
+          </Link>
         </Fact>
         <Fact label="Teléfono">{order.phone}</Fact>
         <Fact label="Entrega">{order.delivery}</Fact>
