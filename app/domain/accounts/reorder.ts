@@ -44,7 +44,6 @@ export function mergeReorder(items: readonly CartItem[], lines: readonly Reorder
     const present = merged.find((item) => item.id === line.id);
     if (present) {
       present.quantity = Math.max(present.quantity, line.quantity);
-      present.stockError = null;
       continue;
     }
     merged.push({
