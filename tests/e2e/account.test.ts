@@ -161,6 +161,7 @@ describe("Mi cuenta", () => {
     await signIn(page, BUYER, true);
     await page.goto(url(`/cuenta/pedidos/${mine}`));
     await hydrated(page);
+    await page.screenshot({ path: "/tmp/cuenta-pedido-1280.png", fullPage: true });
     await page.getByRole("button", { name: "Repetir compra" }).click();
     await page.waitForURL(url("/carrito"));
     const notice = page.getByTestId("reorder-notice");
