@@ -26,7 +26,10 @@ export default [
     route("arrepentimiento", "routes/arrepentimiento.tsx"),
     route("arrepentimiento/listo", "routes/arrepentimiento-listo.tsx"),
     route("cuenta/ingresar", "routes/cuenta/ingresar.tsx"),
-    route("cuenta", "routes/cuenta/layout.tsx", [index("routes/cuenta/pedidos.tsx")]),
+    route("cuenta", "routes/cuenta/layout.tsx", [
+      index("routes/cuenta/pedidos.tsx"),
+      route("pedidos/:number", "routes/cuenta/pedido.tsx"),
+    ]),
     route("*", "routes/not-found.tsx"),
   ]),
   route("pedido/:number/factura/:invoiceId", "routes/pedido-factura.ts"),

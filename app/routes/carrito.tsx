@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { ReorderNotice } from "~/components/account/reorder-notice";
 import { CartLines, CartTotal, cartNetCents, EmptyCart } from "~/components/cart/cart-lines";
 import { cartStore, useCart } from "~/components/cart/use-cart";
 import { useTransferDiscountPercent } from "~/components/layout/use-transfer-discount";
@@ -18,6 +19,7 @@ export default function Carrito() {
   return (
     <main id="contenido" className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">
       <h1 className="font-serif text-4xl">Tu carrito</h1>
+      <ReorderNotice />
       <noscript>
         <p className="mt-6 rounded-lg bg-white p-6">
           El carrito se guarda en este dispositivo y necesita JavaScript. Podés seguir recorriendo la{" "}

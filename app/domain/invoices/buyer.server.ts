@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { NotFound } from "~/domain/errors";
-import { type OrderContext, orderSigner } from "~/domain/orders/shared.server";
+import { type Order, type OrderContext, orderSigner } from "~/domain/orders/shared.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { orders } from "~db/schema";
 import { voucherLabel, voucherNumberText } from "./codes";
@@ -62,7 +62,17 @@ async function signedOrder(ctx: BuyerContext, number: string, token: string | nu
 
 /** The order page's invoice section: the requested data, the issued vouchers with their links, and what is on its way. */
 export async function buyerVouchers(ctx: BuyerContext, number: string, token: string | null): Promise<BuyerVouchers> {
-  const order = await signedOrder(ctx, number, token);
+  return orderVouchers(ctx, await signedOrder(ctx, number, token));
+}
+
+/**
+ * The same section for an order whose reader is already known to own it (Mi cuenta): the download links
+ * are the order's signed ones, so they work exactly as from the buyer's page.
+ */
+export async function orderVouchers(
+  ctx: BuyerContext,
+  order: Pick<Order, "id" | "number" | "buyerCuit" | "buyerLegalName">,
+): Promise<BuyerVouchers> {
   const [rows, settings, signer] = await Promise.all([
     vouchersOfOrder(ctx.db, order.id),
     getSettings(ctx.db),

@@ -78,7 +78,15 @@ export async function buyerOrder(
   const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.number, normalised));
   const found = row ? await orderWithItems(ctx.db, row.id) : null;
   if (!found) throw new NotFound("Pedido no encontrado");
-  const settings = await getSettings(ctx.db);
+  return orderPage(ctx.db, found);
+}
+
+/**
+ * What an order page shows once the reader has shown the order is theirs (its signed link, or Mi cuenta
+ * signed in with its email): the order, and the bank details while a transfer is still unpaid.
+ */
+export async function orderPage(db: Db, found: { order: Order; items: OrderItem[] }) {
+  const settings = await getSettings(db);
   const awaitingTransfer = found.order.status === "pending_payment" && found.order.paymentMethod === "transfer";
   return {
     order: orderJson(found.order, found.items),
