@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { requireCustomer } from "~/lib/customer.server";
 import type { Route } from "./+types/layout";
 
@@ -22,12 +22,15 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { email };
 }
 
-const tab = ({ isActive }: { isActive: boolean }) =>
+const tab = (isActive: boolean) =>
   `inline-block whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold ${
     isActive ? "bg-moss text-white" : "bg-white text-ink ring-1 ring-ink/15 hover:text-moss hover:ring-moss"
   }`;
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  // An order's detail (/cuenta/pedidos/RZ-…) is still under "Pedidos".
+  const inOrders = pathname === "/cuenta" || pathname.startsWith("/cuenta/pedidos/");
   return (
     <main id="contenido" className="flex-1 bg-paper">
       <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
@@ -51,7 +54,11 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
           <ul className="flex gap-2">
             {ACCOUNT_SECTIONS.map((section) => (
               <li key={section.to}>
-                <NavLink to={section.to} end={"end" in section} className={tab}>
+                <NavLink
+                  to={section.to}
+                  end={"end" in section}
+                  className={({ isActive }) => tab("end" in section ? inOrders : isActive)}
+                >
                   {section.label}
                 </NavLink>
               </li>
