@@ -65,7 +65,10 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const adminLines = await bootstrapAdmin(database.db, env, `${env.publicUrl}/admin`);
   const controlToken = env.databaseUrl ? undefined : newControlToken();
   const contactEmail = env.mail.shopNotifyEmail ?? (await getSection(database.db, "contact")).email;
-  const tiendanube = createTiendanubeService(database.db, env.tiendanube, contactEmail);
+  const tiendanube = createTiendanubeService(database.db, env.tiendanube, contactEmail, {
+    siteUrl: env.publicUrl,
+    configuredSecret: env.sessionSecret,
+  });
 
   const mercadoPago = createMercadoPago({
     db: database.db,

@@ -9,6 +9,7 @@ import { bookValues, formValues, saveBookForm } from "~/lib/book-form.server";
 import { formAction } from "~/lib/form-action.server";
 import { readForm } from "~/lib/http.server";
 import { parseId } from "~/lib/params";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/edit";
 
 /** 0 names no book: the domain answers it as a book that is gone (404 here, a form error on save). */
@@ -42,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   }
   return formAction(formValues(form), async () => {
-    await saveBookForm(context.db, admin, form, id);
+    await saveBookForm(requestContext(context), admin, form, id);
     return redirect(`/admin/libros?aviso=actualizado&libro=${id}`, 303);
   });
 }
