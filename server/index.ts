@@ -12,6 +12,7 @@ import { startInvoiceWorker } from "~/domain/invoices/worker.server";
 import { startMailWorker } from "~/domain/mail/worker.server";
 import { seedNewsletterTopics } from "~/domain/newsletter/newsletter.server";
 import { startOrderExpiryJob } from "~/domain/orders/lifecycle.server";
+import { startReleaseAlertJob } from "~/domain/stock-alerts/release.server";
 import { signingSecret } from "~/domain/secrets/signing.server";
 import { getSection, seedSettings } from "~/domain/settings/settings.server";
 import { createTiendanubeService } from "~/domain/tiendanube/service.server";
@@ -181,6 +182,13 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     configuredSecret: env.sessionSecret,
     log: logger.child({ component: "orders" }),
   });
+  // "Avisame cuando salga": pre-sales whose release date came send their alerts (safe with several instances).
+  const releaseAlerts = startReleaseAlertJob({
+    db: database.db,
+    siteUrl: env.publicUrl,
+    configuredSecret: env.sessionSecret,
+    log: logger.child({ component: "stock-alerts" }),
+  });
   // A baja whose Mercado Pago cancellation failed is told again until Mercado Pago takes it (decision 0022).
   const boxCancellationRetry = startPreapprovalCancellationRetry({
     db: database.db,
@@ -207,6 +215,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     await invoiceWorker.stop();
     await mailWorker.stop();
     await orderExpiry.stop();
+    await releaseAlerts.stop();
     await boxCancellationRetry.stop();
     await maintenance.stop();
     await tiendanube?.stop();
