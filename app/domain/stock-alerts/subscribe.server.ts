@@ -44,9 +44,9 @@ export async function subscribeStockAlert(
 ): Promise<{ kind: AlertKind; message: string }> {
   const parsed = stockAlertSchema.safeParse(raw);
   if (!parsed.success) {
-    const bookIssue = parsed.error.issues.find((issue) => issue.path[0] === "bookId");
-    if (bookIssue) throw new NotFound(BOOK_NOT_FOUND);
-    throw new Invalid(zodMessage(parsed.error), { field: "email" });
+    const on = (field: string) => parsed.error.issues.some((issue) => issue.path[0] === field);
+    if (on("bookId")) throw new NotFound(BOOK_NOT_FOUND);
+    throw new Invalid(zodMessage(parsed.error), on("email") ? { field: "email" } : undefined);
   }
   const { bookId, email } = parsed.data;
   await limitPerIp(ctx, "stockAlertsPerIpPerHour", TOO_MANY_ALERTS);
