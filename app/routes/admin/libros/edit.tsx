@@ -1,9 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
 import { BackToBooks, BookEditor } from "~/components/admin/book-editor";
+import { WaitingAlerts } from "~/components/admin/waiting-alerts";
 import { deleteBook, getAdminBook } from "~/domain/catalog/admin-books.server";
 import { listGenres } from "~/domain/catalog/categories.server";
 import { NotFound } from "~/domain/errors";
 import { getSection } from "~/domain/settings/settings.server";
+import { waitingAlertCounts } from "~/domain/stock-alerts/counts.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { bookValues, formValues, saveBookForm } from "~/lib/book-form.server";
 import { formAction } from "~/lib/form-action.server";
@@ -22,7 +24,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const genres = (await listGenres(context.db)).map((genre) => genre.name);
     const confirmDelete = new URL(request.url).searchParams.has("eliminar");
     const { categories: taxCategories } = await getSection(context.db, "taxes");
-    return { book: { id: book.id, title: book.title, values: bookValues(book) }, genres, taxCategories, confirmDelete };
+    const waiting = (await waitingAlertCounts(context.db, [book.id])).get(book.id) ?? null;
+    return {
+      book: { id: book.id, title: book.title, values: bookValues(book) },
+      genres,
+      taxCategories,
+      confirmDelete,
+      waiting,
+    };
   } catch (error) {
     if (error instanceof NotFound) throw data(null, { status: 404 });
     throw error;
@@ -49,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditBook({ loaderData, actionData }: Route.ComponentProps) {
-  const { book, genres, taxCategories, confirmDelete } = loaderData;
+  const { book, genres, taxCategories, confirmDelete, waiting } = loaderData;
   return (
     <div className="space-y-6">
       <BackToBooks />
@@ -59,6 +68,7 @@ export default function EditBook({ loaderData, actionData }: Route.ComponentProp
           Ver en la tienda
         </Link>
       </div>
+      <WaitingAlerts waiting={waiting} />
       <BookEditor
         failure={actionData}
         failureTitle="No se pudo actualizar el libro"
