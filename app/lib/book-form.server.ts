@@ -4,8 +4,8 @@ import { type AdminBook, createBook, updateBook } from "~/domain/catalog/admin-b
 import { bookFormToInput } from "~/domain/catalog/book-form";
 import { bookSchema } from "~/domain/catalog/book-input";
 import { DomainError, Invalid } from "~/domain/errors";
-import type { RequestContext } from "~/domain/request-context";
 import { scheduleCoverVariants } from "~/domain/images/variants.server";
+import type { RequestContext } from "~/domain/request-context";
 import { storeCover } from "~/domain/uploads/uploads.server";
 import { formatMoneyInput, fromPesos } from "~/lib/money";
 

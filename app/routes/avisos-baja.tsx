@@ -110,8 +110,8 @@ export default function AvisosBaja({ loaderData, actionData }: Route.ComponentPr
             <>
               <h1 className="font-serif text-3xl text-ink">Listo, cancelamos tus avisos</h1>
               <p className="mt-3 text-ink/80" role="status">
-                No vamos a escribirle a <strong>{view.email}</strong> por {plural(view.cancelled)}. Si cambiás de
-                idea, pedí el aviso de nuevo desde la página del libro.
+                No vamos a escribirle a <strong>{view.email}</strong> por {plural(view.cancelled)}. Si cambiás de idea,
+                pedí el aviso de nuevo desde la página del libro.
               </p>
             </>
           )}

@@ -131,7 +131,8 @@ export async function returnStock(
       )
       .where(eq(books.id, item.bookId));
   }
-  if (site) await releaseRestockAlerts(tx, items.filter((item) => !item.isPreorder).map((item) => item.bookId), site);
+  const restocked = items.filter((item) => !item.isPreorder).map((item) => item.bookId);
+  if (site) await releaseRestockAlerts(tx, restocked, site);
 }
 
 const summaryMail =

@@ -3,7 +3,6 @@ import type { Db } from "~db/index";
 import { stockAlerts } from "~db/schema";
 import type { WaitingCount } from "./kinds";
 
-
 /** The alerts still waiting per book (the admin's list and book page); books without any are absent. */
 export async function waitingAlertCounts(db: Db, bookIds: readonly number[]): Promise<Map<number, WaitingCount>> {
   const counts = new Map<number, WaitingCount>();

@@ -30,8 +30,7 @@ export interface WaitingCount {
 export function waitingText(waiting: WaitingCount | undefined): string | null {
   if (!waiting) return null;
   const parts: string[] = [];
-  const people = (n: number, verb: string) =>
-    `${n} ${n === 1 ? "persona espera" : "personas esperan"} que ${verb}`;
+  const people = (n: number, verb: string) => `${n} ${n === 1 ? "persona espera" : "personas esperan"} que ${verb}`;
   if (waiting.restock > 0) parts.push(people(waiting.restock, "vuelva"));
   if (waiting.release > 0) parts.push(people(waiting.release, "salga"));
   return parts.length ? parts.join(" · ") : null;

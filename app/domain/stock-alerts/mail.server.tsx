@@ -1,5 +1,11 @@
 import { Button, EmailLayout, Heading, P, Rows } from "~/domain/mail/templates/layout";
-import { html, lines, type MailSite, type RenderedMail, unsubscribeHeaders } from "~/domain/mail/templates/render.server";
+import {
+  html,
+  lines,
+  type MailSite,
+  type RenderedMail,
+  unsubscribeHeaders,
+} from "~/domain/mail/templates/render.server";
 import { formatMoney } from "~/lib/money";
 import type { AlertKind } from "./kinds";
 

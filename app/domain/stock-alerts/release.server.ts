@@ -124,9 +124,6 @@ export async function releaseDueReleaseAlerts(
 }
 
 /** Starts the release job in this server process (every `intervalMs`); `stop()` waits for a running pass. */
-export function startReleaseAlertJob(
-  ctx: AlertSite & Pick<RequestContext, "db" | "log">,
-  intervalMs = 10 * 60_000,
-) {
+export function startReleaseAlertJob(ctx: AlertSite & Pick<RequestContext, "db" | "log">, intervalMs = 10 * 60_000) {
   return startPeriodicJob(ctx.log, "stock release alert job failed", () => releaseDueReleaseAlerts(ctx), intervalMs);
 }

@@ -6,8 +6,8 @@ import { Conflict, Invalid, NotFound, TooManyRequests } from "~/domain/errors";
 import { cancelOrder } from "~/domain/orders/lifecycle.server";
 import { seedSettings } from "~/domain/settings/settings.server";
 import { syncProduct } from "~/domain/tiendanube/sync.server";
-import { addDays, todayInBuenosAires } from "~/lib/dates";
 import { TiendanubeClient } from "~/integrations/tiendanube/client.server";
+import { addDays, todayInBuenosAires } from "~/lib/dates";
 import { books, mailOutbox, orderItems, stockAlerts } from "~db/schema";
 import { seedTaxonomy } from "~db/seed";
 import { startFakeTiendanube } from "../../../tests/fakes/tiendanube/server";
@@ -32,7 +32,14 @@ beforeAll(async () => {
 async function book(values: Partial<typeof books.$inferInsert> = {}) {
   const [row] = await db
     .insert(books)
-    .values({ title: "Zama", author: "Antonio Di Benedetto", slug: `zama-${randomUUID()}`, priceCents: 2_450_000, stock: 0, ...values })
+    .values({
+      title: "Zama",
+      author: "Antonio Di Benedetto",
+      slug: `zama-${randomUUID()}`,
+      priceCents: 2_450_000,
+      stock: 0,
+      ...values,
+    })
     .returning();
   if (!row) throw new Error("no book");
   return row;
@@ -163,18 +170,16 @@ describe("restock alerts", () => {
   it("fire when a cancelled order gives its books back", async () => {
     const out = await book({ title: "Nadie nada nunca" });
     const order = await insertOrder(db, { email: "compradora@example.com" });
-    await db
-      .insert(orderItems)
-      .values({
-        orderId: order.id,
-        bookId: out.id,
-        title: out.title,
-        unitPriceCents: 2_450_000,
-        quantity: 2,
-        lineTotalCents: 4_900_000,
-        netCents: 4_900_000,
-        taxCents: 0,
-      });
+    await db.insert(orderItems).values({
+      orderId: order.id,
+      bookId: out.id,
+      title: out.title,
+      unitPriceCents: 2_450_000,
+      quantity: 2,
+      lineTotalCents: 4_900_000,
+      netCents: 4_900_000,
+      taxCents: 0,
+    });
     await subscribeStockAlert(visitor(), { bookId: out.id, email: "lector@example.com" });
     await cancelOrder({ db, ...site }, admin, order.number, { reason: "La clienta se arrepintió" });
     expect((await db.select().from(books).where(eq(books.id, out.id)))[0]?.stock).toBe(2);
@@ -196,7 +201,10 @@ describe("restock alerts", () => {
       variant.stock_management = true;
       variant.stock = 0;
       await syncProduct(db, client, String(product.id), site);
-      const [synced] = await db.select().from(books).where(eq(books.externalProductId, String(product.id)));
+      const [synced] = await db
+        .select()
+        .from(books)
+        .where(eq(books.externalProductId, String(product.id)));
       if (!synced) throw new Error("not synced");
       await subscribeStockAlert(visitor(), { bookId: synced.id, email: "sync@example.com" });
       fake.updateProduct(product.id, (p) => {
@@ -258,7 +266,12 @@ describe("cancelling alerts by the e-mail's link", () => {
     expect((await alertLink(ctx, token))?.waiting).toEqual([]);
     expect(await alertsOf(second.id)).toEqual([]);
     // The alert already sent stays as the record of its e-mail.
-    expect(await db.select().from(stockAlerts).where(and(eq(stockAlerts.bookId, first.id)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(stockAlerts)
+        .where(and(eq(stockAlerts.bookId, first.id))),
+    ).toHaveLength(1);
 
     for (const bad of [null, "", "12", `${token}x`, "1.abc"]) {
       await expect(alertLink(ctx, bad)).rejects.toThrow(new Invalid(BAD_ALERT_LINK));

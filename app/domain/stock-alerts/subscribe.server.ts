@@ -18,13 +18,11 @@ export const TOO_MANY_ALERTS = "Pediste demasiados avisos desde tu conexión. Pr
 /** `POST /api/stock-alerts` and the book page's form: a book id (number or form text) and an address. */
 export const stockAlertSchema = z
   .object({
-    bookId: z
-      .union([z.number(), z.string()], { error: BOOK_NOT_FOUND })
-      .transform((raw, zctx) => {
-        const id = parseId(typeof raw === "number" && Number.isInteger(raw) ? String(raw) : raw);
-        if (id === null) zctx.addIssue({ code: "custom", message: BOOK_NOT_FOUND });
-        return id ?? 0;
-      }),
+    bookId: z.union([z.number(), z.string()], { error: BOOK_NOT_FOUND }).transform((raw, zctx) => {
+      const id = parseId(typeof raw === "number" && Number.isInteger(raw) ? String(raw) : raw);
+      if (id === null) zctx.addIssue({ code: "custom", message: BOOK_NOT_FOUND });
+      return id ?? 0;
+    }),
     email: emailSchema({ invalid: "Ingresá un email válido", required: "Ingresá tu email para que te avisemos" }),
   })
   .strict();

@@ -173,12 +173,7 @@ export async function claimSync(db: Db, requested: SyncKind): Promise<ClaimedSyn
 }
 
 /** Claims and runs a sync; throws SyncAlreadyRunning when another run holds the state. */
-export async function runSync(
-  db: Db,
-  catalog: StoreCatalog,
-  requested: SyncKind,
-  site: AlertSite,
-): Promise<SyncState> {
+export async function runSync(db: Db, catalog: StoreCatalog, requested: SyncKind, site: AlertSite): Promise<SyncState> {
   const claimed = await claimSync(db, requested);
   if (!claimed) throw new SyncAlreadyRunning();
   return executeSync(db, catalog, claimed, site);

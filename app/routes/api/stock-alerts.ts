@@ -1,5 +1,5 @@
-import { subscribeStockAlert } from "~/domain/stock-alerts/subscribe.server";
 import { z } from "zod";
+import { subscribeStockAlert } from "~/domain/stock-alerts/subscribe.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
 import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/stock-alerts";

@@ -20,7 +20,10 @@ export function action({ request, params, context }: Route.ActionArgs) {
     const id = bookIdParam(params.id);
     if (request.method === "PUT") {
       const body = await readJson(request, z.record(z.string(), z.unknown()));
-      return jsonResponse({ success: true, book: await updateBook(context.db, admin, id, body, requestContext(context)) });
+      return jsonResponse({
+        success: true,
+        book: await updateBook(context.db, admin, id, body, requestContext(context)),
+      });
     }
     if (request.method === "DELETE") {
       const { unpublished, message } = await deleteBook(context.db, admin, id);

@@ -66,7 +66,11 @@ describe("POST /api/webhooks/tiendanube", () => {
       expect(answer, String(signature)).toEqual({ status: 401, body: { success: false, error: "Firma inválida" } });
     }
     // Without a configured secret nothing can be verified, so everything is refused.
-    const unconfigured = new TiendanubeService(db, service.catalog, { storeId: fake.storeId, appSecret: null, site: SITE });
+    const unconfigured = new TiendanubeService(db, service.catalog, {
+      storeId: fake.storeId,
+      appSecret: null,
+      site: SITE,
+    });
     expect((await deliver(body, signWebhook(body, SECRET), { tiendanube: unconfigured })).status).toBe(401);
     await service.idle();
     expect(fake.requests.length).toBe(requestsBefore);
