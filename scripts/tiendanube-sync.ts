@@ -55,9 +55,10 @@ async function main() {
     await seedTaxonomy(database.db);
     await seedSettings(database.db);
     const contact = env.mail.shopNotifyEmail ?? (await getSection(database.db, "contact")).email;
-    const service = createTiendanubeService(database.db, env.tiendanube, contact);
+    const site = { siteUrl: env.publicUrl, configuredSecret: env.sessionSecret };
+    const service = createTiendanubeService(database.db, env.tiendanube, contact, site);
     if (!service) throw new CliError(NOT_CONFIGURED);
-    console.log(summary(await runSync(database.db, service.catalog, "full")));
+    console.log(summary(await runSync(database.db, service.catalog, "full", site)));
   } finally {
     await close();
   }

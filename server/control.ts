@@ -77,7 +77,7 @@ export function controlRouter(
       return;
     }
     try {
-      res.json({ success: true, state: await runSync(db, tiendanube.catalog, "full") });
+      res.json({ success: true, state: await runSync(db, tiendanube.catalog, "full", tiendanube.config.site) });
     } catch (error) {
       const message =
         error instanceof SyncAlreadyRunning || error instanceof Error ? error.message : "La sincronización falló";

@@ -14,6 +14,7 @@ import { seedNewsletterTopics } from "~/domain/newsletter/newsletter.server";
 import { startOrderExpiryJob } from "~/domain/orders/lifecycle.server";
 import { signingSecret } from "~/domain/secrets/signing.server";
 import { getSection, seedSettings } from "~/domain/settings/settings.server";
+import { startReleaseAlertJob } from "~/domain/stock-alerts/release.server";
 import { createTiendanubeService } from "~/domain/tiendanube/service.server";
 import { createArca } from "~/integrations/arca/index.server";
 import { configureSharp } from "~/integrations/images/sharp.server";
@@ -65,7 +66,10 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const adminLines = await bootstrapAdmin(database.db, env, `${env.publicUrl}/admin`);
   const controlToken = env.databaseUrl ? undefined : newControlToken();
   const contactEmail = env.mail.shopNotifyEmail ?? (await getSection(database.db, "contact")).email;
-  const tiendanube = createTiendanubeService(database.db, env.tiendanube, contactEmail);
+  const tiendanube = createTiendanubeService(database.db, env.tiendanube, contactEmail, {
+    siteUrl: env.publicUrl,
+    configuredSecret: env.sessionSecret,
+  });
 
   const mercadoPago = createMercadoPago({
     db: database.db,
@@ -178,6 +182,13 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     configuredSecret: env.sessionSecret,
     log: logger.child({ component: "orders" }),
   });
+  // "Avisame cuando salga": pre-sales whose release date came send their alerts (safe with several instances).
+  const releaseAlerts = startReleaseAlertJob({
+    db: database.db,
+    siteUrl: env.publicUrl,
+    configuredSecret: env.sessionSecret,
+    log: logger.child({ component: "stock-alerts" }),
+  });
   // A baja whose Mercado Pago cancellation failed is told again until Mercado Pago takes it (decision 0022).
   const boxCancellationRetry = startPreapprovalCancellationRetry({
     db: database.db,
@@ -204,6 +215,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     await invoiceWorker.stop();
     await mailWorker.stop();
     await orderExpiry.stop();
+    await releaseAlerts.stop();
     await boxCancellationRetry.stop();
     await maintenance.stop();
     await tiendanube?.stop();

@@ -5,9 +5,9 @@ import { bookFormToInput } from "~/domain/catalog/book-form";
 import { bookSchema } from "~/domain/catalog/book-input";
 import { DomainError, Invalid } from "~/domain/errors";
 import { scheduleCoverVariants } from "~/domain/images/variants.server";
+import type { RequestContext } from "~/domain/request-context";
 import { storeCover } from "~/domain/uploads/uploads.server";
 import { formatMoneyInput, fromPesos } from "~/lib/money";
-import type { Db } from "~db/index";
 
 const checkboxes = ["available", "published", "freeShipping"];
 
@@ -68,7 +68,12 @@ export const NEW_BOOK_VALUES: BookFormValues = {
  * so the page shows its message above the form. Every refusal is an `Invalid` (400): the form was refused,
  * whatever the cause (a book deleted meanwhile, a cover too large).
  */
-export async function saveBookForm(db: Db, admin: AdminIdentity, form: FormData, id?: number): Promise<AdminBook> {
+export async function saveBookForm(
+  { db, ...site }: Pick<RequestContext, "db" | "siteUrl" | "configuredSecret">,
+  admin: AdminIdentity,
+  form: FormData,
+  id?: number,
+): Promise<AdminBook> {
   const input = bookFormToInput(form);
   // Validate before storing a cover, so a form with mistakes leaves no orphan upload behind.
   bookSchema.parse(input);
@@ -81,7 +86,7 @@ export async function saveBookForm(db: Db, admin: AdminIdentity, form: FormData,
     }
   }
   try {
-    const book = id === undefined ? await createBook(db, admin, input) : await updateBook(db, admin, id, input);
+    const book = id === undefined ? await createBook(db, admin, input) : await updateBook(db, admin, id, input, site);
     // The cover's variants are made in the background (nothing to do when they already are).
     scheduleCoverVariants([book.coverUrl]);
     return book;

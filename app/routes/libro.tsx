@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse, Link, useRouteLoaderData } from "react-router";
 import { BookActions } from "~/components/book/book-actions";
 import { BookDetails } from "~/components/book/book-details";
 import { BookGallery } from "~/components/book/book-gallery";
@@ -6,10 +6,16 @@ import { BookHeading } from "~/components/book/book-heading";
 import { BookPrice } from "~/components/book/book-price";
 import { buyState } from "~/components/book/buy";
 import { RelatedShelf } from "~/components/book/related-shelf";
+import { StockAlertForm } from "~/components/book/stock-alert-form";
 import { RouteError } from "~/components/layout/route-error";
 import { NotFound } from "~/domain/errors";
+import { STOCK_ALERT_INTENT } from "~/domain/stock-alerts/kinds";
+import { subscribeStockAlert } from "~/domain/stock-alerts/subscribe.server";
 import { bookPage } from "~/domain/storefront/book-page.server";
+import { formAction } from "~/lib/form-action.server";
+import { readForm, retryAfterHeaders } from "~/lib/http.server";
 import { idParam } from "~/lib/params";
+import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
 import {
   type Availability,
@@ -20,6 +26,7 @@ import {
   jsonLdMeta,
 } from "~/lib/structured-data";
 import type { Route } from "./+types/libro";
+import type { loader as shopLayoutLoader } from "./shop-layout";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
@@ -28,6 +35,29 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (error instanceof NotFound) throw data({ message: "Producto no encontrado" }, { status: 404 });
     throw error;
   }
+}
+
+/** A refused rate limit's Retry-After reaches the page's answer. */
+export const headers = retryAfterHeaders;
+
+/**
+ * The page's forms without JavaScript (and with it, through a fetcher). "stock-alert": "Avisame cuando
+ * vuelva / cuando salga" for this book; the answer is the page's action data (a POST is never cached).
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  if (form.get("intent") === STOCK_ALERT_INTENT) {
+    const values = { email: String(form.get("email") ?? "") };
+    return formAction(
+      values,
+      async () => {
+        const { message } = await subscribeStockAlert(requestContext(context), { bookId: params.id, ...values });
+        return { intent: STOCK_ALERT_INTENT, ok: true, message } as const;
+      },
+      { intent: STOCK_ALERT_INTENT, ok: false } as const,
+    );
+  }
+  throw data({ message: "No entendimos lo que quisiste hacer" }, { status: 400 });
 }
 
 type Loaded = Awaited<ReturnType<typeof loader>>;
@@ -74,9 +104,10 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   ];
 };
 
-export default function Libro({ loaderData }: Route.ComponentProps) {
+export default function Libro({ loaderData, actionData }: Route.ComponentProps) {
   const { book, product, gallery, related } = loaderData;
   const state = buyState(book);
+  const customerEmail = useRouteLoaderData<typeof shopLayoutLoader>("routes/shop-layout")?.customerEmail ?? null;
   return (
     <main id="contenido" className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
       <nav aria-label="Migas de pan" className="text-sm text-ink/75">
@@ -101,6 +132,13 @@ export default function Libro({ loaderData }: Route.ComponentProps) {
             taxRate={loaderData.taxRate}
           />
           <BookActions book={book} state={state} />
+          {book.isPreorder || state === "out-of-stock" ? (
+            <StockAlertForm
+              kind={book.isPreorder ? "release" : "restock"}
+              customerEmail={customerEmail}
+              answer={actionData?.intent === STOCK_ALERT_INTENT ? actionData : undefined}
+            />
+          ) : null}
           <BookDetails page={loaderData} />
         </div>
       </div>

@@ -35,6 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     demo: mode === "demo",
     // Every text that names the transfer discount (useTransferDiscountPercent, meta descriptions).
     transferDiscountPercent: bank.transferDiscountPercent,
+    customerEmail: context.customer?.email ?? null,
   };
 }
 

@@ -5,6 +5,7 @@ import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import { NotFound } from "~/domain/errors";
 import { getSection } from "~/domain/settings/settings.server";
+import { type AlertSite, releaseRestockAlerts } from "~/domain/stock-alerts/release.server";
 import { lockTaxTable, requireTaxCategory } from "~/domain/taxes/table.server";
 import { todayInBuenosAires } from "~/lib/dates";
 import { centsToPesos, fromPesos } from "~/lib/money";
@@ -191,8 +192,17 @@ export async function createBook(db: Db, admin: AdminIdentity, raw: unknown): Pr
   return result;
 }
 
-/** PUT: the fields sent replace the stored ones; the merged book must still be valid. */
-export async function updateBook(db: Db, admin: AdminIdentity, id: number, raw: unknown): Promise<AdminBook> {
+/**
+ * PUT: the fields sent replace the stored ones; the merged book must still be valid. A book that can be
+ * bought from stock after the change fires its waiting restock alerts in the same transaction (`site`).
+ */
+export async function updateBook(
+  db: Db,
+  admin: AdminIdentity,
+  id: number,
+  raw: unknown,
+  site: AlertSite,
+): Promise<AdminBook> {
   const parsed = bookChanges.parse(raw);
   const sent = new Set(Object.keys(raw as object));
   const changes = Object.fromEntries(Object.entries(parsed).filter(([key]) => sent.has(key)));
@@ -218,6 +228,7 @@ export async function updateBook(db: Db, admin: AdminIdentity, id: number, raw: 
       .where(eq(books.id, id))
       .returning();
     if (!row) throw new NotFound("Libro no encontrado");
+    await releaseRestockAlerts(tx as unknown as Db, [id], site);
     await recordAudit(tx as unknown as Db, admin, {
       action: "book.update",
       entity: "book",

@@ -25,6 +25,7 @@ import {
   qrCodes,
   settings,
   specialOrders,
+  stockAlerts,
 } from "~db/schema";
 import { demoIsbns, SHOP_MODE_KEY, type ShopModeRow } from "~db/seed";
 import { CONFIRM_LEAVING, type DemoData } from "./labels";
@@ -171,7 +172,9 @@ async function deleteDemoData(tx: Db): Promise<void> {
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(and(sql`${orders.status} <> 'cancelled'`, notInArray(orderItems.bookId, demoBookIds)))
     .groupBy(orderItems.bookId, orderItems.isPreorder);
-  await returnStock(tx, held);
+  // Alerts are the demo's visitors' data, like the newsletter's: none fires for the stock given back.
+  await tx.delete(stockAlerts);
+  await returnStock(tx, held, null);
   // Every order and box charge goes, so every voucher of theirs too (they restrict the delete), credit
   // notes before the invoices they cancel.
   await tx.delete(invoices).where(eq(invoices.kind, "credit_note"));

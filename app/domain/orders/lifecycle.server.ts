@@ -8,6 +8,7 @@ import { type CreditNoteReason, enqueueOrderInvoice, undoOrderInvoice } from "~/
 import { startPeriodicJob } from "~/domain/jobs/periodic.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import type { RenderedMail } from "~/domain/mail/templates/render.server";
+import { type AlertSite, releaseRestockAlerts } from "~/domain/stock-alerts/release.server";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import { pesosToCents } from "~/lib/money";
 import { zodMessage } from "~/lib/zod-spanish";
@@ -110,8 +111,16 @@ async function currentStatus(db: Db, orderId: number) {
   return row;
 }
 
-/** Stock (or the pre-order count) goes back, in ascending book order like placing does. */
-export async function returnStock(tx: Db, items: Pick<OrderItem, "bookId" | "isPreorder" | "quantity">[]) {
+/**
+ * Stock (or the pre-order count) goes back, in ascending book order like placing does; books back in
+ * stock fire their restock alerts in the same transaction (`site`: the alerts' e-mail links; null only
+ * when the caller deleted every alert first, as leaving demo mode does).
+ */
+export async function returnStock(
+  tx: Db,
+  items: Pick<OrderItem, "bookId" | "isPreorder" | "quantity">[],
+  site: AlertSite | null,
+) {
   for (const item of [...items].sort((a, b) => a.bookId - b.bookId)) {
     await tx
       .update(books)
@@ -122,6 +131,8 @@ export async function returnStock(tx: Db, items: Pick<OrderItem, "bookId" | "isP
       )
       .where(eq(books.id, item.bookId));
   }
+  const restocked = items.filter((item) => !item.isPreorder).map((item) => item.bookId);
+  if (site) await releaseRestockAlerts(tx, restocked, site);
 }
 
 const summaryMail =
@@ -230,8 +241,8 @@ export const cancelSchema = z
   })
   .strict();
 
-const cancelEffects = async (tx: Db, order: Order, items: OrderItem[]) => {
-  await returnStock(tx, items);
+const cancelEffects = (site: AlertSite) => async (tx: Db, order: Order, items: OrderItem[]) => {
+  await returnStock(tx, items, site);
   await releaseDiscount(tx, order.id);
 };
 
@@ -255,7 +266,7 @@ export async function cancelOrder(ctx: OrderContext, admin: AdminIdentity, numbe
       set: { cancelledAt: new Date(), cancelReason: reason },
       note: reason,
       audit: { action: "order.cancel", summary: `Canceló el pedido ${number.toUpperCase()}: ${reason}` },
-      effects: cancelEffects,
+      effects: cancelEffects(ctx),
       mail: summaryMail(({ order, link }) =>
         orderStatusNotice({ siteUrl: ctx.siteUrl, order, orderUrl: link, kind: "cancelled", reason }),
       ),
@@ -291,7 +302,7 @@ export async function cancelOrderForWithdrawal(
       note: change.reason,
       undoInvoice: "withdrawal",
       effects: async (tx, cancelled, items) => {
-        if (!booksLeftShop(cancelled)) await returnStock(tx, items);
+        if (!booksLeftShop(cancelled)) await returnStock(tx, items, ctx);
         await releaseDiscount(tx, cancelled.id);
         await change.effects(tx, cancelled, items);
       },
@@ -328,7 +339,7 @@ export async function expireTransferOrders(ctx: OrderContext, now = new Date()):
         where: sql`${orders.expiresAt} <= ${now}`,
         set: { cancelledAt: now, cancelReason: EXPIRED_REASON },
         note: EXPIRED_REASON,
-        effects: cancelEffects,
+        effects: cancelEffects(ctx),
         mail: summaryMail(({ order, link }) =>
           orderStatusNotice({ siteUrl: ctx.siteUrl, order, orderUrl: link, kind: "expired" }),
         ),

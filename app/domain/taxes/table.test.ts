@@ -11,6 +11,7 @@ import { adminTestDatabase } from "../../../tests/support/admin-database";
 import { taxCategoryUsage } from "./table.server";
 
 const { db, admin } = await adminTestDatabase();
+const site = { siteUrl: "https://rizoma.test", configuredSecret: null };
 
 const LIBROS = { key: "libros", label: "Libros", rate: "exento" } as const;
 const MERCH = { key: "merchandising", label: "Merchandising", rate: "21" } as const;
@@ -93,7 +94,9 @@ describe("a product's fiscal category", () => {
     await updateSection(db, admin, "taxes", { categories: [LIBROS, MERCH] });
     const book = await createBook(db, admin, { title: "Cuaderno", author: "Rizoma", price: 12_100 });
     expect(book.taxCategory).toBe("libros");
-    expect((await updateBook(db, admin, book.id, { taxCategory: "merchandising" })).taxCategory).toBe("merchandising");
+    expect((await updateBook(db, admin, book.id, { taxCategory: "merchandising" }, site)).taxCategory).toBe(
+      "merchandising",
+    );
     const error = await refusal(createBook(db, admin, { title: "Lápiz", author: "Rizoma", taxCategory: "lapices" }));
     expect(error.details).toEqual({ field: "taxCategory" });
     expect(error.message).toBe("Elegí una categoría fiscal de la tabla de Ajustes (Impuestos por categoría)");

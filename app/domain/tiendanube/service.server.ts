@@ -1,4 +1,5 @@
 import { getSection } from "~/domain/settings/settings.server";
+import type { AlertSite } from "~/domain/stock-alerts/release.server";
 import { TiendanubeClient } from "~/integrations/tiendanube/client.server";
 import type { StoreCatalog } from "~/integrations/tiendanube/store-catalog";
 import { logger } from "~/lib/logger.server";
@@ -20,7 +21,8 @@ export class TiendanubeService {
   constructor(
     private readonly db: Db,
     readonly catalog: StoreCatalog,
-    readonly config: { storeId: string; appSecret: string | null },
+    /** `site`: the shop's address and link key for the restock alerts a sync fires. */
+    readonly config: { storeId: string; appSecret: string | null; site: AlertSite },
   ) {}
 
   /**
@@ -31,7 +33,7 @@ export class TiendanubeService {
     const claimed = await claimSync(this.db, kind);
     if (!claimed) return { started: false, state: await readSyncState(this.db) };
     this.track(
-      executeSync(this.db, this.catalog, claimed).catch((error) =>
+      executeSync(this.db, this.catalog, claimed, this.config.site).catch((error) =>
         logger.error({ err: error, kind }, "tiendanube sync failed"),
       ),
     );
@@ -55,7 +57,7 @@ export class TiendanubeService {
       try {
         do {
           entry.again = false;
-          const outcome = await syncProduct(this.db, this.catalog, productId);
+          const outcome = await syncProduct(this.db, this.catalog, productId, this.config.site);
           logger.info({ productId, outcome }, "tiendanube product refetched");
         } while (entry.again && !this.stopped);
       } catch (error) {
@@ -76,7 +78,7 @@ export class TiendanubeService {
         .catch(() => 15);
       if (this.stopped) return;
       this.timer = setTimeout(() => {
-        const run = runSync(this.db, this.catalog, "incremental")
+        const run = runSync(this.db, this.catalog, "incremental", this.config.site)
           .catch((error) => {
             if (!(error instanceof SyncAlreadyRunning))
               logger.warn({ err: error }, "tiendanube incremental sync failed");
@@ -112,6 +114,7 @@ export function createTiendanubeService(
   db: Db,
   config: { apiBase: string; storeId: string | null; token: string | null; appSecret: string | null },
   contactEmail: string,
+  site: AlertSite,
 ): TiendanubeService | null {
   if (!config.storeId || !config.token) return null;
   const client = new TiendanubeClient({
@@ -120,5 +123,5 @@ export function createTiendanubeService(
     token: config.token,
     userAgent: `Rizoma (${contactEmail})`,
   });
-  return new TiendanubeService(db, client, { storeId: config.storeId, appSecret: config.appSecret });
+  return new TiendanubeService(db, client, { storeId: config.storeId, appSecret: config.appSecret, site });
 }

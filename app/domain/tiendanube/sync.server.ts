@@ -4,6 +4,7 @@ import { freeSlug } from "~/domain/catalog/admin-books.server";
 import { listCategories } from "~/domain/catalog/categories.server";
 import { scheduleCoverVariants } from "~/domain/images/variants.server";
 import { getSection } from "~/domain/settings/settings.server";
+import { type AlertSite, releaseRestockAlerts } from "~/domain/stock-alerts/release.server";
 import type { StoreCatalog } from "~/integrations/tiendanube/store-catalog";
 import { type CategoryMapping, type SyncedBookFields, toBookFields } from "~/integrations/tiendanube/to-book.server";
 import type { TiendanubeProduct } from "~/integrations/tiendanube/types";
@@ -62,14 +63,16 @@ function changedCovers(columns: Partial<SyncedBookFields>, current?: typeof book
  * Creates or updates the book of one product. The book is found by its Tienda Nube id, else (a book
  * the shop loaded before linking the store) by ISBN/barcode or SKU among unlinked books. An advisory
  * lock per product keeps the full sync and a webhook from creating the same book twice. New covers are
- * queued for their image variants once the write has committed; the sync never waits for them.
+ * queued for their image variants once the write has committed; the sync never waits for them. A book
+ * the store brings back in stock fires its restock alerts in the write's transaction (`site`).
  */
 export async function upsertProduct(
   db: Db,
   product: TiendanubeProduct,
   mapping: CategoryMapping,
+  site: AlertSite,
 ): Promise<UpsertOutcome> {
-  const { outcome, covers } = await writeProduct(db, product, mapping);
+  const { outcome, covers } = await writeProduct(db, product, mapping, site);
   if (covers.length > 0) scheduleCoverVariants(covers);
   return outcome;
 }
@@ -78,6 +81,7 @@ async function writeProduct(
   db: Db,
   product: TiendanubeProduct,
   mapping: CategoryMapping,
+  site: AlertSite,
 ): Promise<{ outcome: UpsertOutcome; covers: string[] }> {
   const fields = toBookFields(product, mapping);
   return db.transaction(async (tx) => {
@@ -109,6 +113,7 @@ async function writeProduct(
       .update(books)
       .set({ ...columns, updatedAt: new Date() })
       .where(eq(books.id, current.id));
+    await releaseRestockAlerts(txDb, [current.id], site);
     return { outcome: "updated", covers: changedCovers(columns, current) };
   });
 }
@@ -128,13 +133,14 @@ export async function syncProduct(
   db: Db,
   catalog: StoreCatalog,
   productId: string,
+  site: AlertSite,
 ): Promise<UpsertOutcome | "unpublished" | "absent"> {
   const product = await catalog.getProduct(productId);
   const outcome = !product
     ? (await unpublishProduct(db, productId))
       ? "unpublished"
       : "absent"
-    : await upsertProduct(db, product, await loadCategoryMapping(db));
+    : await upsertProduct(db, product, await loadCategoryMapping(db), site);
   if (outcome !== "unchanged" && outcome !== "absent") await publicPagesChanged(db, `tiendanube.product.${outcome}`);
   return outcome;
 }
@@ -167,10 +173,10 @@ export async function claimSync(db: Db, requested: SyncKind): Promise<ClaimedSyn
 }
 
 /** Claims and runs a sync; throws SyncAlreadyRunning when another run holds the state. */
-export async function runSync(db: Db, catalog: StoreCatalog, requested: SyncKind): Promise<SyncState> {
+export async function runSync(db: Db, catalog: StoreCatalog, requested: SyncKind, site: AlertSite): Promise<SyncState> {
   const claimed = await claimSync(db, requested);
   if (!claimed) throw new SyncAlreadyRunning();
-  return executeSync(db, catalog, claimed);
+  return executeSync(db, catalog, claimed, site);
 }
 
 /**
@@ -178,7 +184,12 @@ export async function runSync(db: Db, catalog: StoreCatalog, requested: SyncKind
  * product, then books whose product is gone are unpublished. Incremental: only products updated since
  * the cursor (`updated_at_min`). A failed run records its error (in Spanish) and throws.
  */
-export async function executeSync(db: Db, catalog: StoreCatalog, { kind, before }: ClaimedSync): Promise<SyncState> {
+export async function executeSync(
+  db: Db,
+  catalog: StoreCatalog,
+  { kind, before }: ClaimedSync,
+  site: AlertSite,
+): Promise<SyncState> {
   const counts = { done: 0, created: 0, updated: 0, unpublished: 0 };
   // A full run defines the cursor anew (the store's newest updated_at); an incremental one moves it on.
   let cursor = kind === "full" ? null : before.cursor;
@@ -190,7 +201,7 @@ export async function executeSync(db: Db, catalog: StoreCatalog, { kind, before 
       onPage: async ({ products, total }) => {
         let changed = false;
         for (const product of products) {
-          const outcome = await upsertProduct(db, product, mapping);
+          const outcome = await upsertProduct(db, product, mapping, site);
           if (outcome !== "unchanged") counts[outcome]++;
           changed ||= outcome !== "unchanged";
           counts.done++;

@@ -20,6 +20,7 @@ import { readSyncState, SYNC_STATE_KEY } from "./sync-state.server";
 
 const database = await testDatabase();
 const db = database.db;
+const SITE = { siteUrl: "https://rizoma.test", configuredSecret: null };
 let fake: FakeTiendanube;
 
 const clientFor = (store: FakeTiendanube) =>
@@ -94,7 +95,7 @@ describe("full sync", () => {
       };
     });
 
-    const state = await runSync(db, clientFor(fake), "full");
+    const state = await runSync(db, clientFor(fake), "full", SITE);
     expect(state).toMatchObject({ running: false, error: null, done: 1001, total: 1001, created: 1001 });
     expect(state.cursor).toBe(sample.updated_at);
     expect(fake.rateLimited()).toBe(0);
@@ -133,7 +134,7 @@ describe("full sync", () => {
 
   it("unpublishes books whose product is gone, keeps the admin's fields, and touches nothing unchanged", async () => {
     const [kept, edited, gone] = three(fake.addProducts(3));
-    await runSync(db, clientFor(fake), "full");
+    await runSync(db, clientFor(fake), "full", SITE);
     const editedBook = must(await bookOf(edited.id));
     await db
       .update(books)
@@ -158,7 +159,7 @@ describe("full sync", () => {
       p.images = [{ id: 9, product_id: p.id, src: "https://cdn.example/otra.jpg", position: 1, alt: [] }];
     });
     fake.deleteProduct(gone.id);
-    const state = await runSync(db, clientFor(fake), "full");
+    const state = await runSync(db, clientFor(fake), "full", SITE);
     expect(state).toMatchObject({ created: 0, updated: 1, unpublished: 1 });
 
     expect(await bookOf(edited.id)).toMatchObject({
@@ -192,7 +193,7 @@ describe("full sync", () => {
         isbn: must(product.variants[0]).barcode,
       })
       .returning();
-    await runSync(db, clientFor(fake), "full");
+    await runSync(db, clientFor(fake), "full", SITE);
     const rows = await db.select().from(books);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: must(local).id, externalProductId: String(product.id), author: "Autora" });
@@ -200,7 +201,7 @@ describe("full sync", () => {
 
   it("records the failure in Spanish and keeps the cursor when the store fails", async () => {
     fake.addProducts(2);
-    await runSync(db, clientFor(fake), "full");
+    await runSync(db, clientFor(fake), "full", SITE);
     const cursor = (await readSyncState(db)).cursor;
     fake.addProduct();
     fake.failNext(20, 500);
@@ -212,7 +213,7 @@ describe("full sync", () => {
       retryBaseMs: 1,
       maxRetries: 1,
     });
-    await expect(runSync(db, client, "incremental")).rejects.toThrow("Tienda Nube respondió 500");
+    await expect(runSync(db, client, "incremental", SITE)).rejects.toThrow("Tienda Nube respondió 500");
     expect(await readSyncState(db)).toMatchObject({ running: false, error: "Tienda Nube respondió 500", cursor });
     expect((await linkedBooks()).every((book) => book.published)).toBe(true);
   });
@@ -220,14 +221,14 @@ describe("full sync", () => {
   it("runs one sync at a time", async () => {
     const claimed = await claimSync(db, "full");
     expect(claimed).not.toBeNull();
-    await expect(runSync(db, clientFor(fake), "full")).rejects.toBeInstanceOf(SyncAlreadyRunning);
+    await expect(runSync(db, clientFor(fake), "full", SITE)).rejects.toBeInstanceOf(SyncAlreadyRunning);
   });
 });
 
 describe("incremental sync", () => {
   it("asks only for products updated since the cursor and moves the cursor", async () => {
     const [first, second] = three(fake.addProducts(3));
-    await runSync(db, clientFor(fake), "full");
+    await runSync(db, clientFor(fake), "full", SITE);
     const { cursor } = await readSyncState(db);
     fake.updateProduct(second.id, (p) => {
       must(p.variants[0]).price = "1234.50";
@@ -235,7 +236,7 @@ describe("incremental sync", () => {
     const added = fake.addProduct();
     fake.requests.length = 0;
 
-    const state = await runSync(db, clientFor(fake), "incremental");
+    const state = await runSync(db, clientFor(fake), "incremental", SITE);
     expect(fake.requests[0]?.query.get("updated_at_min")).toBe(cursor);
     expect(state).toMatchObject({ kind: "incremental", created: 1, updated: 1, unpublished: 0 });
     expect(state.cursor).toBe(added.updated_at);
@@ -245,7 +246,7 @@ describe("incremental sync", () => {
 
   it("runs as a full sync the first time (no cursor yet)", async () => {
     fake.addProducts(2);
-    const state = await runSync(db, clientFor(fake), "incremental");
+    const state = await runSync(db, clientFor(fake), "incremental", SITE);
     expect(state.kind).toBe("full");
     expect(fake.requests[0]?.query.has("updated_at_min")).toBe(false);
   });
@@ -255,19 +256,19 @@ describe("one product (webhooks)", () => {
   it("creates, updates and, once deleted in the store, unpublishes it; repeating changes nothing", async () => {
     const product = fake.addProduct();
     const client = clientFor(fake);
-    expect(await syncProduct(db, client, String(product.id))).toBe("created");
-    expect(await syncProduct(db, client, String(product.id))).toBe("unchanged");
+    expect(await syncProduct(db, client, String(product.id), SITE)).toBe("created");
+    expect(await syncProduct(db, client, String(product.id), SITE)).toBe("unchanged");
     fake.updateProduct(product.id, (p) => {
       p.published = false;
     });
-    expect(await syncProduct(db, client, String(product.id))).toBe("updated");
+    expect(await syncProduct(db, client, String(product.id), SITE)).toBe("updated");
     fake.updateProduct(product.id, (p) => {
       p.published = true;
     });
-    await syncProduct(db, client, String(product.id));
+    await syncProduct(db, client, String(product.id), SITE);
     fake.deleteProduct(product.id);
-    expect(await syncProduct(db, client, String(product.id))).toBe("unpublished");
-    expect(await syncProduct(db, client, String(product.id))).toBe("absent");
+    expect(await syncProduct(db, client, String(product.id), SITE)).toBe("unpublished");
+    expect(await syncProduct(db, client, String(product.id), SITE)).toBe("absent");
     const rows = await db
       .select()
       .from(books)
@@ -279,7 +280,7 @@ describe("one product (webhooks)", () => {
   it("never creates the same book twice when refetches race", async () => {
     const product = fake.addProduct();
     const client = clientFor(fake);
-    await Promise.all(Array.from({ length: 5 }, () => syncProduct(db, client, String(product.id))));
+    await Promise.all(Array.from({ length: 5 }, () => syncProduct(db, client, String(product.id), SITE)));
     expect(await db.select().from(books)).toHaveLength(1);
   });
 });
@@ -312,7 +313,7 @@ describe("cover images", () => {
     try {
       const src = `http://${host}/tapa.png`;
       const product = fake.addProduct({ images: [{ id: 1, product_id: 1, src, position: 1, alt: [] }] });
-      const state = await runSync(db, clientFor(fake), "full");
+      const state = await runSync(db, clientFor(fake), "full", SITE);
       expect(state).toMatchObject({ running: false, error: null, created: 1 });
       expect(await bookOf(product.id)).toMatchObject({ coverUrl: src });
       // The sync is over while the image host still holds the cover: it never waited for it.

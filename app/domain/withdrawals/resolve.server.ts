@@ -151,7 +151,7 @@ export async function booksReturned(ctx: OrderContext, withdrawalId: number, adm
       .returning({ id: withdrawals.id });
     if (!marked) throw new Conflict("Ya registraste que los libros volvieron");
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    await returnStock(db, items);
+    await returnStock(db, items, ctx);
     // The order's history says why its stock moved; the mark is the column above.
     await db.insert(orderEvents).values({
       orderId: order.id,

@@ -1,14 +1,17 @@
 import { data, Form, Link, redirect } from "react-router";
 import { BackToBooks, BookEditor } from "~/components/admin/book-editor";
+import { WaitingAlerts } from "~/components/admin/waiting-alerts";
 import { deleteBook, getAdminBook } from "~/domain/catalog/admin-books.server";
 import { listGenres } from "~/domain/catalog/categories.server";
 import { NotFound } from "~/domain/errors";
 import { getSection } from "~/domain/settings/settings.server";
+import { waitingAlertCounts } from "~/domain/stock-alerts/counts.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { bookValues, formValues, saveBookForm } from "~/lib/book-form.server";
 import { formAction } from "~/lib/form-action.server";
 import { readForm } from "~/lib/http.server";
 import { parseId } from "~/lib/params";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/edit";
 
 /** 0 names no book: the domain answers it as a book that is gone (404 here, a form error on save). */
@@ -21,7 +24,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const genres = (await listGenres(context.db)).map((genre) => genre.name);
     const confirmDelete = new URL(request.url).searchParams.has("eliminar");
     const { categories: taxCategories } = await getSection(context.db, "taxes");
-    return { book: { id: book.id, title: book.title, values: bookValues(book) }, genres, taxCategories, confirmDelete };
+    const waiting = (await waitingAlertCounts(context.db, [book.id])).get(book.id) ?? null;
+    return {
+      book: { id: book.id, title: book.title, values: bookValues(book) },
+      genres,
+      taxCategories,
+      confirmDelete,
+      waiting,
+    };
   } catch (error) {
     if (error instanceof NotFound) throw data(null, { status: 404 });
     throw error;
@@ -42,13 +52,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   }
   return formAction(formValues(form), async () => {
-    await saveBookForm(context.db, admin, form, id);
+    await saveBookForm(requestContext(context), admin, form, id);
     return redirect(`/admin/libros?aviso=actualizado&libro=${id}`, 303);
   });
 }
 
 export default function EditBook({ loaderData, actionData }: Route.ComponentProps) {
-  const { book, genres, taxCategories, confirmDelete } = loaderData;
+  const { book, genres, taxCategories, confirmDelete, waiting } = loaderData;
   return (
     <div className="space-y-6">
       <BackToBooks />
@@ -58,6 +68,7 @@ export default function EditBook({ loaderData, actionData }: Route.ComponentProp
           Ver en la tienda
         </Link>
       </div>
+      <WaitingAlerts waiting={waiting} />
       <BookEditor
         failure={actionData}
         failureTitle="No se pudo actualizar el libro"

@@ -2,11 +2,13 @@ import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import { AdminSearch } from "~/components/admin/admin-search";
 import { AdminPagination } from "~/components/admin/pagination";
+import { WaitingBadge } from "~/components/admin/waiting-alerts";
 import { BookCover } from "~/components/book/book-cover";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { ADMIN_BOOK_FILTERS, type AdminBookFilter } from "~/domain/catalog/admin-book-filters";
 import { listAdminBooks, UNPUBLISHED_INSTEAD } from "~/domain/catalog/admin-books.server";
 import { normaliseSearch } from "~/domain/catalog/search.server";
+import { waitingAlertCounts } from "~/domain/stock-alerts/counts.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { formatPrice, fromPesos } from "~/lib/money";
 import { loadSection } from "~/lib/page-parts.server";
@@ -37,7 +39,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = normaliseSearch(params.get("buscar"));
   const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("pagina") ?? "1", 10) || 1));
   // A failed read keeps the page (search, filters) and says so where the list goes.
-  const result = await loadSection(context, "admin books", () => listAdminBooks(context.db, { search, filter, page }));
+  const result = await loadSection(context, "admin books", async () => {
+    const list = await listAdminBooks(context.db, { search, filter, page });
+    const waiting = await waitingAlertCounts(
+      context.db,
+      list.books.map((book) => book.id),
+    );
+    return { ...list, waiting: Object.fromEntries(waiting) };
+  });
   return { result, filter, search, notice: notices[params.get("aviso") ?? ""] ?? null };
 }
 
@@ -96,6 +105,7 @@ export default function AdminBooks({ loaderData }: Route.ComponentProps) {
 
 function BookList({
   books,
+  waiting,
   pagination,
   filter,
   search,
@@ -126,6 +136,7 @@ function BookList({
                   {!book.available ? <Tag className="bg-terracotta/15 text-terracotta">No disponible</Tag> : null}
                   {!book.published ? <Tag className="bg-ink/10">Oculto</Tag> : null}
                   {book.featured ? <Tag className="bg-moss/15 text-moss">Carrusel</Tag> : null}
+                  <WaitingBadge waiting={waiting[book.id]} />
                 </div>
               </Link>
             </li>

@@ -6,6 +6,7 @@ import { requireAdmin } from "~/lib/admin.server";
 import { formValues, NEW_BOOK_VALUES, saveBookForm } from "~/lib/book-form.server";
 import { formAction } from "~/lib/form-action.server";
 import { readForm } from "~/lib/http.server";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/new";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
   const form = await readForm(request);
   return formAction(formValues(form), async () => {
-    const book = await saveBookForm(context.db, admin, form);
+    const book = await saveBookForm(requestContext(context), admin, form);
     return redirect(`/admin/libros?aviso=creado&libro=${book.id}`, 303);
   });
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { deleteBook, getAdminBook, updateBook } from "~/domain/catalog/admin-books.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
+import { requestContext } from "~/lib/request-context.server";
 import { bookIdParam } from "../store-product";
 import type { Route } from "./+types/book";
 
@@ -19,7 +20,10 @@ export function action({ request, params, context }: Route.ActionArgs) {
     const id = bookIdParam(params.id);
     if (request.method === "PUT") {
       const body = await readJson(request, z.record(z.string(), z.unknown()));
-      return jsonResponse({ success: true, book: await updateBook(context.db, admin, id, body) });
+      return jsonResponse({
+        success: true,
+        book: await updateBook(context.db, admin, id, body, requestContext(context)),
+      });
     }
     if (request.method === "DELETE") {
       const { unpublished, message } = await deleteBook(context.db, admin, id);

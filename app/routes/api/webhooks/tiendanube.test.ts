@@ -16,6 +16,7 @@ import { testDatabase } from "../../../../tests/support/test-database";
 import * as webhookRoute from "./tiendanube";
 
 const SECRET = "secreto-de-la-app";
+const SITE = { siteUrl: "https://rizoma.test", configuredSecret: null };
 const database = await testDatabase();
 const db = database.db;
 let fake: FakeTiendanube;
@@ -32,7 +33,7 @@ beforeAll(async () => {
     userAgent: "Rizoma (hola@rizoma.com.ar)",
     retryBaseMs: 5,
   });
-  service = new TiendanubeService(db, client, { storeId: fake.storeId, appSecret: SECRET });
+  service = new TiendanubeService(db, client, { storeId: fake.storeId, appSecret: SECRET, site: SITE });
 });
 afterAll(async () => {
   await service.stop();
@@ -65,7 +66,11 @@ describe("POST /api/webhooks/tiendanube", () => {
       expect(answer, String(signature)).toEqual({ status: 401, body: { success: false, error: "Firma inválida" } });
     }
     // Without a configured secret nothing can be verified, so everything is refused.
-    const unconfigured = new TiendanubeService(db, service.catalog, { storeId: fake.storeId, appSecret: null });
+    const unconfigured = new TiendanubeService(db, service.catalog, {
+      storeId: fake.storeId,
+      appSecret: null,
+      site: SITE,
+    });
     expect((await deliver(body, signWebhook(body, SECRET), { tiendanube: unconfigured })).status).toBe(401);
     await service.idle();
     expect(fake.requests.length).toBe(requestsBefore);

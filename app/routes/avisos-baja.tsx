@@ -1,0 +1,137 @@
+import { data, Form, Link } from "react-router";
+import { RouteError } from "~/components/layout/route-error";
+import { DomainError } from "~/domain/errors";
+import { alertLink, cancelAlertsWithToken } from "~/domain/stock-alerts/unsubscribe.server";
+import { requestContext } from "~/lib/request-context.server";
+import { seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/avisos-baja";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({ title: "Cancelar avisos de stock", noIndex: true, matches });
+
+const tokenOf = (request: Request) => new URL(request.url).searchParams.get("t");
+
+/**
+ * The page a stock alert e-mail's link opens (`?t=` signed per alert): it names the book and the alerts
+ * of that address still waiting, and asks before cancelling them (mail scanners prefetch links).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  try {
+    const link = await alertLink(requestContext(context), tokenOf(request));
+    if (!link || link.waiting.length === 0) return { state: "spent" as const, email: link?.email ?? null };
+    return { state: "ask" as const, ...link };
+  } catch (error) {
+    if (error instanceof DomainError) return data({ state: "invalid" as const, error: error.message }, { status: 400 });
+    throw error;
+  }
+}
+
+/** The button, and RFC 8058 one-click unsubscribe (mail clients POST to the same URL). */
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    const { email, cancelled } = await cancelAlertsWithToken(requestContext(context), tokenOf(request));
+    return cancelled > 0 ? { state: "done" as const, email, cancelled } : { state: "spent" as const, email };
+  } catch (error) {
+    if (error instanceof DomainError) return data({ state: "invalid" as const, error: error.message }, { status: 400 });
+    throw error;
+  }
+}
+
+const plural = (n: number) => (n === 1 ? "1 libro" : `${n} libros`);
+
+export default function AvisosBaja({ loaderData, actionData }: Route.ComponentProps) {
+  const view = actionData ?? loaderData;
+  return (
+    <main id="contenido" className="flex-1 bg-paper">
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10 sm:p-8">
+          {view.state === "ask" ? (
+            <>
+              <h1 className="font-serif text-3xl text-ink">¿Cancelás tus avisos?</h1>
+              <p className="mt-3 text-ink/80">
+                {view.book ? (
+                  <>
+                    Este enlace llegó con el aviso de{" "}
+                    <Link to={`/libro/${view.book.id}`} className="font-semibold text-moss underline">
+                      «{view.book.title}»
+                    </Link>
+                    .{" "}
+                  </>
+                ) : null}
+                Vamos a dejar de avisarle a <strong>{view.email}</strong> por {plural(view.waiting.length)} que
+                esperabas:
+              </p>
+              <ul className="mt-3 list-disc space-y-1 pl-6 text-ink">
+                {view.waiting.map((alert) => (
+                  <li key={alert.id}>
+                    <Link to={`/libro/${alert.bookId}`} className="underline-offset-4 hover:underline">
+                      {alert.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <Form method="post" className="mt-6 flex flex-wrap gap-3">
+                <button
+                  type="submit"
+                  className="rounded-full bg-moss px-6 py-3 font-semibold text-white hover:bg-moss-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-moss"
+                >
+                  Sí, cancelar mis avisos
+                </button>
+                <Link
+                  to="/tienda"
+                  className="rounded-full px-6 py-3 font-semibold text-moss underline-offset-4 hover:underline"
+                >
+                  No, quiero que me avisen
+                </Link>
+              </Form>
+            </>
+          ) : view.state === "invalid" ? (
+            <>
+              <h1 className="font-serif text-3xl text-ink">Enlace no válido</h1>
+              <p className="mt-3 text-ink/80" role="alert">
+                {view.error}
+              </p>
+            </>
+          ) : view.state === "spent" ? (
+            <>
+              <h1 className="font-serif text-3xl text-ink">No hay avisos para cancelar</h1>
+              <p className="mt-3 text-ink/80" role="status">
+                {view.email ? (
+                  <>
+                    <strong>{view.email}</strong> no tiene avisos de stock pendientes
+                  </>
+                ) : (
+                  "Este aviso ya no existe"
+                )}
+                : ya los cancelaste o ya te escribimos. Si querés otro, pedilo desde la página del libro.
+              </p>
+            </>
+          ) : (
+            <>
+              <h1 className="font-serif text-3xl text-ink">Listo, cancelamos tus avisos</h1>
+              <p className="mt-3 text-ink/80" role="status">
+                No vamos a escribirle a <strong>{view.email}</strong> por {plural(view.cancelled)}. Si cambiás de idea,
+                pedí el aviso de nuevo desde la página del libro.
+              </p>
+            </>
+          )}
+          <p className="mt-8">
+            <Link to="/tienda" className="font-semibold text-moss underline">
+              Ir a la tienda
+            </Link>
+          </p>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <RouteError title="No pudimos abrir tus avisos" message="Probá de nuevo en unos minutos.">
+      <Link to="/tienda" className="mt-8 rounded-full bg-moss px-5 py-2 font-semibold text-white hover:bg-moss-dark">
+        Ir a la tienda
+      </Link>
+    </RouteError>
+  );
+}
