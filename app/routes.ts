@@ -26,7 +26,11 @@ export default [
     route("arrepentimiento", "routes/arrepentimiento.tsx"),
     route("arrepentimiento/listo", "routes/arrepentimiento-listo.tsx"),
     route("cuenta/ingresar", "routes/cuenta/ingresar.tsx"),
-    route("cuenta", "routes/cuenta/layout.tsx", [index("routes/cuenta/pedidos.tsx")]),
+    route("cuenta", "routes/cuenta/layout.tsx", [
+      index("routes/cuenta/pedidos.tsx"),
+      route("quiero-leer", "routes/cuenta/quiero-leer.tsx"),
+    ]),
+    route("quiero-leer/:token", "routes/quiero-leer.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("pedido/:number/factura/:invoiceId", "routes/pedido-factura.ts"),
