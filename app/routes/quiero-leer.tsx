@@ -36,16 +36,19 @@ export default function SharedWishlistPage({ loaderData }: Route.ComponentProps)
             Esta lista todavía no tiene libros.
           </p>
         ) : (
-          <ul
-            className="mt-6 grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4"
-            data-testid="shared-wishlist"
-          >
-            {books.map((book) => (
-              <li key={book.id} className="flex">
-                <BookCard book={book} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <h2 className="sr-only">Libros de la lista</h2>
+            <ul
+              className="mt-6 grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4"
+              data-testid="shared-wishlist"
+            >
+              {books.map((book) => (
+                <li key={book.id} className="flex">
+                  <BookCard book={book} />
+                </li>
+              ))}
+            </ul>
+          </>
         )}
         <p className="mt-10 text-ink/80">
           ¿Querés tu propia lista?{" "}

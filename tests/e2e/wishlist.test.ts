@@ -72,7 +72,7 @@ describe("Quiero leerlo", () => {
     await page.getByLabel("Código").fill(await signInCode(email));
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await page.waitForURL(`${shop.app.baseUrl}/cuenta/quiero-leer?agregado=${first.id}`);
-    expect(await page.getByText(`Agregamos «${first.title}» a tu lista.`).count()).toBe(1);
+    await expect.poll(() => page.getByText(`Agregamos «${first.title}» a tu lista.`).count()).toBe(1);
     expect(await card(page, first.title).count()).toBe(1);
 
     // On the shop, with JavaScript: the heart fills at once and stays filled after a reload.
@@ -157,7 +157,8 @@ describe("Quiero leerlo", () => {
       .getByRole("button", { name: `Agregar «${book.title}» a Quiero leerlo` })
       .click();
     await page.waitForLoadState("load");
-    expect(page.url()).toBe(`${shop.app.baseUrl}${search(book.title)}`);
+    expect(new URL(page.url()).pathname).toBe("/tienda");
+    expect(new URL(page.url()).searchParams.get("search")).toBe(book.title);
     expect(await card(page, book.title).getByTestId("wishlist-heart").getAttribute("aria-pressed")).toBe("true");
 
     await page.goto(`${shop.app.baseUrl}/cuenta/quiero-leer`);
@@ -166,7 +167,7 @@ describe("Quiero leerlo", () => {
     await page.waitForLoadState("load");
     expect(await page.getByLabel("Enlace de tu lista").inputValue()).toMatch(/\/quiero-leer\/[\w-]{24}$/);
     expect(await page.getByRole("button", { name: "Copiar enlace" }).count()).toBe(0);
-    await page.getByRole("button", { name: `Quitar de la lista: ${book.title}` }).click();
+    await page.getByRole("button", { name: new RegExp(`^Quitar de la lista\\s*: ${escaped(book.title)}$`) }).click();
     await page.waitForLoadState("load");
     expect(await page.getByText("Todavía no guardaste ningún libro.").count()).toBe(1);
   });

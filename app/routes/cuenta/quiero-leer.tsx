@@ -153,25 +153,28 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
           </Link>
         </div>
       ) : (
-        <ul className="mt-6 grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4" data-testid="wishlist">
-          {books.map((book) => (
-            <li key={book.id} className="flex flex-col">
-              <BookCard book={book} />
-              <Form method="post" action={PAGE} className="mt-2 text-center">
-                <input type="hidden" name="bookId" value={book.id} />
-                <input type="hidden" name="volver" value={PAGE} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="remove"
-                  className="text-sm font-semibold text-terracotta-dark underline"
-                >
-                  Quitar de la lista<span className="sr-only">: {book.title}</span>
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
+        <>
+          <h2 className="sr-only">Tus libros guardados</h2>
+          <ul className="mt-6 grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4" data-testid="wishlist">
+            {books.map((book) => (
+              <li key={book.id} className="flex flex-col">
+                <BookCard book={book} />
+                <Form method="post" action={PAGE} className="mt-2 text-center">
+                  <input type="hidden" name="bookId" value={book.id} />
+                  <input type="hidden" name="volver" value={PAGE} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove"
+                    className="text-sm font-semibold text-terracotta-dark underline"
+                  >
+                    Quitar de la lista<span className="sr-only">: {book.title}</span>
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <ShareWishlist key={shareUrl ?? "sin-enlace"} shareUrl={shareUrl} />
     </section>
