@@ -158,7 +158,9 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
           <ul className="mt-6 grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4" data-testid="wishlist">
             {books.map((book) => (
               <li key={book.id} className="flex flex-col">
-                <BookCard book={book} />
+                <div className="flex flex-1">
+                  <BookCard book={book} />
+                </div>
                 <Form method="post" action={PAGE} className="mt-2 text-center">
                   <input type="hidden" name="bookId" value={book.id} />
                   <input type="hidden" name="volver" value={PAGE} />
