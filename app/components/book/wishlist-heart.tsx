@@ -13,11 +13,12 @@ function useWishlist(): readonly number[] {
 }
 
 /**
- * The "Quiero leerlo" heart of a book: a plain form (`intent=toggle`, back to this page with a 303), so
- * it works without JavaScript; with it, a fetcher posts the wanted state (`add`/`remove`, never a blind
- * toggle, so a double click cannot undo itself) and the heart changes at once. Cached pages are the same
- * for everyone, so a visitor's hearts are all empty; a signed-in reader's requests skip the cache and the
- * shop layout gives their ids. `variant="page"` is the book page's labelled button.
+ * The "Quiero leerlo" heart of a book: a plain form, so it works without JavaScript (a 303 back to this
+ * page). It posts the state its label promises (`add` or `remove`, not a blind `toggle`), so a stale page
+ * (the back button, a second tab) never takes out a book its heart offered to add. With JavaScript a
+ * fetcher posts the same fields and the heart changes at once. Cached pages are the same for everyone, so
+ * a visitor's hearts are all empty (pressing one leads to the sign-in); a signed-in reader's requests skip
+ * the cache and the shop layout gives their ids. `variant="page"` is the book page's labelled button.
  */
 export function WishlistHeart({
   book,
@@ -47,13 +48,12 @@ export function WishlistHeart({
       onSubmit={(event) => {
         event.preventDefault();
         const form = new FormData(event.currentTarget);
-        form.set("intent", wished ? "remove" : "add");
         form.set("respuesta", "datos");
         fetcher.submit(form, { method: "post", action: WISHLIST_ACTION });
       }}
     >
       <input type="hidden" name="bookId" value={book.id} />
-      <input type="hidden" name="intent" value="toggle" />
+      <input type="hidden" name="intent" value={wished ? "remove" : "add"} />
       <input type="hidden" name="volver" value={`${location.pathname}${location.search}`} />
       <button
         type="submit"

@@ -83,9 +83,10 @@ async function heart(db: AppLoadContext["db"], email: string, bookId: number, in
 }
 
 /**
- * The hearts' and this page's forms. `toggle`/`add`/`remove` {bookId, volver}: without JavaScript, a 303
- * back to `volver`; a fetcher sends `respuesta=datos` and gets `{wished}`. Signed out, a heart goes to
- * the sign-in page, which comes back to `?agregar={id}`. `share`/`unshare`: the share link.
+ * The hearts' and this page's forms. `add`/`remove` (what a heart posts) or `toggle`, with {bookId,
+ * volver}: without JavaScript, a 303 back to `volver` (a local path, else this page); a fetcher sends
+ * `respuesta=datos` and gets `{wished}`. Signed out, a heart goes to the sign-in page, which comes back
+ * to `?agregar={id}`. `share`/`unshare`: the share link. A book visitors cannot see is a 404 message.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
