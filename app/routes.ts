@@ -30,7 +30,9 @@ export default [
     route("cuenta", "routes/cuenta/layout.tsx", [
       index("routes/cuenta/pedidos.tsx"),
       route("pedidos/:number", "routes/cuenta/pedido.tsx"),
+      route("quiero-leer", "routes/cuenta/quiero-leer.tsx"),
     ]),
+    route("quiero-leer/:token", "routes/quiero-leer.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("pedido/:number/factura/:invoiceId", "routes/pedido-factura.ts"),

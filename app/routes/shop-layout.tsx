@@ -6,6 +6,7 @@ import { ServerErrorPage } from "~/components/layout/server-error-page";
 import { type FooterContact, SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { User } from "~/components/ui/icons/user";
+import { wishlistIds } from "~/domain/accounts/wishlist.server";
 import { shopMode } from "~/domain/demo/demo-mode.server";
 import { whatsappLink } from "~/domain/settings/argentina";
 import { footerFiscal } from "~/domain/settings/fiscal.server";
@@ -20,9 +21,10 @@ import type { Route } from "./+types/shop-layout";
  * identity ("Datos fiscales"; saving settings clears the page cache too). Two reads in all.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ contact: shown, store, bank, fiscal }, mode] = await Promise.all([
+  const [{ contact: shown, store, bank, fiscal }, mode, wishlist] = await Promise.all([
     getSections(context.db, ["contact", "store", "bank", "fiscal"]),
     shopMode(context.db),
+    context.customer ? wishlistIds(context.db, context.customer.email) : [],
   ]);
   const { address, hours, whatsapp, email } = shown;
   const contact: FooterContact = { address, hours, whatsapp, whatsappUrl: whatsappLink(whatsapp), email };
@@ -36,6 +38,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Every text that names the transfer discount (useTransferDiscountPercent, meta descriptions).
     transferDiscountPercent: bank.transferDiscountPercent,
     customerEmail: context.customer?.email ?? null,
+    // The signed-in reader's "Quiero leerlo" book ids (the hearts); [] for visitors, so cached pages match.
+    wishlist,
   };
 }
 

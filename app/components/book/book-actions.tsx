@@ -4,6 +4,7 @@ import { Headphones } from "~/components/ui/icons/headphones";
 import { AddToCartButton } from "./add-to-cart-button";
 import type { BuyableBook, BuyState } from "./buy";
 import { StoreLink } from "./store-link";
+import { WishlistHeart } from "./wishlist-heart";
 
 /**
  * What the book page lets a visitor do with the book: add it to the cart or, out of stock, order it in
@@ -32,6 +33,7 @@ export function BookActions({ book, state }: { book: BuyableBook & { audiobookUr
             <ExternalLink aria-hidden="true" className="size-4" />
           </StoreLink>
         ) : null}
+        <WishlistHeart book={book} variant="page" />
       </div>
       {book.audiobookUrl ? (
         <p className="mt-4">

@@ -5,6 +5,7 @@ import { BookCover } from "./book-cover";
 import { BookPreorderBadge } from "./book-preorder-badge";
 import type { BuyableBook } from "./buy";
 import { BuyButton } from "./buy-button";
+import { WishlistHeart } from "./wishlist-heart";
 
 type PriceMissing = "CONSULTAR" | "Consultar precio";
 
@@ -39,7 +40,7 @@ export function BookCard({
   const animated = index !== undefined;
   return (
     <article
-      className={`group flex w-full flex-col ${animated ? "card-enter" : ""}`}
+      className={`group relative flex w-full flex-col ${animated ? "card-enter" : ""}`}
       style={animated ? ({ "--card-index": index } as CSSProperties) : undefined}
       data-testid="book-card"
     >
@@ -65,6 +66,7 @@ export function BookCard({
           {book.author}
         </p>
       </Link>
+      <WishlistHeart book={book} className="absolute right-2 top-2" />
       {book.isPreorder ? <BookPreorderBadge book={book} size="small" className="mt-2" /> : null}
       <p className="mt-auto pt-2 text-sm font-semibold" data-testid="card-price">
         {book.isPreorder && book.preorderPrice !== null ? (
