@@ -1,7 +1,9 @@
 import { data, Link } from "react-router";
+import { SaveDetailsBox } from "~/components/account/save-details-box";
 import { OrderTransferDialog } from "~/components/checkout/order-transfer-dialog";
 import TransferSteps from "~/components/home/transfer-steps";
 import { OrderVouchers } from "~/components/invoices/order-vouchers";
+import { orderEmail } from "~/domain/accounts/profile.server";
 import { DomainError } from "~/domain/errors";
 import { buyerVouchers } from "~/domain/invoices/buyer.server";
 import { transferDiscountLabel } from "~/domain/orders/pricing";
@@ -29,11 +31,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const ctx = requestContext(context);
     const token = url.searchParams.get("token");
     const found = await buyerOrder(ctx, params.number, token);
+    const email = await orderEmail(ctx.db, found.order.number);
     return {
       ...found,
       invoicing: await buyerVouchers(ctx, params.number, token),
       justPlaced: url.searchParams.get("nuevo") === "1",
       mercadoPagoStatus: url.searchParams.get("status") ?? url.searchParams.get("collection_status"),
+      // "Guardá tus datos para la próxima", or "Ver mis pedidos" for the reader signed in with this email.
+      account: email ? { email, signedIn: context.customer?.email === email } : null,
     };
   } catch (error) {
     if (error instanceof DomainError) throw data(error.message, { status: error.status });
@@ -50,7 +55,7 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 export default function Pedido({ loaderData }: Route.ComponentProps) {
-  const { order, bank, contact, justPlaced, mercadoPagoStatus, invoicing } = loaderData;
+  const { order, bank, contact, justPlaced, mercadoPagoStatus, invoicing, account } = loaderData;
   const pendingMercadoPago = order.status === "pending_payment" && order.paymentMethod === "mercadopago";
   const transferOrder = bank
     ? {
@@ -152,6 +157,7 @@ export default function Pedido({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
       <OrderVouchers {...invoicing} />
+      {account ? <SaveDetailsBox {...account} /> : null}
       {order.status !== "cancelled" ? (
         <p className="mt-6 text-sm text-ink/85">
           ¿Cambiaste de idea? Tenés {WITHDRAWAL_DAYS} días corridos desde que recibís el pedido para arrepentirte de la
