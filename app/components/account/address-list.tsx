@@ -116,6 +116,8 @@ export function AddressList({
       )}
       <div className={`mt-6 ${CARD}`}>
         <AddressForm
+          // A new list after a save: the form starts empty again (with JavaScript the page is not reloaded).
+          key={addresses.map((a) => a.id).join(",")}
           intent="add"
           title="Agregar una dirección"
           start={suggested ? { label: "Casa", ...suggested } : null}
