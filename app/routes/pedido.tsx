@@ -37,8 +37,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       invoicing: await buyerVouchers(ctx, params.number, token),
       justPlaced: url.searchParams.get("nuevo") === "1",
       mercadoPagoStatus: url.searchParams.get("status") ?? url.searchParams.get("collection_status"),
-      // "Guardá tus datos para la próxima", or "Ver mis pedidos" for the reader signed in with this email.
-      account: email ? { email, signedIn: context.customer?.email === email } : null,
+      // "Guardá tus datos para la próxima", or "Ver mis pedidos" for the reader signed in with this email;
+      // nothing for a reader signed in with another one (the sign-in page would send them to their own).
+      account:
+        email && (!context.customer || context.customer.email === email)
+          ? { email, signedIn: context.customer?.email === email }
+          : null,
     };
   } catch (error) {
     if (error instanceof DomainError) throw data(error.message, { status: error.status });
