@@ -1,4 +1,5 @@
 import { CheckoutForm } from "~/components/checkout/checkout-form";
+import { checkoutProfile } from "~/domain/accounts/profile.server";
 import { TERMS } from "~/domain/legal/terms.server";
 import { PROVINCES_BY_NAME } from "~/domain/settings/argentina";
 import { getSettings } from "~/domain/settings/settings.server";
@@ -14,6 +15,8 @@ export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "no
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSettings(context.db);
   return {
+    // A signed-in reader's saved details and addresses fill the form (Mi cuenta, "Mis datos").
+    saved: context.customer ? await checkoutProfile(context.db, context.customer.email) : null,
     pickupPoints: settings.pickup.points,
     shipping: {
       rates: settings.shipping.rates,

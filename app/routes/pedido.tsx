@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { SaveDetailsBox } from "~/components/account/save-details-box";
 import {
   ORDER_STATUS_TEXT,
   OrderDetails,
@@ -8,6 +9,7 @@ import {
 } from "~/components/checkout/order-details";
 import { OrderTransferDialog } from "~/components/checkout/order-transfer-dialog";
 import { OrderVouchers } from "~/components/invoices/order-vouchers";
+import { orderEmail } from "~/domain/accounts/profile.server";
 import { DomainError } from "~/domain/errors";
 import { buyerVouchers } from "~/domain/invoices/buyer.server";
 import { buyerOrder } from "~/domain/orders/queries.server";
@@ -31,11 +33,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const ctx = requestContext(context);
     const token = url.searchParams.get("token");
     const found = await buyerOrder(ctx, params.number, token);
+    const email = await orderEmail(ctx.db, found.order.number);
     return {
       ...found,
       invoicing: await buyerVouchers(ctx, params.number, token),
       justPlaced: url.searchParams.get("nuevo") === "1",
       mercadoPagoStatus: url.searchParams.get("status") ?? url.searchParams.get("collection_status"),
+      // "Guardá tus datos para la próxima", or "Ver mis pedidos" for the reader signed in with this email;
+      // nothing for a reader signed in with another one (the sign-in page would send them to their own).
+      account:
+        email && (!context.customer || context.customer.email === email)
+          ? { email, signedIn: context.customer?.email === email }
+          : null,
     };
   } catch (error) {
     if (error instanceof DomainError) throw data(error.message, { status: error.status });
@@ -44,7 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function Pedido({ loaderData }: Route.ComponentProps) {
-  const { order, bank, contact, justPlaced, mercadoPagoStatus, invoicing } = loaderData;
+  const { order, bank, contact, justPlaced, mercadoPagoStatus, invoicing, account } = loaderData;
   return (
     <main id="contenido" className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">
       <p className="text-sm font-semibold tracking-[0.2em] text-ink/70">TU PEDIDO</p>
@@ -63,6 +72,7 @@ export default function Pedido({ loaderData }: Route.ComponentProps) {
       <OrderPaymentDue order={order} bank={bank} contact={contact} mercadoPagoStatus={mercadoPagoStatus} />
       <OrderDetails order={order} />
       <OrderVouchers {...invoicing} />
+      {account ? <SaveDetailsBox {...account} /> : null}
       <OrderWithdrawalNote order={order} />
       <p className="mt-8">
         <Link to="/tienda" className="font-semibold text-moss underline">

@@ -4,6 +4,7 @@ import { NetPrice } from "~/components/book/net-price";
 import { CartLines, EmptyCart, fiscalInputs } from "~/components/cart/cart-lines";
 import { cartStore, useCart } from "~/components/cart/use-cart";
 import { InstalmentsOffer } from "~/components/layout/instalments-offer";
+import type { CheckoutProfile } from "~/domain/accounts/profile.server";
 import { quoteDelivery } from "~/domain/orders/delivery";
 import { priceOrder, transferDiscountLabel } from "~/domain/orders/pricing";
 import type { PickupPoint, ShippingSettings } from "~/domain/settings/schema";
@@ -23,6 +24,8 @@ export interface CheckoutData {
   termsVersionLabel: string;
   /** The shop is Responsable Inscripto: a buyer's CUIT gets a Factura A (docs/decisions/0029). */
   issuesFacturaA: boolean;
+  /** A signed-in reader's saved details and addresses (the default first), which fill the form; null for guests. */
+  saved?: CheckoutProfile | null;
 }
 
 type Method = "pickup" | "caba" | "shipping";
@@ -43,12 +46,15 @@ export function CheckoutForm({
   transferDiscountPercent,
   termsVersionLabel,
   issuesFacturaA,
+  saved = null,
 }: CheckoutData) {
   const cart = useCart();
   const navigate = useNavigate();
-  const [method, setMethod] = useState<Method>("pickup");
+  const [addressId, setAddressId] = useState(saved?.addresses[0]?.id ?? null);
+  const savedAddress = saved?.addresses.find((a) => a.id === addressId) ?? null;
+  const [method, setMethod] = useState<Method>(savedMethod(savedAddress));
   const [speed, setSpeed] = useState<Speed>("standard");
-  const [province, setProvince] = useState("");
+  const [province, setProvince] = useState(savedAddress?.province ?? "");
   const [payment, setPayment] = useState<Payment>("transfer");
   const [code, setCode] = useState<AppliedCode | null>(null);
   const [sending, setSending] = useState(false);
@@ -115,10 +121,17 @@ export function CheckoutForm({
         <fieldset className={fieldset}>
           <legend className={legend}>Tus datos</legend>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field name="firstName" label="Nombre" autoComplete="given-name" />
-            <Field name="lastName" label="Apellido" autoComplete="family-name" />
-            <Field name="email" label="Email" type="email" autoComplete="email" />
-            <Field name="phone" label="Teléfono" type="tel" autoComplete="tel" placeholder="+54 9 11 1234-5678" />
+            <Field name="firstName" label="Nombre" autoComplete="given-name" defaultValue={saved?.firstName} />
+            <Field name="lastName" label="Apellido" autoComplete="family-name" defaultValue={saved?.lastName} />
+            <Field name="email" label="Email" type="email" autoComplete="email" defaultValue={saved?.email} />
+            <Field
+              name="phone"
+              label="Teléfono"
+              type="tel"
+              autoComplete="tel"
+              placeholder="+54 9 11 1234-5678"
+              defaultValue={saved?.phone}
+            />
           </div>
           <InvoiceFields issuesFacturaA={issuesFacturaA} error={invoiceError} />
         </fieldset>
@@ -155,9 +168,48 @@ export function CheckoutForm({
               </select>
             </div>
           ) : (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field name="address" label="Dirección" autoComplete="street-address" className="sm:col-span-2" />
-              <Field name="city" label={method === "caba" ? "Barrio" : "Ciudad"} autoComplete="address-level2" />
+            // Keyed by the saved address chosen, so picking another one refills the fields.
+            <div className="grid gap-4 sm:grid-cols-2" key={addressId ?? "nueva"}>
+              {saved && saved.addresses.length > 1 ? (
+                <div className="sm:col-span-2">
+                  <label htmlFor="savedAddress" className={label}>
+                    Tus direcciones guardadas
+                  </label>
+                  <select
+                    id="savedAddress"
+                    value={addressId ?? ""}
+                    onChange={(event) => {
+                      const next = saved.addresses.find((a) => String(a.id) === event.target.value) ?? null;
+                      setAddressId(next?.id ?? null);
+                      if (next) {
+                        setMethod(savedMethod(next));
+                        setProvince(next.province);
+                      }
+                    }}
+                    className={input}
+                  >
+                    {saved.addresses.map((a) => (
+                      <option key={a.id} value={a.id}>
+                        {a.label}: {a.address}, {a.city}
+                      </option>
+                    ))}
+                    <option value="">Otra dirección</option>
+                  </select>
+                </div>
+              ) : null}
+              <Field
+                name="address"
+                label="Dirección"
+                autoComplete="street-address"
+                className="sm:col-span-2"
+                defaultValue={savedAddress?.address}
+              />
+              <Field
+                name="city"
+                label={method === "caba" ? "Barrio" : "Ciudad"}
+                autoComplete="address-level2"
+                defaultValue={savedAddress?.city}
+              />
               {method === "shipping" ? (
                 <>
                   <div>
@@ -184,6 +236,7 @@ export function CheckoutForm({
                     label="Código postal"
                     placeholder="C1425ABC o 1425"
                     autoComplete="postal-code"
+                    defaultValue={savedAddress?.zipCode}
                   />
                 </>
               ) : (
@@ -193,6 +246,7 @@ export function CheckoutForm({
                   optional
                   placeholder="C1425ABC"
                   autoComplete="postal-code"
+                  defaultValue={savedAddress?.zipCode}
                 />
               )}
             </div>
@@ -330,6 +384,12 @@ export function CheckoutForm({
   );
 }
 
+/** A saved address in CABA is the free "Envío en CABA"; anywhere else, shipping by province. */
+function savedMethod(address: { province: string } | null): Method {
+  if (!address) return "pickup";
+  return address.province === "C" ? "caba" : "shipping";
+}
+
 function Row({ label: text, value }: { label: string; value: string }) {
   return (
     <div className="flex justify-between gap-4">
@@ -347,6 +407,7 @@ function Field(props: {
   placeholder?: string;
   optional?: boolean;
   className?: string;
+  defaultValue?: string;
 }) {
   const id = `checkout-${props.name}`;
   return (
@@ -360,6 +421,7 @@ function Field(props: {
         type={props.type ?? "text"}
         autoComplete={props.autoComplete}
         placeholder={props.placeholder}
+        defaultValue={props.defaultValue}
         required={!props.optional}
         className={input}
       />

@@ -81,9 +81,14 @@ export function boxPaymentReceived(data: BoxMailData & { periodLabel: string }):
   };
 }
 
-/** To the shop: a subscriber paused, cancelled or reactivated their box on their own page. */
+/** To the shop: a subscriber paused, cancelled, reactivated or moved their box on their own page or Mi cuenta. */
 export function boxSubscriberChangedShop(
-  data: MailSite & { name: string; email: string; planName: string; change: "pausó" | "canceló" | "reactivó" },
+  data: MailSite & {
+    name: string;
+    email: string;
+    planName: string;
+    change: "pausó" | "canceló" | "reactivó" | "cambió la entrega de";
+  },
 ): RenderedMail {
   const summary = `${data.name} (${data.email}) ${data.change} su suscripción al plan ${data.planName} de la Caja Rizoma.`;
   return {

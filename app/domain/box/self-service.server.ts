@@ -36,20 +36,30 @@ async function idFromToken(ctx: Pick<BoxContext, "db" | "configuredSecret">, tok
 }
 
 export async function ownSubscription(ctx: Pick<BoxContext, "db" | "configuredSecret">, token: string | null) {
-  const id = await idFromToken(ctx, token);
-  const [row] = await ctx.db
+  const view = await subscriptionView(ctx.db, await idFromToken(ctx, token));
+  if (!view) throw new NotFound(BAD_LINK);
+  return view;
+}
+
+/**
+ * What the subscriber sees of subscription `id` (null: none), for the signed page and Mi cuenta; the
+ * caller has already proved the subscription is the reader's (a signed link, or its email signed in).
+ */
+export async function subscriptionView(db: Db, id: number) {
+  const [row] = await db
     .select({ sub: boxSubscriptions, planLabel: boxPlans.label })
     .from(boxSubscriptions)
     .innerJoin(boxPlans, eq(boxPlans.id, boxSubscriptions.planId))
     .where(eq(boxSubscriptions.id, id));
-  if (!row) throw new NotFound(BAD_LINK);
-  const payments = await ctx.db
+  if (!row) return null;
+  const payments = await db
     .select({ amountCents: boxPayments.amountCents, paidAt: boxPayments.paidAt, boxDate: boxPayments.boxDate })
     .from(boxPayments)
     .where(eq(boxPayments.subscriptionId, id))
     .orderBy(desc(boxPayments.paidAt));
   const { sub } = row;
   return {
+    id: sub.id,
     firstName: sub.firstName,
     planLabel: row.planLabel,
     priceCents: sub.priceCents,
@@ -57,9 +67,19 @@ export async function ownSubscription(ctx: Pick<BoxContext, "db" | "configuredSe
     frequencyMonths: sub.frequencyMonths,
     status: sub.status,
     nextBoxDate: sub.nextBoxDate,
+    delivery: {
+      method: sub.deliveryMethod,
+      address: sub.address,
+      city: sub.city,
+      state: sub.state,
+      zipCode: sub.zipCode,
+      pickupLocation: sub.pickupLocation,
+    },
     payments: payments.map((p) => ({ ...p, paidAt: p.paidAt.toISOString() })),
   };
 }
+
+export type SubscriptionView = NonNullable<Awaited<ReturnType<typeof subscriptionView>>>;
 
 /**
  * The subscriber's actions: their statuses from SUBSCRIPTION_ACTIONS, plus what Mercado Pago is told, the
@@ -119,13 +139,25 @@ export async function tellMercadoPago(
   }
 }
 
-/** Mercado Pago first (so charges really stop), then our row, its history and the shop's notice, together. */
+/** The signed page's change: the token names the subscription (changeSubscription does the rest). */
 export async function changeOwnSubscription(
   ctx: BoxContext & Partial<Pick<RequestContext, "shopEmail">>,
   token: string | null,
   intent: string,
 ): Promise<string> {
-  const id = await idFromToken(ctx, token);
+  return changeSubscription(ctx, await idFromToken(ctx, token), intent);
+}
+
+/**
+ * The subscriber's change of subscription `id` once the caller proved it is theirs (the signed link
+ * above, or Mi cuenta's signed-in email): the one path of pause, reactivate and cancel by the subscriber.
+ * Mercado Pago first (so charges really stop), then our row, its history and the shop's notice, together.
+ */
+export async function changeSubscription(
+  ctx: BoxContext & Partial<Pick<RequestContext, "shopEmail">>,
+  id: number,
+  intent: string,
+): Promise<string> {
   // An own property only: "constructor" or "toString" are no intent.
   const rule = ownEntry(SELF_SERVICE_INTENTS, intent) ?? null;
   if (!rule) throw new Invalid("Elegí pausar, reactivar o cancelar");

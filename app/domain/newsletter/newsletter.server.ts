@@ -109,11 +109,16 @@ export async function unsubscribeWithToken(
   token: string | null,
 ): Promise<string> {
   const subscriber = await subscriberForToken(ctx, token);
-  await ctx.db
+  await endSubscription(ctx.db, subscriber.id);
+  return subscriber.email;
+}
+
+/** The one way a subscriber leaves (the signed link, Mi cuenta): only an active row changes, so twice is once. */
+export async function endSubscription(db: Db, subscriberId: number): Promise<void> {
+  await db
     .update(newsletterSubscribers)
     .set({ status: "unsubscribed", unsubscribedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(newsletterSubscribers.id, subscriber.id), eq(newsletterSubscribers.status, "active")));
-  return subscriber.email;
+    .where(and(eq(newsletterSubscribers.id, subscriberId), eq(newsletterSubscribers.status, "active")));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -237,6 +242,7 @@ const SOURCE_LABELS: Record<string, string> = {
   home: "Home",
   order_confirmation: "Página del newsletter",
   web: "Sitio",
+  account: "Mi cuenta",
 };
 
 export const sourceLabel = (source: string) => SOURCE_LABELS[source] ?? source;
