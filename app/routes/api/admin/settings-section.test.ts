@@ -173,6 +173,8 @@ describe("/admin/ajustes", () => {
       discountValidatePerIpPerMinute: "40",
       specialOrdersPerIpPerHour: "8",
       ordersPerIpPerHour: "40",
+      accountCodesPerIpPerHour: "30",
+      stockAlertsPerIpPerHour: "25",
     })) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/admin/ajustes?guardado=rateLimits#rateLimits");
@@ -189,6 +191,8 @@ describe("/admin/ajustes", () => {
       discountValidatePerIpPerMinute: 40,
       specialOrdersPerIpPerHour: 8,
       ordersPerIpPerHour: 40,
+      accountCodesPerIpPerHour: 30,
+      stockAlertsPerIpPerHour: 25,
     });
   });
 
