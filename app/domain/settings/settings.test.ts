@@ -36,6 +36,8 @@ describe("defaults", () => {
       discountValidatePerIpPerMinute: 20,
       specialOrdersPerIpPerHour: 10,
       ordersPerIpPerHour: 30,
+      accountCodesPerIpPerHour: 20,
+      stockAlertsPerIpPerHour: 20,
     });
   });
 
