@@ -9,6 +9,7 @@ import { priceOrder, transferDiscountLabel } from "~/domain/orders/pricing";
 import type { PickupPoint, ShippingSettings } from "~/domain/settings/schema";
 import { orderNet } from "~/domain/taxes/net-prices";
 import { formatMoney } from "~/lib/money";
+import { CartReminderField } from "./cart-reminder-field";
 import { type AppliedCode, DiscountField } from "./discount-field";
 import { type InvoiceField, InvoiceFields } from "./invoice-fields";
 import { submitOrder } from "./submit-order";
@@ -23,6 +24,8 @@ export interface CheckoutData {
   termsVersionLabel: string;
   /** The shop is Responsable Inscripto: a buyer's CUIT gets a Factura A (docs/decisions/0029). */
   issuesFacturaA: boolean;
+  /** "Recordame mi carrito" sends its one e-mail this many hours after the last change (accounts setting). */
+  cartReminderHours: number;
 }
 
 type Method = "pickup" | "caba" | "shipping";
@@ -43,6 +46,7 @@ export function CheckoutForm({
   transferDiscountPercent,
   termsVersionLabel,
   issuesFacturaA,
+  cartReminderHours,
 }: CheckoutData) {
   const cart = useCart();
   const navigate = useNavigate();
@@ -120,6 +124,7 @@ export function CheckoutForm({
             <Field name="email" label="Email" type="email" autoComplete="email" />
             <Field name="phone" label="Teléfono" type="tel" autoComplete="tel" placeholder="+54 9 11 1234-5678" />
           </div>
+          <CartReminderField items={cart.items} hours={cartReminderHours} />
           <InvoiceFields issuesFacturaA={issuesFacturaA} error={invoiceError} />
         </fieldset>
 
