@@ -6,7 +6,7 @@ import { startPeriodicJob } from "~/domain/jobs/periodic.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { currentPriceCents } from "~/domain/orders/place.server";
 import { limitPerIp } from "~/domain/rate-limit/limit-per-ip.server";
-import type { RequestContext } from "~/domain/request-context";
+import type { DomainLog, RequestContext } from "~/domain/request-context";
 import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { todayInBuenosAires } from "~/lib/dates";
@@ -166,7 +166,7 @@ async function linesForSale(db: Db, items: RememberedCartItem[], now: Date): Pro
   return lines;
 }
 
-type JobContext = Pick<RequestContext, "db" | "siteUrl" | "configuredSecret" | "log">;
+type JobContext = Pick<RequestContext, "db" | "siteUrl" | "configuredSecret"> & { log?: DomainLog };
 
 export interface ReminderPass {
   sent: number;

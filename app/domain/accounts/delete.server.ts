@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type AnyColumn, and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { Conflict } from "~/domain/errors";
-import type { RequestContext } from "~/domain/request-context";
+import type { DomainLog, RequestContext } from "~/domain/request-context";
 import { emailSchema } from "~/lib/email-schema";
 import type { Db } from "~db/index";
 import {
@@ -62,7 +62,7 @@ export interface AccountDeletion {
 }
 
 export async function deleteAccount(
-  ctx: Pick<RequestContext, "db" | "log">,
+  ctx: Pick<RequestContext, "db"> & { log?: DomainLog },
   email: string,
   now = new Date(),
 ): Promise<AccountDeletion> {
