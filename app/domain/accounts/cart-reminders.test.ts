@@ -6,8 +6,6 @@ import { sign, signingSecret } from "~/domain/secrets/signing.server";
 import { type Database, openPostgres } from "~db/connect";
 import { books, cartReminders, mailOutbox } from "~db/schema";
 import { adminTestDatabase, clientIps } from "../../../tests/support/admin-database";
-import { routeArgs } from "../../../tests/support/route-context";
-import { action as reminderApi } from "../../routes/api/cuenta-recordatorio";
 import {
   forgetCart,
   MAX_REMINDER_LINES,
@@ -88,34 +86,6 @@ describe("Recordame mi carrito: saving", () => {
       false,
     );
     expect(await reminderRows("x@example.com")).toEqual([]);
-  });
-
-  it("the API: POST saves, DELETE (unticked) cancels; bad input is a Spanish 400", async () => {
-    const a = await book("Las aventuras de la China Iron");
-    const call = (method: string, body: unknown) =>
-      reminderApi(
-        routeArgs("/api/cuenta/recordatorio", database, {
-          method,
-          body: JSON.stringify(body),
-          headers: { "content-type": "application/json" },
-          context: { clientIp: ip() },
-        }),
-      );
-    const saved = await call("POST", { email: "api@example.com", items: [{ bookId: a.id, quantity: 1 }] });
-    expect(saved.status).toBe(200);
-    expect(await saved.json()).toEqual({ success: true, message: REMINDER_MESSAGES.remembered });
-    expect((await reminderRows("api@example.com")).filter((row) => !row.cancelledAt)).toHaveLength(1);
-
-    const bad = await call("POST", { email: "api@example.com", items: [] });
-    expect(bad.status).toBe(400);
-    expect((await bad.json()).error).toBe(REMINDER_MESSAGES.items);
-
-    const gone = await call("DELETE", { email: "api@example.com" });
-    expect(gone.status).toBe(200);
-    const rows = await reminderRows("api@example.com");
-    expect(rows).toHaveLength(1);
-    expect(rows[0]?.cancelledAt).not.toBeNull();
-    expect(rows[0]?.sentAt).toBeNull();
   });
 
   it("without the tick nothing is stored: an order placed at checkout writes no reminder", async () => {

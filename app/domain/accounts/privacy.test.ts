@@ -30,9 +30,6 @@ import {
 import { adminTestDatabase } from "../../../tests/support/admin-database";
 import { insertInvoice } from "../../../tests/support/invoice-row";
 import { insertOrder } from "../../../tests/support/order-row";
-import { routeArgs } from "../../../tests/support/route-context";
-import { loader as dataLoader } from "../../routes/cuenta/datos";
-import { action as privacyAction } from "../../routes/cuenta/privacidad";
 import { exportCustomerData } from "./data-export.server";
 import { ANONYMISED, DELETE_MESSAGES, deleteAccount } from "./delete.server";
 import { createCustomerSession } from "./sessions.server";
@@ -228,27 +225,6 @@ describe("/cuenta/datos: the export", () => {
     expect(text).not.toContain("ajeno");
     expect(text).not.toMatch(/"(codeHash|tokenHash|linkHash)"/);
   });
-
-  it("GET /cuenta/datos downloads the signed-in email's JSON; signed out, it asks to sign in", async () => {
-    await everything("descarga@example.com", "desc");
-    const response = (await dataLoader(
-      routeArgs("/cuenta/datos", database, { context: { customer: { email: "descarga@example.com" } } }),
-    )) as Response;
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-disposition")).toMatch(
-      /^attachment; filename="rizoma-mis-datos-\d{4}-\d{2}-\d{2}\.json"$/,
-    );
-    expect(response.headers.get("cache-control")).toBe("no-store");
-    const body = await response.json();
-    expect(body.email).toBe("descarga@example.com");
-    expect(body.orders).toHaveLength(1);
-
-    const signedOut = await Promise.resolve()
-      .then(() => dataLoader(routeArgs("/cuenta/datos", database, { context: { customer: null } })))
-      .catch((thrown: Response) => thrown);
-    expect((signedOut as Response).status).toBe(303);
-    expect((signedOut as Response).headers.get("location")).toBe("/cuenta/ingresar?volver=%2Fcuenta%2Fdatos");
-  });
 });
 
 describe("Eliminar mi cuenta", () => {
@@ -403,43 +379,5 @@ describe("Eliminar mi cuenta", () => {
     const data = await exportCustomerData(db, "doble@example.com");
     expect(data.orders).toEqual([]);
     expect(data.customer).toBeNull();
-  });
-
-  it("the /cuenta/privacidad form: a different email is refused, a refusal is a 409, the right one signs out", async () => {
-    const { session } = await everything("form@example.com", "form");
-    const post = async (confirmEmail: string) => {
-      try {
-        return await privacyAction(
-          routeArgs("/cuenta/privacidad", database, {
-            method: "POST",
-            body: new URLSearchParams({ confirmEmail }).toString(),
-            headers: { "content-type": "application/x-www-form-urlencoded" },
-            context: { customer: { email: "form@example.com" }, customerToken: session.token },
-          }),
-        );
-      } catch (thrown) {
-        return thrown;
-      }
-    };
-    // biome-ignore lint/suspicious/noExplicitAny: React Router's data() wrapper.
-    const wrong = (await post("otra@example.com")) as any;
-    expect(wrong.init.status).toBe(400);
-    expect(wrong.data).toMatchObject({
-      message: DELETE_MESSAGES.confirm,
-      fields: { confirmEmail: expect.any(String) },
-    });
-
-    await insertOrder(db, { email: "form@example.com", status: "paid" });
-    // biome-ignore lint/suspicious/noExplicitAny: React Router's data() wrapper.
-    const refused = (await post("form@example.com")) as any;
-    expect(refused.init.status).toBe(409);
-    expect(refused.data.message).toBe(DELETE_MESSAGES.openOrder);
-    await db.update(orders).set({ status: "delivered" }).where(eq(orders.email, "form@example.com"));
-
-    const done = (await post(" Form@Example.com ")) as Response;
-    expect(done.status).toBe(303);
-    expect(done.headers.get("location")).toBe("/cuenta/eliminada");
-    expect(done.headers.get("set-cookie")).toMatch(/^rizoma_cuenta=;/);
-    expect((await exportCustomerData(db, "form@example.com")).sessions).toEqual([]);
   });
 });
