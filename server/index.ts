@@ -3,6 +3,7 @@ import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import type express from "express";
 import type { ServerBuild } from "react-router";
+import { startCartReminderJob } from "~/domain/accounts/cart-reminders.server";
 import { startPreapprovalCancellationRetry } from "~/domain/box/cancellation-retry.server";
 import { maySimulate, shopMode } from "~/domain/demo/demo-mode.server";
 import { createCoverVariantWorker, installCoverVariantWorker } from "~/domain/images/variants.server";
@@ -195,6 +196,13 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     mercadoPago,
     log: logger.child({ component: "box" }),
   });
+  // "Recordame mi carrito": due reminders become one e-mail each (safe with several instances).
+  const cartReminders = startCartReminderJob({
+    db: database.db,
+    siteUrl: env.publicUrl,
+    configuredSecret: env.sessionSecret,
+    log: logger.child({ component: "accounts" }),
+  });
   // PGlite has no autovacuum: this process keeps its statistics fresh and reclaims dead rows.
   const maintenance = startEmbeddedMaintenance(database, logger.child({ component: "database" }));
   // Incremental sync every N minutes (settings), only with a configured store.
@@ -217,6 +225,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     await orderExpiry.stop();
     await releaseAlerts.stop();
     await boxCancellationRetry.stop();
+    await cartReminders.stop();
     await maintenance.stop();
     await tiendanube?.stop();
     installCoverVariantWorker(null);

@@ -28,6 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     transferDiscountPercent: settings.bank.transferDiscountPercent,
     termsVersionLabel: TERMS.label,
     issuesFacturaA: settings.fiscal.taxCondition === "responsable_inscripto",
+    cartReminderHours: settings.accounts.cartReminderHours,
   };
 }
 

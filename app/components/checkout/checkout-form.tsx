@@ -10,6 +10,7 @@ import { priceOrder, transferDiscountLabel } from "~/domain/orders/pricing";
 import type { PickupPoint, ShippingSettings } from "~/domain/settings/schema";
 import { orderNet } from "~/domain/taxes/net-prices";
 import { formatMoney } from "~/lib/money";
+import { CartReminderField } from "./cart-reminder-field";
 import { type AppliedCode, DiscountField } from "./discount-field";
 import { type InvoiceField, InvoiceFields } from "./invoice-fields";
 import { submitOrder } from "./submit-order";
@@ -26,6 +27,8 @@ export interface CheckoutData {
   issuesFacturaA: boolean;
   /** A signed-in reader's saved details and addresses (the default first), which fill the form; null for guests. */
   saved?: CheckoutProfile | null;
+  /** "Recordame mi carrito" sends its one e-mail this many hours after the last change (accounts setting). */
+  cartReminderHours: number;
 }
 
 type Method = "pickup" | "caba" | "shipping";
@@ -47,6 +50,7 @@ export function CheckoutForm({
   termsVersionLabel,
   issuesFacturaA,
   saved = null,
+  cartReminderHours,
 }: CheckoutData) {
   const cart = useCart();
   const navigate = useNavigate();
@@ -133,6 +137,7 @@ export function CheckoutForm({
               defaultValue={saved?.phone}
             />
           </div>
+          <CartReminderField items={cart.items} hours={cartReminderHours} />
           <InvoiceFields issuesFacturaA={issuesFacturaA} error={invoiceError} />
         </fieldset>
 

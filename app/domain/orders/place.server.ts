@@ -1,4 +1,5 @@
 import { asc, inArray, sql } from "drizzle-orm";
+import { cancelOpenReminders } from "~/domain/accounts/open-reminders.server";
 import { type BookRow, isPreorder, orderableQuantity, salePriceCents } from "~/domain/catalog/book-view.server";
 import { type DiscountQuote, quoteDiscount, redeemDiscount } from "~/domain/discounts/redeem.server";
 import { BadGateway, Conflict, GatewayTimeout, Invalid, OutOfStock, Unavailable } from "~/domain/errors";
@@ -290,6 +291,8 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
       .returning();
     await db.insert(orderEvents).values({ orderId: order.id, toStatus: "pending_payment", source: "buyer", at: now });
     if (quote.code) await redeemDiscount(db, quote.code, order.id, now);
+    // "Recordame mi carrito": the order followed, so the email's reminder is never sent.
+    await cancelOpenReminders(db, order.email, now);
 
     const summary = orderSummary(order, items);
     const link = signer.url(order.number);

@@ -1,0 +1,22 @@
+import { exportCustomerData } from "~/domain/accounts/data-export.server";
+import { requireCustomer } from "~/lib/customer.server";
+import { todayInBuenosAires } from "~/lib/dates";
+import type { Route } from "./+types/datos";
+
+/**
+ * GET /cuenta/datos ("Descargar mis datos", Ley 25.326): a JSON file with everything the shop holds about
+ * the signed-in email. Without a session: the sign-in page, which comes back here.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { email } = requireCustomer(request, context);
+  const now = new Date();
+  const body = JSON.stringify(await exportCustomerData(context.db, email, now), null, 2);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="rizoma-mis-datos-${todayInBuenosAires(now)}.json"`,
+      "Cache-Control": "no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}
