@@ -56,7 +56,7 @@ export default function AccountPrivacy({ loaderData, actionData }: Route.Compone
         <ul className="mt-3 list-disc space-y-2 pl-5 text-ink/85">
           <li>
             <strong>Acceso:</strong> descargá en un archivo todo lo que Rizoma guarda sobre{" "}
-            <strong>{loaderData.email}</strong>: pedidos, facturas, suscripciones, avisos, newsletter y los correos que
+            <strong className="break-all">{loaderData.email}</strong>: pedidos, facturas, suscripciones, avisos, newsletter y los correos que
             te mandamos.
           </li>
           <li>

@@ -34,7 +34,7 @@ export function CustomerTable({ rows }: { rows: CustomerTableRow[] }) {
         <tbody className="divide-y divide-ink/10">
           {rows.map((row) => (
             <tr key={row.email} data-testid="customer-row" className="align-top">
-              <td className="max-w-64 px-3 py-2">
+              <td className="min-w-44 max-w-64 px-3 py-2">
                 <Link to={customerHref(row.email)} className="font-semibold break-words text-moss underline">
                   {row.name ?? row.email}
                 </Link>
