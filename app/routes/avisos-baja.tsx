@@ -1,5 +1,6 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { RouteError } from "~/components/layout/route-error";
+import { UnsubscribeAsk, UnsubscribeFrame, UnsubscribeOutcome } from "~/components/layout/unsubscribe-card";
 import { DomainError } from "~/domain/errors";
 import { alertLink, cancelAlertsWithToken } from "~/domain/stock-alerts/unsubscribe.server";
 import { requestContext } from "~/lib/request-context.server";
@@ -42,87 +43,62 @@ const plural = (n: number) => (n === 1 ? "1 libro" : `${n} libros`);
 export default function AvisosBaja({ loaderData, actionData }: Route.ComponentProps) {
   const view = actionData ?? loaderData;
   return (
-    <main id="contenido" className="flex-1 bg-paper">
-      <div className="mx-auto max-w-xl px-4 py-16">
-        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10 sm:p-8">
-          {view.state === "ask" ? (
-            <>
-              <h1 className="font-serif text-3xl text-ink">¿Cancelás tus avisos?</h1>
-              <p className="mt-3 text-ink/80">
-                {view.book ? (
-                  <>
-                    Este enlace llegó con el aviso de{" "}
-                    <Link to={`/libro/${view.book.id}`} className="font-semibold text-moss underline">
-                      «{view.book.title}»
-                    </Link>
-                    .{" "}
-                  </>
-                ) : null}
-                Vamos a dejar de avisarle a <strong>{view.email}</strong> por {plural(view.waiting.length)} que
-                esperabas:
-              </p>
-              <ul className="mt-3 list-disc space-y-1 pl-6 text-ink">
-                {view.waiting.map((alert) => (
-                  <li key={alert.id}>
-                    <Link to={`/libro/${alert.bookId}`} className="underline-offset-4 hover:underline">
-                      {alert.title}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-              <Form method="post" className="mt-6 flex flex-wrap gap-3">
-                <button
-                  type="submit"
-                  className="rounded-full bg-moss px-6 py-3 font-semibold text-white hover:bg-moss-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-moss"
-                >
-                  Sí, cancelar mis avisos
-                </button>
-                <Link
-                  to="/tienda"
-                  className="rounded-full px-6 py-3 font-semibold text-moss underline-offset-4 hover:underline"
-                >
-                  No, quiero que me avisen
+    <UnsubscribeFrame>
+      {view.state === "ask" ? (
+        <UnsubscribeAsk
+          title="¿Cancelás tus avisos?"
+          confirmLabel="Sí, cancelar mis avisos"
+          cancel={{ to: "/tienda", label: "No, quiero que me avisen" }}
+        >
+          <p className="mt-3 text-ink/80">
+            {view.book ? (
+              <>
+                Este enlace llegó con el aviso de{" "}
+                <Link to={`/libro/${view.book.id}`} className="font-semibold text-moss underline">
+                  «{view.book.title}»
                 </Link>
-              </Form>
-            </>
-          ) : view.state === "invalid" ? (
+                .{" "}
+              </>
+            ) : null}
+            Vamos a dejar de avisarle a <strong>{view.email}</strong> por {plural(view.waiting.length)} que esperabas:
+          </p>
+          <ul className="mt-3 list-disc space-y-1 pl-6 text-ink">
+            {view.waiting.map((alert) => (
+              <li key={alert.id}>
+                <Link to={`/libro/${alert.bookId}`} className="underline-offset-4 hover:underline">
+                  {alert.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </UnsubscribeAsk>
+      ) : view.state === "invalid" ? (
+        <UnsubscribeOutcome title="Enlace no válido" role="alert">
+          {view.error}
+        </UnsubscribeOutcome>
+      ) : view.state === "spent" ? (
+        <UnsubscribeOutcome title="No hay avisos para cancelar" role="status">
+          {view.email ? (
             <>
-              <h1 className="font-serif text-3xl text-ink">Enlace no válido</h1>
-              <p className="mt-3 text-ink/80" role="alert">
-                {view.error}
-              </p>
-            </>
-          ) : view.state === "spent" ? (
-            <>
-              <h1 className="font-serif text-3xl text-ink">No hay avisos para cancelar</h1>
-              <p className="mt-3 text-ink/80" role="status">
-                {view.email ? (
-                  <>
-                    <strong>{view.email}</strong> no tiene avisos de stock pendientes
-                  </>
-                ) : (
-                  "Este aviso ya no existe"
-                )}
-                : ya los cancelaste o ya te escribimos. Si querés otro, pedilo desde la página del libro.
-              </p>
+              <strong>{view.email}</strong> no tiene avisos de stock pendientes
             </>
           ) : (
-            <>
-              <h1 className="font-serif text-3xl text-ink">Listo, cancelamos tus avisos</h1>
-              <p className="mt-3 text-ink/80" role="status">
-                No vamos a escribirle a <strong>{view.email}</strong> por {plural(view.cancelled)}. Si cambiás de idea,
-                pedí el aviso de nuevo desde la página del libro.
-              </p>
-            </>
+            "Este aviso ya no existe"
           )}
-          <p className="mt-8">
-            <Link to="/tienda" className="font-semibold text-moss underline">
-              Ir a la tienda
-            </Link>
-          </p>
-        </div>
-      </div>
-    </main>
+          : ya los cancelaste o ya te escribimos. Si querés otro, pedilo desde la página del libro.
+        </UnsubscribeOutcome>
+      ) : (
+        <UnsubscribeOutcome title="Listo, cancelamos tus avisos" role="status">
+          No vamos a escribirle a <strong>{view.email}</strong> por {plural(view.cancelled)}. Si cambiás de idea, pedí
+          el aviso de nuevo desde la página del libro.
+        </UnsubscribeOutcome>
+      )}
+      <p className="mt-8">
+        <Link to="/tienda" className="font-semibold text-moss underline">
+          Ir a la tienda
+        </Link>
+      </p>
+    </UnsubscribeFrame>
   );
 }
 

@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
+import { UnsubscribeAsk, UnsubscribeFrame, UnsubscribeOutcome } from "~/components/layout/unsubscribe-card";
 import { DomainError } from "~/domain/errors";
 import { subscriberForToken, unsubscribeWithToken } from "~/domain/newsletter/newsletter.server";
 import { requestContext } from "~/lib/request-context.server";
@@ -38,51 +39,30 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewsletterBaja({ loaderData, actionData }: Route.ComponentProps) {
   const view = actionData ?? loaderData;
   return (
-    <main id="contenido" className="flex-1 bg-paper">
-      <div className="mx-auto max-w-xl px-4 py-16">
-        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10 sm:p-8">
-          {view.state === "ask" ? (
-            <>
-              <h1 className="font-serif text-3xl text-ink">¿Te das de baja del newsletter?</h1>
-              <p className="mt-3 text-ink/80">
-                Vamos a dejar de escribirle a <strong>{view.email}</strong>. Podés volver a suscribirte cuando quieras.
-              </p>
-              <Form method="post" className="mt-6 flex flex-wrap gap-3">
-                <button
-                  type="submit"
-                  className="rounded-full bg-moss px-6 py-3 font-semibold text-white hover:bg-moss-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-moss"
-                >
-                  Sí, darme de baja
-                </button>
-                <Link
-                  to="/"
-                  className="rounded-full px-6 py-3 font-semibold text-moss underline-offset-4 hover:underline"
-                >
-                  No, quiero seguir recibiéndolo
-                </Link>
-              </Form>
-            </>
-          ) : view.state === "invalid" ? (
-            <>
-              <h1 className="font-serif text-3xl text-ink">Enlace no válido</h1>
-              <p className="mt-3 text-ink/80" role="alert">
-                {view.error}
-              </p>
-            </>
-          ) : (
-            <>
-              <h1 className="font-serif text-3xl text-ink">Listo, te diste de baja</h1>
-              <p className="mt-3 text-ink/80" role="status">
-                No vamos a escribirle más a <strong>{view.email}</strong>. Si cambiás de idea, te esperamos en el{" "}
-                <Link to="/newsletter" className="font-semibold text-moss underline">
-                  newsletter
-                </Link>
-                .
-              </p>
-            </>
-          )}
-        </div>
-      </div>
-    </main>
+    <UnsubscribeFrame>
+      {view.state === "ask" ? (
+        <UnsubscribeAsk
+          title="¿Te das de baja del newsletter?"
+          confirmLabel="Sí, darme de baja"
+          cancel={{ to: "/", label: "No, quiero seguir recibiéndolo" }}
+        >
+          <p className="mt-3 text-ink/80">
+            Vamos a dejar de escribirle a <strong>{view.email}</strong>. Podés volver a suscribirte cuando quieras.
+          </p>
+        </UnsubscribeAsk>
+      ) : view.state === "invalid" ? (
+        <UnsubscribeOutcome title="Enlace no válido" role="alert">
+          {view.error}
+        </UnsubscribeOutcome>
+      ) : (
+        <UnsubscribeOutcome title="Listo, te diste de baja" role="status">
+          No vamos a escribirle más a <strong>{view.email}</strong>. Si cambiás de idea, te esperamos en el{" "}
+          <Link to="/newsletter" className="font-semibold text-moss underline">
+            newsletter
+          </Link>
+          .
+        </UnsubscribeOutcome>
+      )}
+    </UnsubscribeFrame>
   );
 }
