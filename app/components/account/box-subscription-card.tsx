@@ -1,7 +1,8 @@
 import { Form } from "react-router";
+import { BoxPayments } from "~/components/box/box-payments";
 import { periodText, STATUS_LABELS, type SubscriptionStatus } from "~/domain/box/plans";
 import { type SubscriptionAction, subscriptionActions } from "~/domain/box/subscription-actions";
-import { longDate, monthYear } from "~/lib/dates";
+import { monthYear } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 
 /** What Mi cuenta shows of one subscription (self-service.server.ts subscriptionView, as JSON). */
@@ -102,17 +103,7 @@ export function BoxSubscriptionCard({
       </dl>
 
       <h3 className="mt-6 font-semibold text-ink">Últimos pagos</h3>
-      {subscription.payments.length === 0 ? (
-        <p className="mt-1 text-ink/80">Todavía no hay pagos acreditados.</p>
-      ) : (
-        <ul className="mt-1 space-y-1 text-ink">
-          {subscription.payments.map((payment) => (
-            <li key={payment.paidAt}>
-              {longDate(payment.paidAt)}: {formatMoney(payment.amountCents)}
-            </li>
-          ))}
-        </ul>
-      )}
+      <BoxPayments payments={subscription.payments} className="mt-1" />
 
       {actions.length > 0 ? (
         <Form method="post" className="mt-6 flex flex-wrap gap-3">

@@ -1,9 +1,10 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { BoxPayments } from "~/components/box/box-payments";
 import { periodText, STATUS_LABELS } from "~/domain/box/plans";
 import { changeOwnSubscription, ownSubscription } from "~/domain/box/self-service.server";
 import { type SubscriptionAction, subscriptionActions } from "~/domain/box/subscription-actions";
 import { DomainError } from "~/domain/errors";
-import { longDate, monthYear } from "~/lib/dates";
+import { monthYear } from "~/lib/dates";
 import { formAction } from "~/lib/form-action.server";
 import { readForm } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
@@ -101,17 +102,7 @@ export default function MiSuscripcion({ loaderData, actionData }: Route.Componen
               </dd>
             </dl>
             <h2 className="mt-6 font-semibold text-ink">Pagos</h2>
-            {subscription.payments.length === 0 ? (
-              <p className="mt-2 text-ink/80">Todavía no hay pagos acreditados.</p>
-            ) : (
-              <ul className="mt-2 space-y-1 text-ink">
-                {subscription.payments.map((payment) => (
-                  <li key={payment.paidAt}>
-                    {longDate(payment.paidAt)}: {formatMoney(payment.amountCents)}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <BoxPayments payments={subscription.payments} />
             <p className="mt-6 text-sm text-ink/80">Cancelación libre, sin permanencia mínima.</p>
             {actions.length > 0 ? (
               <Form method="post" className="mt-4 flex flex-wrap gap-3">
