@@ -5,7 +5,7 @@ import { contentPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacidad";
 
 /** When this policy last changed (update it with the text). */
-const UPDATED = "2026-11-23";
+const UPDATED = "2026-11-26";
 
 export function loader() {
   return { updated: longDate(UPDATED) };
@@ -50,7 +50,13 @@ export default function Privacidad({ loaderData }: Route.ComponentProps) {
             suscripción. Los datos de tu tarjeta los procesa Mercado Pago: nosotros no los vemos ni los guardamos.
           </li>
           <li>
-            <strong>Tu carrito</strong> se guarda en tu propio navegador, no en nuestros servidores.
+            <strong>Tu carrito</strong> se guarda en tu propio navegador, no en nuestros servidores. Solo si marcás
+            «Recordame mi carrito» en el checkout guardamos tu email y los libros, para mandarte un único recordatorio.
+          </li>
+          <li>
+            <strong>Si entrás a Mi cuenta:</strong> tu email (no usamos contraseñas: te mandamos un código), una cookie
+            que mantiene tu sesión abierta 30 días, y lo que quieras guardar: nombre, teléfono, direcciones, tu lista
+            «Quiero leerlo» y los avisos de stock que pidas.
           </li>
         </ul>
       </ContentSection>
@@ -70,11 +76,15 @@ export default function Privacidad({ loaderData }: Route.ComponentProps) {
 
       <ContentSection id="derechos" title="Tus derechos y cómo pedir que borremos tus datos">
         <p>
-          Podés pedirnos en cualquier momento, y sin costo, <strong>acceder</strong> a los datos que tenemos sobre vos,{" "}
-          <strong>corregirlos</strong>, <strong>actualizarlos</strong> o <strong>eliminarlos</strong>. Para hacerlo,
-          escribinos desde el email con el que te registraste, con el asunto “Datos personales”, a la dirección que
-          figura en la sección de <Link to="/#contact">contacto</Link>. Te respondemos dentro de los plazos de la ley:
-          10 días corridos para el acceso y 5 días hábiles para la rectificación o supresión.
+          Desde <Link to="/cuenta/privacidad">Mi cuenta</Link> podés descargar todo lo que guardamos sobre vos y
+          eliminar tu cuenta cuando quieras, sin escribirnos.
+        </p>
+        <p>
+          También podés pedirnos en cualquier momento, y sin costo, <strong>acceder</strong> a los datos que tenemos
+          sobre vos, <strong>corregirlos</strong>, <strong>actualizarlos</strong> o <strong>eliminarlos</strong>. Para
+          hacerlo, escribinos desde el email con el que te registraste, con el asunto “Datos personales”, a la dirección
+          que figura en la sección de <Link to="/#contact">contacto</Link>. Te respondemos dentro de los plazos de la
+          ley: 10 días corridos para el acceso y 5 días hábiles para la rectificación o supresión.
         </p>
         <p>
           Si después de eso no quedás conforme, la <strong>Agencia de Acceso a la Información Pública</strong>, órgano
