@@ -56,8 +56,8 @@ export default function AccountPrivacy({ loaderData, actionData }: Route.Compone
         <ul className="mt-3 list-disc space-y-2 pl-5 text-ink/85">
           <li>
             <strong>Acceso:</strong> descargá en un archivo todo lo que Rizoma guarda sobre{" "}
-            <strong className="break-all">{loaderData.email}</strong>: pedidos, facturas, suscripciones, avisos, newsletter y los correos que
-            te mandamos.
+            <strong className="break-all">{loaderData.email}</strong>: pedidos, facturas, suscripciones, avisos,
+            newsletter y los correos que te mandamos.
           </li>
           <li>
             <strong>Rectificación:</strong> tu nombre, teléfono y direcciones los cambiás en «Mis datos». Si ves algo

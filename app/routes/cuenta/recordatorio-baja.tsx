@@ -1,4 +1,4 @@
-import { data, } from "react-router";
+import { data } from "react-router";
 import { UnsubscribeAsk, UnsubscribeFrame, UnsubscribeOutcome } from "~/components/layout/unsubscribe-card";
 import { reminderUnsubscribeState, unsubscribeCartReminders } from "~/domain/accounts/cart-reminders.server";
 import { DomainError } from "~/domain/errors";
