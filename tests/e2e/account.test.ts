@@ -174,10 +174,6 @@ describe("Mi cuenta", () => {
     await hydrated(page);
     await page.getByRole("button", { name: "Cerrar sesión" }).click();
     await page.waitForURL(url("/"));
-    // The home finishes loading (its route manifest fetch) before the next address is typed: leaving mid-fetch
-    // makes the browser report React Router's aborted request, which no reader sees.
-    await hydrated(page);
-    await page.waitForLoadState("networkidle");
     expect((await page.context().cookies()).some((cookie) => cookie.name === "rizoma_cuenta")).toBe(false);
     await page.goto(url("/cuenta"));
     await page.waitForURL(/\/cuenta\/ingresar/);

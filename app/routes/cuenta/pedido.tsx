@@ -108,14 +108,18 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
  */
 function useFillCart(result: Reorder | null) {
   const navigate = useNavigate();
+  const { state } = useNavigation();
   const used = useRef<Reorder | null>(null);
   useEffect(() => {
+    // The answer shows while the page's loaders revalidate after the action; leaving then would abort
+    // those requests (React Router reports each as an uncaught AbortError), so the move waits for them.
+    if (state !== "idle") return;
     if (!result || result.lines.length === 0 || used.current === result) return;
     used.current = result;
     const store = cartStore();
     store.loadCart(mergeReorder(store.getState().items, result.lines));
     navigate("/carrito", { state: { reorder: reorderNotice(result) } });
-  }, [result, navigate]);
+  }, [result, navigate, state]);
 }
 
 /**
