@@ -9,10 +9,9 @@ import {
 } from "~/components/checkout/order-details";
 import { OrderTransferDialog } from "~/components/checkout/order-transfer-dialog";
 import { OrderVouchers } from "~/components/invoices/order-vouchers";
-import { orderEmail } from "~/domain/accounts/profile.server";
 import { DomainError } from "~/domain/errors";
-import { buyerVouchers } from "~/domain/invoices/buyer.server";
-import { buyerOrder } from "~/domain/orders/queries.server";
+import { orderVouchers } from "~/domain/invoices/buyer.server";
+import { orderPage, signedOrderWithItems } from "~/domain/orders/queries.server";
 import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/pedido";
@@ -32,11 +31,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     const ctx = requestContext(context);
     const token = url.searchParams.get("token");
-    const found = await buyerOrder(ctx, params.number, token);
-    const email = await orderEmail(ctx.db, found.order.number);
+    // One read of the order (its signed link checked once) serves the page, its invoices and the account box.
+    const found = await signedOrderWithItems(ctx, params.number, token);
+    const [page, invoicing] = await Promise.all([orderPage(ctx.db, found), orderVouchers(ctx, found.order)]);
+    const { email } = found.order;
     return {
-      ...found,
-      invoicing: await buyerVouchers(ctx, params.number, token),
+      ...page,
+      invoicing,
       justPlaced: url.searchParams.get("nuevo") === "1",
       mercadoPagoStatus: url.searchParams.get("status") ?? url.searchParams.get("collection_status"),
       // "Guardá tus datos para la próxima", or "Ver mis pedidos" for the reader signed in with this email;

@@ -271,9 +271,3 @@ export async function checkoutProfile(db: Db, email: string) {
   };
 }
 export type CheckoutProfile = Awaited<ReturnType<typeof checkoutProfile>>;
-
-/** The email of order `number` (for its confirmation page, once its signed link was checked). */
-export async function orderEmail(db: Db, number: string): Promise<string | null> {
-  const [row] = await db.select({ email: orders.email }).from(orders).where(eq(orders.number, number.toUpperCase()));
-  return row?.email ?? null;
-}

@@ -60,14 +60,9 @@ async function signedOrder(ctx: BuyerContext, number: string, token: string | nu
   return order;
 }
 
-/** The order page's invoice section: the requested data, the issued vouchers with their links, and what is on its way. */
-export async function buyerVouchers(ctx: BuyerContext, number: string, token: string | null): Promise<BuyerVouchers> {
-  return orderVouchers(ctx, await signedOrder(ctx, number, token));
-}
-
 /**
- * The same section for an order whose reader is already known to own it (Mi cuenta): the download links
- * are the order's signed ones, so they work exactly as from the buyer's page.
+ * The order page's invoice section for an order whose reader has shown it is theirs (its signed link, or
+ * Mi cuenta): the requested data, the issued vouchers with their signed download links, what is on its way.
  */
 export async function orderVouchers(
   ctx: BuyerContext,

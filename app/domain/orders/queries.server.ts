@@ -71,6 +71,15 @@ export async function buyerOrder(
   number: string,
   token: string | null,
 ) {
+  return orderPage(ctx.db, await signedOrderWithItems(ctx, number, token));
+}
+
+/** The order behind a buyer's signed link, with its lines (stored rows); the 404 every refusal shares. */
+export async function signedOrderWithItems(
+  ctx: Pick<OrderContext, "db" | "configuredSecret" | "siteUrl">,
+  number: string,
+  token: string | null,
+) {
   const normalised = number.toUpperCase();
   if (!/^RZ-\d{6,}$/.test(normalised) || !(await orderSigner(ctx)).valid(normalised, token)) {
     throw new NotFound("Pedido no encontrado");
@@ -78,7 +87,7 @@ export async function buyerOrder(
   const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.number, normalised));
   const found = row ? await orderWithItems(ctx.db, row.id) : null;
   if (!found) throw new NotFound("Pedido no encontrado");
-  return orderPage(ctx.db, found);
+  return found;
 }
 
 /**
