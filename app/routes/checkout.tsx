@@ -1,7 +1,6 @@
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { checkoutProfile } from "~/domain/accounts/profile.server";
 import { TERMS } from "~/domain/legal/terms.server";
-import { PROVINCES_BY_NAME } from "~/domain/settings/argentina";
 import { getSettings } from "~/domain/settings/settings.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
@@ -23,7 +22,6 @@ export async function loader({ context }: Route.LoaderArgs) {
       standardDays: settings.shipping.standardDays,
       fastDays: settings.shipping.fastDays,
     },
-    provinces: PROVINCES_BY_NAME.map(({ code, name }) => ({ code, name })),
     // The browser's preview prices with the shop's percent; the server prices the order again with it.
     transferDiscountPercent: settings.bank.transferDiscountPercent,
     termsVersionLabel: TERMS.label,

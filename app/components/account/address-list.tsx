@@ -1,9 +1,10 @@
 import { Form, Link } from "react-router";
+import { ProvinceOptions } from "~/components/ui/place-options";
 import type { SavedAddress } from "~/domain/accounts/profile.server";
+import { provinceName } from "~/domain/orders/delivery";
 import { type AccountFormFailure, CARD, INPUT, LABEL, PRIMARY, SECONDARY } from "./form-styles";
 import { TextField } from "./text-field";
 
-type Province = { code: string; name: string };
 type AddressValues = Pick<SavedAddress, "label" | "address" | "city" | "province" | "zipCode">;
 
 /**
@@ -12,21 +13,18 @@ type AddressValues = Pick<SavedAddress, "label" | "address" | "city" | "province
  */
 export function AddressList({
   addresses,
-  provinces,
   editing,
   suggested,
   failure,
   busy,
 }: {
   addresses: SavedAddress[];
-  provinces: Province[];
   editing: number | null;
   /** The latest order's address, offered in the add form while the profile is empty. */
   suggested: Omit<AddressValues, "label"> | null;
   failure: AccountFormFailure | null;
   busy: boolean;
 }) {
-  const provinceName = (code: string) => provinces.find((p) => p.code === code)?.name ?? code;
   const failureFor = (intent: string, id?: number) =>
     failure && failure.intent === intent && (id === undefined || failure.id === String(id)) ? failure : null;
   const listFailure = failure && (failure.intent === "default" || failure.intent === "delete") ? failure : null;
@@ -53,7 +51,6 @@ export function AddressList({
                   title={`Editar «${address.label}»`}
                   start={address}
                   isDefault={address.isDefault}
-                  provinces={provinces}
                   failure={failureFor("update", address.id)}
                   busy={busy}
                   cancelHref="/cuenta/perfil"
@@ -123,7 +120,6 @@ export function AddressList({
           start={suggested ? { label: "Casa", ...suggested } : null}
           isDefault={false}
           defaultChecked={addresses.length === 0}
-          provinces={provinces}
           failure={failureFor("add")}
           busy={busy}
         />
@@ -139,7 +135,6 @@ function AddressForm({
   start,
   isDefault,
   defaultChecked = false,
-  provinces,
   failure,
   busy,
   cancelHref,
@@ -150,7 +145,6 @@ function AddressForm({
   start: AddressValues | null;
   isDefault: boolean;
   defaultChecked?: boolean;
-  provinces: Province[];
   failure: AccountFormFailure | null;
   busy: boolean;
   cancelHref?: string;
@@ -210,12 +204,7 @@ function AddressForm({
             aria-describedby={provinceError ? `${prefix}-province-error` : undefined}
             className={INPUT}
           >
-            <option value="">Elegí una provincia</option>
-            {provinces.map((province) => (
-              <option key={province.code} value={province.code}>
-                {province.name}
-              </option>
-            ))}
+            <ProvinceOptions placeholder="Elegí una provincia" />
           </select>
           {provinceError ? (
             <p id={`${prefix}-province-error`} className="mt-1 text-sm text-terracotta-dark">

@@ -1,7 +1,9 @@
 import { Form } from "react-router";
 import { BoxPayments } from "~/components/box/box-payments";
+import { PickupPointOptions, ProvinceOptions } from "~/components/ui/place-options";
 import { periodText, STATUS_LABELS, type SubscriptionStatus } from "~/domain/box/plans";
 import { type SubscriptionAction, subscriptionActions } from "~/domain/box/subscription-actions";
+import { provinceName } from "~/domain/orders/delivery";
 import { monthYear } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 
@@ -41,10 +43,10 @@ const label = "block text-sm font-semibold text-ink";
 const input =
   "mt-1 w-full rounded-lg border border-ink/25 bg-white px-3 py-2 text-ink focus:border-moss focus:outline-none focus:ring-2 focus:ring-moss/30";
 
-function deliveryText(delivery: AccountSubscription["delivery"], provinces: { code: string; name: string }[]) {
+function deliveryText(delivery: AccountSubscription["delivery"]) {
   if (delivery.method === "pickup")
     return delivery.pickupLocation ? `Retiro en ${delivery.pickupLocation}` : "Retiro (lo coordinamos por WhatsApp)";
-  const province = provinces.find((p) => p.code === delivery.state)?.name ?? delivery.state;
+  const province = delivery.state ? provinceName(delivery.state) : null;
   return [delivery.address, delivery.city, province, delivery.zipCode].filter(Boolean).join(", ");
 }
 
@@ -52,13 +54,11 @@ function deliveryText(delivery: AccountSubscription["delivery"], provinces: { co
 export function BoxSubscriptionCard({
   subscription,
   pickupPoints,
-  provinces,
   answer,
   busy,
 }: {
   subscription: AccountSubscription;
   pickupPoints: { name: string; address: string }[];
-  provinces: { code: string; name: string }[];
   answer: Answer | null;
   busy: boolean;
 }) {
@@ -99,7 +99,7 @@ export function BoxSubscriptionCard({
               : "Todavía no hay una caja asignada"}
         </dd>
         <dt className="font-semibold">Entrega</dt>
-        <dd className="break-words">{deliveryText(subscription.delivery, provinces)}</dd>
+        <dd className="break-words">{deliveryText(subscription.delivery)}</dd>
       </dl>
 
       <h3 className="mt-6 font-semibold text-ink">Últimos pagos</h3>
@@ -190,12 +190,7 @@ export function BoxSubscriptionCard({
                   Provincia
                 </label>
                 <select id={id("state")} name="state" defaultValue={value("state")} className={input}>
-                  <option value="">Elegí tu provincia</option>
-                  {provinces.map((province) => (
-                    <option key={province.code} value={province.code}>
-                      {province.name}
-                    </option>
-                  ))}
+                  <ProvinceOptions placeholder="Elegí tu provincia" />
                 </select>
               </div>
               <div>
@@ -221,12 +216,7 @@ export function BoxSubscriptionCard({
                 defaultValue={value("pickupLocation")}
                 className={input}
               >
-                <option value="">Lo coordinamos por WhatsApp</option>
-                {pickupPoints.map((point) => (
-                  <option key={point.name} value={point.name}>
-                    {point.name} — {point.address}
-                  </option>
-                ))}
+                <PickupPointOptions points={pickupPoints} />
               </select>
             </div>
             <p className="text-sm text-ink/75">

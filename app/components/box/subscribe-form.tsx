@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { PickupPointOptions, ProvinceOptions } from "~/components/ui/place-options";
 import { type BoxPlanView, discountPercent, periodText } from "~/domain/box/plans";
 import { boxShippingCents, type ShippingRates } from "~/domain/box/shipping";
-import { PROVINCES_BY_NAME } from "~/domain/settings/argentina";
 import { formatMoney } from "~/lib/money";
 
 export type SubscribeValues = Partial<Record<string, string | boolean>>;
@@ -154,12 +154,7 @@ export function SubscribeFields({ plan, rates, pickupPoints, values, error, send
             disabled={sending}
             className={input}
           >
-            <option value="">Elegí tu provincia</option>
-            {PROVINCES_BY_NAME.map((province) => (
-              <option key={province.code} value={province.code}>
-                {province.name}
-              </option>
-            ))}
+            <ProvinceOptions placeholder="Elegí tu provincia" />
           </select>
         </div>
         <Field
@@ -183,12 +178,7 @@ export function SubscribeFields({ plan, rates, pickupPoints, values, error, send
           disabled={sending}
           className={input}
         >
-          <option value="">Lo coordinamos por WhatsApp</option>
-          {pickupPoints.map((point) => (
-            <option key={point.name} value={point.name}>
-              {point.name} — {point.address}
-            </option>
-          ))}
+          <PickupPointOptions points={pickupPoints} />
         </select>
       </div>
       <dl className="mt-5 space-y-1 rounded-xl border border-ink/15 p-4 text-sm text-ink">

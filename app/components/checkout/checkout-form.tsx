@@ -4,6 +4,7 @@ import { NetPrice } from "~/components/book/net-price";
 import { CartLines, EmptyCart, fiscalInputs } from "~/components/cart/cart-lines";
 import { cartStore, useCart } from "~/components/cart/use-cart";
 import { InstalmentsOffer } from "~/components/layout/instalments-offer";
+import { ProvinceOptions } from "~/components/ui/place-options";
 import type { CheckoutProfile } from "~/domain/accounts/profile.server";
 import { quoteDelivery } from "~/domain/orders/delivery";
 import { priceOrder, transferDiscountLabel } from "~/domain/orders/pricing";
@@ -18,7 +19,6 @@ import { submitOrder } from "./submit-order";
 export interface CheckoutData {
   pickupPoints: PickupPoint[];
   shipping: Pick<ShippingSettings, "rates" | "standardDays" | "fastDays">;
-  provinces: { code: string; name: string }[];
   /** The shop's transfer discount (bank.transferDiscountPercent); 0: no discount and no copy about it. */
   transferDiscountPercent: number;
   /** The terms in force, in words: "del 25 de noviembre de 2026". */
@@ -45,7 +45,6 @@ const choice = "flex cursor-pointer items-start gap-3 rounded-lg border border-i
 export function CheckoutForm({
   pickupPoints,
   shipping,
-  provinces,
   transferDiscountPercent,
   termsVersionLabel,
   issuesFacturaA,
@@ -228,12 +227,7 @@ export function CheckoutForm({
                       onChange={(event) => setProvince(event.target.value)}
                       className={input}
                     >
-                      <option value="">Elegí una provincia</option>
-                      {provinces.map((p) => (
-                        <option key={p.code} value={p.code}>
-                          {p.name}
-                        </option>
-                      ))}
+                      <ProvinceOptions placeholder="Elegí una provincia" />
                     </select>
                   </div>
                   <Field

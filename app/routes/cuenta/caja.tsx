@@ -5,7 +5,6 @@ import {
   changeCustomerSubscriptionDelivery,
   customerSubscriptions,
 } from "~/domain/accounts/box.server";
-import { PROVINCES_BY_NAME } from "~/domain/settings/argentina";
 import { getSection } from "~/domain/settings/settings.server";
 import { requireCustomer } from "~/lib/customer.server";
 import { formAction } from "~/lib/form-action.server";
@@ -26,7 +25,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     subscriptions,
     pickupPoints: pickup.points.map(({ name, address }) => ({ name, address })),
-    provinces: PROVINCES_BY_NAME.map(({ code, name }) => ({ code, name })),
   };
 }
 
@@ -82,7 +80,6 @@ export default function AccountBox({ loaderData, actionData }: Route.ComponentPr
               <BoxSubscriptionCard
                 subscription={subscription}
                 pickupPoints={loaderData.pickupPoints}
-                provinces={loaderData.provinces}
                 answer={actionData && String(actionData.id) === String(subscription.id) ? actionData : null}
                 busy={busy}
               />

@@ -12,7 +12,6 @@ import {
   updateAddress,
 } from "~/domain/accounts/profile.server";
 import { Invalid } from "~/domain/errors";
-import { PROVINCES_BY_NAME } from "~/domain/settings/argentina";
 import { requireCustomer } from "~/lib/customer.server";
 import { formAction } from "~/lib/form-action.server";
 import { readForm } from "~/lib/http.server";
@@ -45,7 +44,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     fromOrder: empty ? await latestOrderDetails(context.db, email) : null,
     editing: parseId(url.searchParams.get("editar")),
     done: ownEntry(DONE, url.searchParams.get("listo")) ?? null,
-    provinces: PROVINCES_BY_NAME.map(({ code, name }) => ({ code, name })),
   };
 }
 
@@ -98,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AccountProfile({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const { profile, fromOrder, editing, done, provinces } = loaderData;
+  const { profile, fromOrder, editing, done } = loaderData;
   const failure = actionData ?? null;
   return (
     <div className="space-y-10">
@@ -121,7 +119,6 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
       </section>
       <AddressList
         addresses={profile.addresses}
-        provinces={provinces}
         editing={editing}
         suggested={fromOrder?.address ?? null}
         failure={failure && failure.intent !== "details" ? failure : null}
