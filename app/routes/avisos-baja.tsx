@@ -1,8 +1,8 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { RouteError } from "~/components/layout/route-error";
 import { UnsubscribeAsk, UnsubscribeFrame, UnsubscribeOutcome } from "~/components/layout/unsubscribe-card";
-import { DomainError } from "~/domain/errors";
 import { alertLink, cancelAlertsWithToken } from "~/domain/stock-alerts/unsubscribe.server";
+import { linkPage } from "~/lib/link-page.server";
 import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/avisos-baja";
@@ -17,25 +17,19 @@ const tokenOf = (request: Request) => new URL(request.url).searchParams.get("t")
  * of that address still waiting, and asks before cancelling them (mail scanners prefetch links).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  try {
+  return linkPage(async () => {
     const link = await alertLink(requestContext(context), tokenOf(request));
     if (!link || link.waiting.length === 0) return { state: "spent" as const, email: link?.email ?? null };
     return { state: "ask" as const, ...link };
-  } catch (error) {
-    if (error instanceof DomainError) return data({ state: "invalid" as const, error: error.message }, { status: 400 });
-    throw error;
-  }
+  });
 }
 
 /** The button, and RFC 8058 one-click unsubscribe (mail clients POST to the same URL). */
 export async function action({ request, context }: Route.ActionArgs) {
-  try {
+  return linkPage(async () => {
     const { email, cancelled } = await cancelAlertsWithToken(requestContext(context), tokenOf(request));
     return cancelled > 0 ? { state: "done" as const, email, cancelled } : { state: "spent" as const, email };
-  } catch (error) {
-    if (error instanceof DomainError) return data({ state: "invalid" as const, error: error.message }, { status: 400 });
-    throw error;
-  }
+  });
 }
 
 const plural = (n: number) => (n === 1 ? "1 libro" : `${n} libros`);

@@ -1,7 +1,7 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { UnsubscribeAsk, UnsubscribeFrame, UnsubscribeOutcome } from "~/components/layout/unsubscribe-card";
-import { DomainError } from "~/domain/errors";
 import { subscriberForToken, unsubscribeWithToken } from "~/domain/newsletter/newsletter.server";
+import { linkPage } from "~/lib/link-page.server";
 import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/newsletter-baja";
@@ -12,13 +12,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** The page the e-mail's "Darte de baja" link opens: it asks before unsubscribing (links get prefetched). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  try {
+  return linkPage(async () => {
     const subscriber = await subscriberForToken(requestContext(context), token);
     return { state: subscriber.status === "active" ? ("ask" as const) : ("gone" as const), email: subscriber.email };
-  } catch (error) {
-    if (error instanceof DomainError) return data({ state: "invalid" as const, error: error.message }, { status: 400 });
-    throw error;
-  }
+  });
 }
 
 /**
@@ -27,13 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  try {
+  return linkPage(async () => {
     const email = await unsubscribeWithToken(requestContext(context), token);
     return { state: "done" as const, email };
-  } catch (error) {
-    if (error instanceof DomainError) return data({ state: "invalid" as const, error: error.message }, { status: 400 });
-    throw error;
-  }
+  });
 }
 
 export default function NewsletterBaja({ loaderData, actionData }: Route.ComponentProps) {

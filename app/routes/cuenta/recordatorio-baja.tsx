@@ -1,7 +1,6 @@
-import { data } from "react-router";
 import { UnsubscribeAsk, UnsubscribeFrame, UnsubscribeOutcome } from "~/components/layout/unsubscribe-card";
 import { reminderUnsubscribeState, unsubscribeCartReminders } from "~/domain/accounts/cart-reminders.server";
-import { DomainError } from "~/domain/errors";
+import { linkPage } from "~/lib/link-page.server";
 import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/recordatorio-baja";
@@ -12,24 +11,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** The "Recordame mi carrito" e-mail's unsubscribe link: it asks first (mail scanners open links). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  try {
+  return linkPage(async () => {
     const { email, open } = await reminderUnsubscribeState(requestContext(context), token);
     return { state: open ? ("ask" as const) : ("gone" as const), email };
-  } catch (error) {
-    if (error instanceof DomainError) return data({ state: "invalid" as const, error: error.message }, { status: 400 });
-    throw error;
-  }
+  });
 }
 
 /** The button, and RFC 8058 one-click unsubscribe (mail clients POST to the same URL). */
 export async function action({ request, context }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  try {
+  return linkPage(async () => {
     return { state: "done" as const, email: await unsubscribeCartReminders(requestContext(context), token) };
-  } catch (error) {
-    if (error instanceof DomainError) return data({ state: "invalid" as const, error: error.message }, { status: 400 });
-    throw error;
-  }
+  });
 }
 
 export default function ReminderUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
