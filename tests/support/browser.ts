@@ -104,4 +104,7 @@ export async function signInAsAdmin(
   await page.getByLabel("Contraseña").fill(admin.password);
   await page.getByRole("button", { name: "Ingresar" }).click();
   await page.waitForURL(`${baseUrl}${path}`);
+  // A client-side navigation changes the URL before React renders the new page: wait for the login page's
+  // heading to go before the test reads what the page shows.
+  await page.getByRole("heading", { name: "Ingresar al panel" }).waitFor({ state: "detached" });
 }
