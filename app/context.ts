@@ -3,6 +3,7 @@ import type { CustomerIdentity } from "~/domain/accounts/sessions.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import type { TiendanubeService } from "~/domain/tiendanube/service.server";
 import type { Arca } from "~/integrations/arca/types";
+import type { Carriers } from "~/integrations/carriers/types";
 import type { MercadoPago } from "~/integrations/mercadopago/index.server";
 import type { Db } from "~db/index";
 
@@ -48,6 +49,8 @@ export type LoadContext = {
   mercadoPago?: MercadoPago | null;
   /** ARCA's electronic invoicing (real, the demo's sandbox, or off). */
   arca?: Arca | null;
+  /** Correo Argentino and Andreani (real, the demo's sandbox, or none). */
+  carriers?: Carriers | null;
   /**
    * The page cache is rendering this page for every visitor (server/page-cache.ts): wait for all
    * Suspense content, as for crawlers, so the stored page is complete without JavaScript.

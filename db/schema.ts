@@ -590,6 +590,14 @@ export const orders = pgTable(
      */
     buyerCuit: text("buyer_cuit"),
     buyerLegalName: text("buyer_legal_name"),
+    /**
+     * A carrier's live quote the buyer chose at checkout (issue 21): delivery_method is 'shipping' and the
+     * price in shipping_cents is the carrier's (or 0 under the free-shipping threshold). Null: the shop's own
+     * rules (pickup, CABA, the province table).
+     */
+    carrier: text("carrier", { enum: ["correo_argentino", "andreani"] }),
+    /** What was chosen with it: door or branch, the carrier's service, its estimated days and the branch. */
+    carrierChoice: jsonb("carrier_choice").$type<OrderCarrierChoice>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -601,6 +609,10 @@ export const orders = pgTable(
     check("orders_status_check", sql`${t.status} in ('pending_payment', 'paid', 'shipped', 'delivered', 'cancelled')`),
     check("orders_payment_method_check", sql`${t.paymentMethod} in ('transfer', 'mercadopago')`),
     check("orders_delivery_method_check", sql`${t.deliveryMethod} in ('pickup', 'caba', 'shipping')`),
+    check(
+      "orders_carrier_check",
+      sql`(${t.carrier} is null and ${t.carrierChoice} is null) or (${t.carrier} in ('correo_argentino', 'andreani') and ${t.carrierChoice} is not null and ${t.deliveryMethod} = 'shipping')`,
+    ),
     check(
       "orders_amounts_non_negative",
       sql`${t.subtotalCents} >= 0 and ${t.codeDiscountCents} >= 0 and ${t.transferDiscountCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} >= 0`,
@@ -1123,5 +1135,89 @@ export const cartReminders = pgTable(
   (t) => [
     uniqueIndex("cart_reminders_open_idx").on(t.email).where(sql`${t.sentAt} is null and ${t.cancelledAt} is null`),
     index("cart_reminders_due_idx").on(t.remindAt).where(sql`${t.sentAt} is null and ${t.cancelledAt} is null`),
+  ],
+);
+
+/** What an order keeps of the carrier option its buyer chose (orders.carrier_choice). */
+export interface OrderCarrierChoice {
+  kind: "home" | "branch";
+  /** The carrier's service as shown ("Correo Argentino Clásico") and its code, sent when the shipment is made. */
+  service: string;
+  serviceCode: string;
+  /** Business days the carrier estimated at checkout. */
+  days: { min: number; max: number };
+  /** The branch where the buyer picks the parcel up, for `kind` "branch" (a snapshot of the carrier's data). */
+  branch: { id: string; name: string; address: string; city: string; zip: string } | null;
+}
+
+/** One step of a shipment's way as its carrier reported it (shipments.events). */
+export interface ShipmentEvent {
+  at: string;
+  status: "created" | "in_transit" | "at_branch" | "out_for_delivery" | "delivered" | "failed";
+  description: string;
+  place: string | null;
+}
+
+/**
+ * A parcel sent with a carrier (issue 21): one per order, or one per box subscription and month. The
+ * admin's "Crear envío" inserts it 'creating' (the unique indexes settle double clicks and two admins), the
+ * carrier's answer makes it 'created' with its tracking number and label; the tracking job follows it
+ * ('in_transit') until 'delivered', which sets the order's delivered_at. A failed creation stays 'failed'
+ * with the carrier's reason until the admin tries again; 'cancelled' frees the order for a new one.
+ */
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    boxSubscriptionId: integer("box_subscription_id").references(() => boxSubscriptions.id, {
+      onDelete: "restrict",
+    }),
+    /** The box's month, "yyyy-mm" (Buenos Aires), for a box's parcel. */
+    boxPeriod: text("box_period"),
+    carrier: text("carrier", { enum: ["correo_argentino", "andreani"] }).notNull(),
+    kind: text("kind", { enum: ["home", "branch"] }).notNull(),
+    service: text("service").notNull(),
+    serviceCode: text("service_code").notNull(),
+    branchId: text("branch_id"),
+    /** The shop's reference the carrier keeps: the order number, or "CAJA-yyyy-mm-<subscription>". */
+    reference: text("reference").notNull(),
+    trackingNumber: text("tracking_number"),
+    label: bytea("label"),
+    status: text("status", { enum: ["creating", "created", "in_transit", "delivered", "failed", "cancelled"] })
+      .notNull()
+      .default("creating"),
+    events: jsonb("events").$type<ShipmentEvent[]>().notNull().default([]),
+    lastError: text("last_error"),
+    /** A 'creating' row's lease (a crash mid-call frees it) and the tracking job's claim. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    nextPollAt: timestamp("next_poll_at", { withTimezone: true }),
+    pollFailures: integer("poll_failures").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("shipments_order_once_idx")
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null and ${t.status} <> 'cancelled'`),
+    uniqueIndex("shipments_box_once_idx")
+      .on(t.boxSubscriptionId, t.boxPeriod)
+      .where(sql`${t.boxSubscriptionId} is not null and ${t.status} <> 'cancelled'`),
+    uniqueIndex("shipments_tracking_idx").on(t.carrier, t.trackingNumber).where(sql`${t.trackingNumber} is not null`),
+    index("shipments_poll_idx").on(t.status, t.nextPollAt),
+    index("shipments_created_idx").on(t.createdAt),
+    check("shipments_source_check", sql`num_nonnulls(${t.orderId}, ${t.boxSubscriptionId}) = 1`),
+    check("shipments_box_period_check", sql`(${t.boxSubscriptionId} is null) = (${t.boxPeriod} is null)`),
+    check("shipments_carrier_check", sql`${t.carrier} in ('correo_argentino', 'andreani')`),
+    check("shipments_kind_check", sql`${t.kind} in ('home', 'branch')`),
+    check(
+      "shipments_status_check",
+      sql`${t.status} in ('creating', 'created', 'in_transit', 'delivered', 'failed', 'cancelled')`,
+    ),
+    check(
+      "shipments_tracking_check",
+      sql`${t.status} not in ('created', 'in_transit', 'delivered') or ${t.trackingNumber} is not null`,
+    ),
   ],
 );

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { type ArcaConfig, ArcaConfigError, arcaConfig } from "~/integrations/arca/config";
+import { type CarriersConfig, CarriersConfigError, carriersConfig } from "~/integrations/carriers/config";
 import { emailSchema } from "~/lib/email-schema";
 
 const optionalText = () =>
@@ -60,6 +61,7 @@ export const envSchema = z.object({
     .max(120_000, "MP_TIMEOUT_MS puede ser como mucho 120000")
     .default(10_000),
   // ARCA_ENV, ARCA_CUIT, ARCA_CERT, ARCA_KEY, ARCA_WSAA_URL and ARCA_WSFE_URL: app/integrations/arca/config.ts.
+  // CORREO_ARGENTINO_*, ANDREANI_* and CARRIER_TIMEOUT_MS: app/integrations/carriers/config.ts.
   ARCA_TIMEOUT_MS: z.coerce
     .number({ error: "ARCA_TIMEOUT_MS debe ser un número" })
     .int("ARCA_TIMEOUT_MS debe ser un número entero")
@@ -120,6 +122,8 @@ export interface ServerEnv {
   arca: ArcaConfig | null;
   /** Each SOAP call to ARCA, in ms. */
   arcaTimeoutMs: number;
+  /** Correo Argentino and Andreani (each null when not configured), and each call's timeout. */
+  carriers: CarriersConfig;
   /** How long a voucher claimed by a worker stays its own (a crashed worker's comes back after it). */
   invoiceLeaseSeconds: number;
   /** Hosts (host or host:port) whose images the image endpoint may fetch; private addresses only if listed. */
@@ -152,6 +156,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     if (error instanceof ArcaConfigError) throw new EnvError(`Configuración inválida:\n  ${error.message}`);
     throw error;
   }
+  let carriers: CarriersConfig;
+  try {
+    carriers = carriersConfig(source);
+  } catch (error) {
+    if (error instanceof CarriersConfigError) throw new EnvError(`Configuración inválida:\n  ${error.message}`);
+    throw error;
+  }
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
@@ -181,6 +192,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     arca,
     arcaTimeoutMs: env.ARCA_TIMEOUT_MS,
+    carriers,
     invoiceLeaseSeconds: env.INVOICE_LEASE_SECONDS,
     imageRemoteHosts: (env.IMAGE_REMOTE_HOSTS ?? "")
       .split(",")

@@ -18,6 +18,7 @@ import { getSection, seedSettings } from "~/domain/settings/settings.server";
 import { startReleaseAlertJob } from "~/domain/stock-alerts/release.server";
 import { createTiendanubeService } from "~/domain/tiendanube/service.server";
 import { createArca } from "~/integrations/arca/index.server";
+import { createCarriers } from "~/integrations/carriers/index.server";
 import { configureSharp } from "~/integrations/images/sharp.server";
 import { fileMailer, smtpMailer } from "~/integrations/mail/transport.server";
 import { createMercadoPago } from "~/integrations/mercadopago/index.server";
@@ -102,6 +103,14 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     sandboxCuit: async () => (await getSection(database.db, "fiscal")).cuit,
   });
   if (env.arca) console.log(`ARCA: facturación electrónica en ${env.arca.environment} con el CUIT ${env.arca.cuit}`);
+  // Correo Argentino and Andreani: the configured ones; without any, the sandbox's two in a demo shop.
+  const carriers = createCarriers({
+    config: env.carriers,
+    isDemo: async () => (await shopMode(database.db)) === "demo",
+  });
+  const configuredCarriers = [env.carriers.correoArgentino && "Correo Argentino", env.carriers.andreani && "Andreani"];
+  if (configuredCarriers.some(Boolean))
+    console.log(`Envíos: cotización en vivo con ${configuredCarriers.filter(Boolean).join(" y ")}`);
 
   const images = {
     publicDir: options.dev ? path.join(root, "public") : path.join(root, "build", "client"),
@@ -139,6 +148,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     images,
     mercadoPago,
     arca,
+    carriers,
     pageCache: env.pageCache.enabled && !options.dev ? { maxBytes: env.pageCache.maxBytes } : null,
   });
   // Other instances on the same PostgreSQL tell this one when its cached pages went stale.

@@ -1,4 +1,5 @@
 import type { Arca } from "~/integrations/arca/types";
+import type { Carriers } from "~/integrations/carriers/types";
 import type { MercadoPago } from "~/integrations/mercadopago/index.server";
 import type { Db } from "~db/index";
 
@@ -26,6 +27,8 @@ export interface RequestContext {
   mercadoPago: MercadoPago | null;
   /** ARCA's electronic invoicing (real web services, the demo's sandbox, or off); absent in most tests. */
   arca?: Arca | null;
+  /** Correo Argentino and Andreani (real clients, the demo's sandbox, or none); absent in most tests. */
+  carriers?: Carriers | null;
   log: DomainLog;
   /** The visitor's address, for the per-IP limits; absent when the server itself calls (jobs). */
   clientIp?: string;

@@ -10,6 +10,7 @@ export function requestContext(context: AppLoadContext): RequestContext {
     shopEmail: context.config.shopNotifyEmail,
     mercadoPago: context.mercadoPago ?? null,
     arca: context.arca ?? null,
+    carriers: context.carriers ?? null,
     log: context.log,
     clientIp: context.clientIp,
   };

@@ -210,6 +210,69 @@ export async function shipOrder(ctx: OrderContext, admin: AdminIdentity, number:
   return order;
 }
 
+/**
+ * paid -> shipped by a carrier's shipment (issue 21, app/domain/shipping): the carrier's tracking number
+ * and its public tracking page go in the buyer's e-mail; `effects` writes the shipment row in the same
+ * transaction. Null when the order is no longer paid (cancelled meanwhile, shipped by hand).
+ */
+export async function shipOrderByCarrier(
+  ctx: OrderContext,
+  actor: Actor,
+  orderId: number,
+  shipment: {
+    carrierName: string;
+    trackingNumber: string;
+    trackingUrl: string | null;
+    effects: (tx: Db, order: Order) => Promise<void>;
+  },
+): Promise<Order | null> {
+  return changeStatus(ctx, orderId, actor, {
+    from: statusesAllowing("ship"),
+    to: ORDER_ACTION_TARGETS.ship,
+    set: { shippedAt: new Date(), trackingCode: shipment.trackingNumber },
+    note: `${shipment.carrierName}: seguimiento ${shipment.trackingNumber}`,
+    effects: (tx, order) => shipment.effects(tx, order),
+    mail: summaryMail(({ order }) =>
+      orderShipped({
+        siteUrl: ctx.siteUrl,
+        order,
+        tracking: {
+          carrier: shipment.carrierName,
+          code: shipment.trackingNumber,
+          url: shipment.trackingUrl ?? undefined,
+        },
+      }),
+    ),
+  });
+}
+
+/**
+ * shipped -> delivered because the carrier's tracking said so (issue 21): `deliveredAt` is the carrier's
+ * moment, which starts the withdrawal window (DESIGN §8). Null when the order is not shipped any more.
+ */
+export async function deliverOrderByCarrier(
+  ctx: OrderContext,
+  orderId: number,
+  deliveredAt: Date,
+  effects?: (tx: Db, order: Order) => Promise<void>,
+): Promise<Order | null> {
+  return changeStatus(
+    ctx,
+    orderId,
+    { kind: "system" },
+    {
+      from: statusesAllowing("deliver"),
+      to: ORDER_ACTION_TARGETS.deliver,
+      set: { deliveredAt },
+      note: "Entregado según el seguimiento del correo",
+      effects: effects ? (tx, order) => effects(tx, order) : undefined,
+      mail: summaryMail(({ order, link }) =>
+        orderStatusNotice({ siteUrl: ctx.siteUrl, order, orderUrl: link, kind: "delivered" }),
+      ),
+    },
+  );
+}
+
 /** shipped -> delivered. */
 export async function deliverOrder(ctx: OrderContext, admin: AdminIdentity, number: string) {
   const id = await orderIdByNumber(ctx.db, number);

@@ -1,6 +1,6 @@
 import { parseMoney } from "~/lib/money";
 import { PROVINCES } from "./argentina";
-import type { SectionKey } from "./schema";
+import { FREE_SHIPPING_OPTIONS, type SectionKey } from "./schema";
 import { taxesFromForm } from "./taxes-form";
 
 /**
@@ -123,6 +123,33 @@ export function sectionFromForm(
       };
     case "accounts":
       return { input: { cartReminderHours: number(values.cartReminderHours) }, errors };
+    case "carriers": {
+      // "Envío gratis desde" is whole pesos typed as money ("50.000"); empty turns free shipping off.
+      let freeShippingFrom: number | null = null;
+      if (text("freeShippingFrom").trim() !== "") {
+        const cents = parseMoney(text("freeShippingFrom"));
+        if (cents === null || cents % 100 !== 0) {
+          errors.freeShippingFrom = "Envío gratis desde: ingresá un monto en pesos enteros, como 50.000";
+        } else freeShippingFrom = cents / 100;
+      }
+      return {
+        input: {
+          originZip: text("originZip"),
+          packaging: {
+            weightGrams: number(values["packaging.weightGrams"]),
+            heightCm: number(values["packaging.heightCm"]),
+            widthCm: number(values["packaging.widthCm"]),
+            lengthCm: number(values["packaging.lengthCm"]),
+          },
+          bookWeightGrams: number(values.bookWeightGrams),
+          defaultCarrier: text("defaultCarrier"),
+          freeShippingFrom,
+          // One checkbox per option: "free.table", "free.correo_argentino:home"...
+          freeShippingOptions: FREE_SHIPPING_OPTIONS.filter((option) => values[`free.${option}`] === "on"),
+        },
+        errors,
+      };
+    }
     case "pickup": {
       const points = pickupRows(values).map((row) => ({
         name: text(`points.${row}.name`),

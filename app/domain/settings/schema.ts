@@ -273,6 +273,54 @@ export const accountsSchema = z
   })
   .strict();
 
+/**
+ * Shipping with carriers (issue 21): where parcels leave from, how a parcel is packed, the carrier that
+ * takes orders without a carrier choice and the month's boxes, and the free-shipping threshold with the
+ * options it covers. Credentials live in the environment (CORREO_ARGENTINO_*, ANDREANI_*), never here.
+ */
+export const FREE_SHIPPING_OPTIONS = [
+  "table",
+  "correo_argentino:home",
+  "correo_argentino:branch",
+  "andreani:home",
+  "andreani:branch",
+] as const;
+export type FreeShippingOption = (typeof FREE_SHIPPING_OPTIONS)[number];
+
+export const carriersSchema = z
+  .object({
+    originZip: z
+      .string({ error: "Código postal de origen: completá este campo" })
+      .trim()
+      .toUpperCase()
+      .transform((value) => value.match(/^[A-HJ-NP-Z]?(\d{4})(?:[A-Z]{3})?$/)?.[1] ?? "")
+      .refine((value) => value !== "", "Código postal de origen: ingresá 4 dígitos o el CPA (C1414ABC)"),
+    packaging: z
+      .object(
+        {
+          weightGrams: integer("Peso del embalaje (g)", 0, 5_000),
+          heightCm: integer("Alto del paquete (cm)", 1, 150),
+          widthCm: integer("Ancho del paquete (cm)", 1, 150),
+          lengthCm: integer("Largo del paquete (cm)", 1, 150),
+        },
+        { error: "Indicá el embalaje: peso, alto, ancho y largo" },
+      )
+      .strict(),
+    /** A book without its own weight weighs this much in the parcel. */
+    bookWeightGrams: integer("Peso de un libro sin peso cargado (g)", 1, 10_000),
+    /** The carrier for orders paid with the province table and for the month's boxes. */
+    defaultCarrier: z.enum(["correo_argentino", "andreani"], {
+      error: "Elegí el correo para los pedidos sin correo elegido y las cajas",
+    }),
+    /** Whole pesos; null: no free shipping. */
+    freeShippingFrom: integer("Envío gratis desde (pesos)", 1, 100_000_000).nullable(),
+    freeShippingOptions: z
+      .array(z.enum(FREE_SHIPPING_OPTIONS, { error: "Opción de envío gratis desconocida" }))
+      .max(FREE_SHIPPING_OPTIONS.length)
+      .transform((options) => [...new Set(options)]),
+  })
+  .strict();
+
 export const sectionSchemas = {
   bank: bankSchema,
   contact: contactSchema,
@@ -285,6 +333,7 @@ export const sectionSchemas = {
   taxes: taxesSchema,
   invoicing: invoicingSchema,
   accounts: accountsSchema,
+  carriers: carriersSchema,
 } as const;
 
 export type SectionKey = keyof typeof sectionSchemas;
@@ -299,6 +348,7 @@ export type TiendanubeSettings = Settings["tiendanube"];
 export type CategoryMapEntry = z.output<typeof categoryMapEntrySchema>;
 export type TaxesSettings = Settings["taxes"];
 export type InvoicingSettings = Settings["invoicing"];
+export type CarriersSettings = Settings["carriers"];
 
 export const isSectionKey = (key: string): key is SectionKey => Object.hasOwn(sectionSchemas, key);
 
@@ -315,6 +365,7 @@ export const SECTION_LABELS: Record<SectionKey, { title: string; audit: string }
   taxes: { title: "Impuestos por categoría", audit: "Actualizó la tabla de impuestos por categoría" },
   invoicing: { title: "Facturación electrónica", audit: "Actualizó la facturación electrónica" },
   accounts: { title: "Cuentas de clientes", audit: "Actualizó las cuentas de clientes" },
+  carriers: { title: "Envíos con correo", audit: "Actualizó los envíos con correo" },
 };
 
 const SHOP_HOURS = "Lunes a viernes de 9:00 a 18:00, sábados de 10:00 a 14:00";
@@ -416,6 +467,15 @@ export const DEFAULT_SETTINGS: Settings = {
   taxes: { categories: DEFAULT_TAX_CATEGORIES.map((category) => ({ ...category })) },
   invoicing: { enabled: false, pointOfSale: null },
   accounts: { cartReminderHours: 24 },
+  // The shop's own door (contact.address, Palermo); a padded envelope for one or two books.
+  carriers: {
+    originZip: "1414",
+    packaging: { weightGrams: 100, heightCm: 6, widthCm: 25, lengthCm: 33 },
+    bookWeightGrams: 400,
+    defaultCarrier: "correo_argentino",
+    freeShippingFrom: null,
+    freeShippingOptions: [],
+  },
 };
 
 /**
