@@ -22,6 +22,13 @@ export interface AndreaniConfig {
   password: string;
   /** The sender's contract number (one per service: the branch contract may differ; decision 0033). */
   contract: string;
+  /**
+   * The contract for deliveries to a branch, when Andreani gave a separate one: ANDREANI_CONTRACT written
+   * "home,branch" ("400006709,400006711"). Null: `contract` serves both.
+   */
+  branchContract: string | null;
+  /** Andreani's client code ("CL0003750"), sent with quotes when set (ANDREANI_CLIENT, optional). */
+  client: string | null;
 }
 
 export interface CarriersConfig {
@@ -67,6 +74,18 @@ function group(source: Source, names: string[], carrier: string): Record<string,
   return values as Record<string, string>;
 }
 
+/** "400006709" or "400006709,400006711" (home, branch). */
+function andreaniContracts(value: string): { contract: string; branchContract: string | null } {
+  const parts = value.split(",").map((part) => part.trim());
+  const valid = (part: string | undefined): part is string => !!part && /^[A-Za-z0-9-]{1,40}$/.test(part);
+  if (parts.length > 2 || !valid(parts[0]) || (parts.length === 2 && !valid(parts[1]))) {
+    throw new CarriersConfigError(
+      "ANDREANI_CONTRACT debe ser un número de contrato, o dos separados por coma (domicilio,sucursal)",
+    );
+  }
+  return { contract: parts[0], branchContract: parts[1] ?? null };
+}
+
 export function carriersConfig(source: Source): CarriersConfig {
   const correo = group(
     source,
@@ -97,7 +116,8 @@ export function carriersConfig(source: Source): CarriersConfig {
           apiBase: base("ANDREANI_API_BASE", present(source.ANDREANI_API_BASE), ANDREANI_DEFAULT_BASE),
           user: andreani.ANDREANI_USER as string,
           password: andreani.ANDREANI_PASSWORD as string,
-          contract: andreani.ANDREANI_CONTRACT as string,
+          ...andreaniContracts(andreani.ANDREANI_CONTRACT as string),
+          client: present(source.ANDREANI_CLIENT) ?? null,
         }
       : null,
     timeoutMs,
