@@ -127,7 +127,8 @@ function toEvents(answer: unknown): TrackingEvent[] {
   const items = (Array.isArray(answer) ? answer : [answer]) as MiCorreoTracking[];
   const events: TrackingEvent[] = [];
   for (const item of items) {
-    for (const event of item?.events ?? []) {
+    // MiCorreo lists the newest first: reversed, events within the same minute keep their real order.
+    for (const event of [...(item?.events ?? [])].reverse()) {
       const at = buenosAiresIso(event.date ?? "");
       const name = (event.event ?? "").trim();
       if (!at || !name) continue;

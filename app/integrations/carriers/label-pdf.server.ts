@@ -84,7 +84,8 @@ export function drawLabelPdf(input: LabelInput): Promise<Uint8Array> {
       sender.phone,
     ]);
     const p = request.parcel;
-    section("Bulto", [`${(p.weightGrams / 1000).toFixed(2)} kg · ${p.heightCm} × ${p.widthCm} × ${p.lengthCm} cm`]);
+    const n = (value: number) => value.toLocaleString("es-AR", { maximumFractionDigits: 2 });
+    section("Bulto", [`${n(p.weightGrams / 1000)} kg · ${n(p.heightCm)} × ${n(p.widthCm)} × ${n(p.lengthCm)} cm`]);
   } else {
     section("Reimpresión", ["Solo el número de seguimiento: los datos del envío están en el pedido."]);
   }
