@@ -134,7 +134,8 @@ export async function startFakeAndreani(
     if (request.method === "GET" && request.path === "/v1/tarifas") {
       const { cpDestino = "", contrato = "" } = request.query;
       if (contrato !== homeContract && contrato !== branchContract) return problem(400, "El contrato es incorrecto");
-      if (!/^\d{4}$/.test(cpDestino) || cpDestino.startsWith("0")) return problem(400, "El código postal es incorrecto");
+      if (!/^\d{4}$/.test(cpDestino) || cpDestino.startsWith("0"))
+        return problem(400, "El código postal es incorrecto");
       const kilos = Number(request.query["bultos[0][kilos]"] ?? "0");
       const volume = Number(request.query["bultos[0][volumen]"] ?? "0");
       if (!(kilos > 0) && !(volume > 0)) return problem(400, "Es obligatorio ingresar volumen, peso o peso aforado");
@@ -257,7 +258,8 @@ export async function startFakeAndreani(
       if (!shipment) throw new Error(`fake Andreani: no shipment ${trackingNumber}`);
       const current = NEXT.findIndex((step) => STATES[step].Estado === shipment.events.at(-1)?.Estado);
       // From a step off the usual path (at_branch), the next is the delivery.
-      const next = status ?? (current === -1 ? "delivered" : (NEXT[Math.min(current + 1, NEXT.length - 1)] ?? "delivered"));
+      const next =
+        status ?? (current === -1 ? "delivered" : (NEXT[Math.min(current + 1, NEXT.length - 1)] ?? "delivered"));
       const place = next === "delivered" || next === "at_branch" ? "PALERMO" : "CENTRO DE DISTRIBUCIÓN BENAVÍDEZ";
       shipment.events.push({ ...STATES[next], Fecha: fecha(), Sucursal: place });
     },

@@ -213,7 +213,10 @@ export async function startFakeCorreoArgentino(
     if (request.method === "GET" && request.path === "/shipping/tracking") {
       const shipment = shipments.get(request.query.shippingId ?? "");
       if (!shipment) {
-        return { status: 200, body: { date: new Date().toISOString(), error: "No existe el cliente o pedido", code: "0" } };
+        return {
+          status: 200,
+          body: { date: new Date().toISOString(), error: "No existe el cliente o pedido", code: "0" },
+        };
       }
       return {
         status: 200,
@@ -246,7 +249,8 @@ export async function startFakeCorreoArgentino(
       if (!shipment) throw new Error(`fake Correo Argentino: no shipment ${trackingNumber}`);
       const current = NEXT.findIndex((step) => EVENT_NAMES[step] === shipment.events.at(-1)?.event);
       // From a step off the usual path (at_branch), the next is the delivery.
-      const next = status ?? (current === -1 ? "delivered" : (NEXT[Math.min(current + 1, NEXT.length - 1)] ?? "delivered"));
+      const next =
+        status ?? (current === -1 ? "delivered" : (NEXT[Math.min(current + 1, NEXT.length - 1)] ?? "delivered"));
       const branch = next === "delivered" || next === "at_branch" ? "SUCURSAL PALERMO" : "CTP MONTE GRANDE";
       shipment.events.push({ event: EVENT_NAMES[next], date: eventAt(), branch, status: "", sign: "" });
     },

@@ -212,7 +212,9 @@ describe("Correo Argentino shipments", () => {
       weight: 480,
       declaredValue: 24_500.5,
     });
-    expect(body.sender).toMatchObject({ originAddress: { streetName: "Gorriti", streetNumber: "4850", postalCode: "1414" } });
+    expect(body.sender).toMatchObject({
+      originAddress: { streetName: "Gorriti", streetNumber: "4850", postalCode: "1414" },
+    });
     expect(await client.label(created.trackingNumber)).toEqual(created.labelPdf);
   });
 

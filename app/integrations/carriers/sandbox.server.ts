@@ -8,7 +8,7 @@ import { provinceOfZip } from "./zip-province";
  * The demo shop's two carriers, without credentials and without network (decision 0033): prices that look
  * like the real ones (deterministic by postal code and weight: CABA cheapest, Patagonia dearest), two or
  * three branches per postal code, labels that say "SANDBOX — sin validez", and parcels that move on their
- * own. A tracking number encodes its carrier, kind and creation time ("SBCAD" + base-36 ms + 4 digits), so
+ * own. A tracking number encodes its carrier, kind and creation time ("SBCAD" + base-36 ms + 6 digits), so
  * tracking needs no storage and survives restarts: created at once, in transit after 2 minutes, out for
  * delivery (or at the branch) after 5, delivered after 10.
  */
@@ -137,7 +137,7 @@ function branches(profile: Profile, zip: string): Branch[] {
 }
 
 function decode(profile: Profile, trackingNumber: string): { createdAt: Date; kind: CarrierKind } | null {
-  const match = new RegExp(`^${profile.prefix}([DS])([0-9A-Z]{9})(\\d{4})$`).exec(trackingNumber);
+  const match = new RegExp(`^${profile.prefix}([DS])([0-9A-Z]{9})(\\d{6})$`).exec(trackingNumber);
   if (!match) return null;
   const ms = Number.parseInt(match[2] ?? "", 36);
   if (!Number.isFinite(ms)) return null;
@@ -146,6 +146,7 @@ function decode(profile: Profile, trackingNumber: string): { createdAt: Date; ki
 
 function sandboxCarrier(profile: Profile, now: () => Date): Carrier {
   const requests = new Map<string, ShipmentRequest>();
+  let serial = 0;
   const drawn = (trackingNumber: string, createdAt: Date, request: ShipmentRequest | null) =>
     drawLabelPdf({
       carrierName: profile.name,
@@ -173,7 +174,10 @@ function sandboxCarrier(profile: Profile, now: () => Date): Carrier {
       const createdAt = now();
       const time = createdAt.getTime().toString(36).toUpperCase().padStart(9, "0");
       const kind = request.kind === "branch" ? "S" : "D";
-      const trackingNumber = `${profile.prefix}${kind}${time}${String(randomInt(10_000)).padStart(4, "0")}`;
+      // A counter keeps this process's numbers apart within one millisecond; the random part, other processes'.
+      serial = (serial + 1) % 100;
+      const suffix = `${String(serial).padStart(2, "0")}${String(randomInt(10_000)).padStart(4, "0")}`;
+      const trackingNumber = `${profile.prefix}${kind}${time}${suffix}`;
       requests.set(trackingNumber, request);
       if (requests.size > 500) requests.delete(requests.keys().next().value as string);
       return { trackingNumber, labelPdf: await drawn(trackingNumber, createdAt, request) };

@@ -28,14 +28,28 @@ export function zip4(value: string): string | null {
 
 /**
  * "Av. Cabildo 2040 3° B" → {name "Av. Cabildo", number "2040", rest "3° B"}: the carriers want the
- * street and its number apart; the shop keeps one line. Without a number, "S/N" (sin número), as the
- * carriers' own forms write it.
+ * street and its number apart; the shop keeps one line. The number is the last plain number that is not a
+ * floor or a flat ("Calle 7, 1234" → "Calle 7" / "1234"; "piso 5" is not it). Without one, "S/N" (sin
+ * número), as the carriers' own forms write it.
  */
 export function splitStreet(street: string): { name: string; number: string; rest: string } {
-  const text = street.trim().replace(/\s+/g, " ");
-  const match = /^(.*?\D)[\s,]+(\d+[A-Za-z]?)\b[\s,]*(.*)$/.exec(text);
-  if (!match) return { name: text, number: "S/N", rest: "" };
-  return { name: (match[1] ?? "").replace(/,$/, "").trim(), number: match[2] ?? "S/N", rest: (match[3] ?? "").trim() };
+  const tokens = street.trim().replace(/\s+/g, " ").split(" ");
+  const clean = (token: string) => token.replace(/,$/, "");
+  let at = -1;
+  tokens.forEach((token, index) => {
+    const previous = plain(tokens[index - 1] ?? "").replace(/\.$/, "");
+    const floorOrFlat = /^(piso|p|dto|depto|dpto|departamento|of|oficina|torre)$/.test(previous);
+    if (index > 0 && /^\d+[A-Za-z]?$/.test(clean(token)) && !floorOrFlat) at = index;
+  });
+  if (at === -1) return { name: tokens.join(" ").replace(/,$/, ""), number: "S/N", rest: "" };
+  return {
+    name: clean(tokens.slice(0, at).join(" ")),
+    number: clean(tokens[at] ?? ""),
+    rest: tokens
+      .slice(at + 1)
+      .join(" ")
+      .replace(/^,\s*/, ""),
+  };
 }
 
 /**
