@@ -1,7 +1,8 @@
 /**
  * The carriers' credentials from the environment, read once at start (server/env.ts). A carrier is on when
  * its user and password are set (and Correo Argentino's customer id, Andreani's contract); setting only
- * some of them stops the server with a Spanish message, as every other bad variable does.
+ * some of them stops the server with a Spanish message, as every other bad variable does. ANDREANI_CLIENT
+ * (Andreani's client code) is optional and outside that group.
  */
 
 /** Production bases (INTEGRATIONS.md, "Carriers"); the *_API_BASE variables point elsewhere (their test bases, a fake). */
