@@ -1,7 +1,8 @@
 /**
  * The carriers' credentials from the environment, read once at start (server/env.ts). A carrier is on when
  * its user and password are set (and Correo Argentino's customer id, Andreani's contract); setting only
- * some of them stops the server with a Spanish message, as every other bad variable does.
+ * some of them stops the server with a Spanish message, as every other bad variable does. ANDREANI_CLIENT
+ * (Andreani's client code) is optional and outside that group.
  */
 
 /** Production bases (INTEGRATIONS.md, "Carriers"); the *_API_BASE variables point elsewhere (their test bases, a fake). */
@@ -22,6 +23,13 @@ export interface AndreaniConfig {
   password: string;
   /** The sender's contract number (one per service: the branch contract may differ; decision 0033). */
   contract: string;
+  /**
+   * The contract for deliveries to a branch, when Andreani gave a separate one: ANDREANI_CONTRACT written
+   * "home,branch" ("400006709,400006711"). Null: `contract` serves both.
+   */
+  branchContract: string | null;
+  /** Andreani's client code ("CL0003750"), sent with quotes when set (ANDREANI_CLIENT, optional). */
+  client: string | null;
 }
 
 export interface CarriersConfig {
@@ -67,6 +75,18 @@ function group(source: Source, names: string[], carrier: string): Record<string,
   return values as Record<string, string>;
 }
 
+/** "400006709" or "400006709,400006711" (home, branch). */
+function andreaniContracts(value: string): { contract: string; branchContract: string | null } {
+  const parts = value.split(",").map((part) => part.trim());
+  const valid = (part: string | undefined): part is string => !!part && /^[A-Za-z0-9-]{1,40}$/.test(part);
+  if (parts.length > 2 || !valid(parts[0]) || (parts.length === 2 && !valid(parts[1]))) {
+    throw new CarriersConfigError(
+      "ANDREANI_CONTRACT debe ser un número de contrato, o dos separados por coma (domicilio,sucursal)",
+    );
+  }
+  return { contract: parts[0], branchContract: parts[1] ?? null };
+}
+
 export function carriersConfig(source: Source): CarriersConfig {
   const correo = group(
     source,
@@ -97,7 +117,8 @@ export function carriersConfig(source: Source): CarriersConfig {
           apiBase: base("ANDREANI_API_BASE", present(source.ANDREANI_API_BASE), ANDREANI_DEFAULT_BASE),
           user: andreani.ANDREANI_USER as string,
           password: andreani.ANDREANI_PASSWORD as string,
-          contract: andreani.ANDREANI_CONTRACT as string,
+          ...andreaniContracts(andreani.ANDREANI_CONTRACT as string),
+          client: present(source.ANDREANI_CLIENT) ?? null,
         }
       : null,
     timeoutMs,

@@ -1,6 +1,7 @@
 import { andreaniClient } from "./andreani.server";
 import type { CarriersConfig } from "./config";
 import { correoArgentinoClient } from "./correo-argentino.server";
+import { cachedCarrier } from "./quote-cache";
 import { sandboxCarriers } from "./sandbox.server";
 import type { Carrier, Carriers } from "./types";
 
@@ -31,13 +32,14 @@ export async function currentCarriers(carriers: Carriers | null | undefined): Pr
 export function createCarriers(setup: CarriersSetup): Carriers {
   const live: Carrier[] = [];
   const { config } = setup;
-  if (config.correoArgentino) live.push(correoArgentinoClient(config.correoArgentino, config.timeoutMs));
-  if (config.andreani) live.push(andreaniClient(config.andreani, config.timeoutMs));
+  // Quotes and branch lists come from a short cache (quote-cache.ts); shipments and tracking never do.
+  if (config.correoArgentino) live.push(cachedCarrier(correoArgentinoClient(config.correoArgentino, config.timeoutMs)));
+  if (config.andreani) live.push(cachedCarrier(andreaniClient(config.andreani, config.timeoutMs)));
   if (live.length > 0) {
     const answer = { mode: "live" as const, carriers: live };
     return { current: async () => answer };
   }
-  const sandbox = sandboxCarriers({ now: setup.now ?? (() => new Date()) });
+  const sandbox = sandboxCarriers({ now: setup.now ?? (() => new Date()) }).map((carrier) => cachedCarrier(carrier));
   const demo: CarriersNow = { mode: "sandbox", carriers: sandbox };
   const off: CarriersNow = { mode: "off", carriers: [] };
   return { current: async () => ((await setup.isDemo()) ? demo : off) };
