@@ -28,8 +28,7 @@ export function mergeTrackingEvents(old: readonly ShipmentEvent[], fresh: readon
   const reported = new Set(carrier.map(key));
   const carrierCreated = carrier.some((event) => event.status === "created");
   const kept = old.filter(
-    (event) =>
-      readable(event) && !reported.has(key(event)) && !(carrierCreated && event.status === "created"),
+    (event) => readable(event) && !reported.has(key(event)) && !(carrierCreated && event.status === "created"),
   );
   const merged = [...kept, ...carrier].sort((a, b) => instant(a) - instant(b));
   return merged.slice(-MAX_STORED_EVENTS);

@@ -172,8 +172,10 @@ const GIVE_UP_MESSAGE = `Dejamos de seguir este envío: pasaron ${TRACKING_GIVE_
 /** Why a poll failed, in the admin's words (the shipment row's last_error). */
 function failureMessage(carrier: Carrier | undefined, row: Claimed, error: unknown): string {
   const name = carrier?.name ?? carrierName(row.carrier);
-  if (!carrier) return `${name} no está configurado: no se puede consultar el seguimiento. Lo volvemos a intentar más tarde.`;
-  if (error instanceof CarrierUnavailable) return `${name} no respondió al consultar el seguimiento: lo volvemos a intentar más tarde.`;
+  if (!carrier)
+    return `${name} no está configurado: no se puede consultar el seguimiento. Lo volvemos a intentar más tarde.`;
+  if (error instanceof CarrierUnavailable)
+    return `${name} no respondió al consultar el seguimiento: lo volvemos a intentar más tarde.`;
   if (error instanceof CarrierRejected) return `${name} rechazó la consulta del seguimiento: ${error.message}`;
   return `No se pudo consultar el seguimiento en ${name}: lo volvemos a intentar más tarde.`;
 }
