@@ -22,10 +22,7 @@ export function ShipmentTimeline({ shipment }: { shipment: BuyerShipment | null 
       </h2>
       <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold text-ink/80">Correo</dt>
-        <dd className="text-ink">
-          {shipment.carrierName} · {shipment.service} (
-          {shipment.kind === "branch" ? "retiro en sucursal" : "a domicilio"})
-        </dd>
+        <dd className="text-ink">{serviceName(shipment)}</dd>
         <dt className="font-semibold text-ink/80">Número de seguimiento</dt>
         <dd className="min-w-0">
           <a
@@ -59,6 +56,12 @@ export function ShipmentTimeline({ shipment }: { shipment: BuyerShipment | null 
       </ol>
     </section>
   );
+}
+
+/** "Correo Argentino Clásico (a domicilio)": the carrier's name once (its services usually carry it). */
+function serviceName({ carrierName, service, kind }: BuyerShipment) {
+  const named = service.startsWith(carrierName) ? service : `${carrierName} · ${service}`;
+  return `${named} (${kind === "branch" ? "retiro en sucursal" : "a domicilio"})`;
 }
 
 function Step({
