@@ -96,14 +96,16 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Claims the due shipments: tracked ('created' or 'in_transit' with a tracking number), whose poll time
- * came (a null next_poll_at is not scheduled: created rows get one, given-up rows lose it), not leased by
- * another pass. The due conditions are repeated on the locking level so a row another pass just claimed
- * is re-checked there and skipped.
+ * came, not leased by another pass. A null next_poll_at is a row never scheduled (due at once) while it is
+ * younger than TRACKING_GIVE_UP_DAYS, and a given-up row after that. The due conditions are repeated on
+ * the locking level so a row another pass just claimed is re-checked there and skipped.
  */
 async function claimDue(db: Db, now: Date, lease: string, limit: number, perCarrier: number): Promise<Claimed[]> {
   const at = now.toISOString();
   const due = sql`status in ('created', 'in_transit') and tracking_number is not null
-    and next_poll_at <= ${at}::timestamptz and (locked_until is null or locked_until <= ${at}::timestamptz)`;
+    and (next_poll_at <= ${at}::timestamptz
+      or (next_poll_at is null and created_at > ${at}::timestamptz - make_interval(days => ${TRACKING_GIVE_UP_DAYS})))
+    and (locked_until is null or locked_until <= ${at}::timestamptz)`;
   const result = await db.execute(sql`
     update ${shipments}
     set locked_until = ${lease}::timestamptz
@@ -112,12 +114,12 @@ async function claimDue(db: Db, now: Date, lease: string, limit: number, perCarr
       where ${due}
         and id in (
           select id from (
-            select id, row_number() over (partition by carrier order by next_poll_at, id) as rank
+            select id, row_number() over (partition by carrier order by coalesce(next_poll_at, created_at), id) as rank
             from ${shipments} where ${due}
           ) ranked
           where rank <= ${perCarrier}
         )
-      order by next_poll_at, id
+      order by coalesce(next_poll_at, created_at), id
       limit ${limit}
       for update skip locked
     )
@@ -260,7 +262,8 @@ async function recordAnswer(
   const status = shipmentStatusOf(events);
   const delivered = deliveredEvent(events);
   if (status === "delivered" && delivered) {
-    const deliveredAt = new Date(delivered.at);
+    // The carrier's moment, never later than now (a carrier's clock ahead of ours must not delay the window).
+    const deliveredAt = new Date(Math.min(Date.parse(delivered.at), now.getTime()));
     const set = { status, events, deliveredAt, nextPollAt: null, pollFailures: 0, lastError: null, updatedAt: now };
     if (row.orderId !== null) {
       try {

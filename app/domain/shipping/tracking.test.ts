@@ -109,7 +109,7 @@ const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
 describe("pollShipments", () => {
   // The tests share a database: each one's passes see only its own shipments (earlier ones are parked).
   beforeEach(async () => {
-    await db.update(shipments).set({ nextPollAt: null });
+    await db.update(shipments).set({ nextPollAt: new Date("2100-01-01T00:00:00Z") });
   });
 
   it("follows a parcel from registered to in transit to delivered, delivering its order once", async () => {
@@ -174,6 +174,15 @@ describe("pollShipments", () => {
     expect((await pollShipments(ctx, { now: later(start, 100 * HOUR), pollSeconds: POLL })).claimed).toBe(0);
     expect(trackCalls(carrier)).toHaveLength(calls);
     expect(await deliveredMails(email)).toHaveLength(1);
+  });
+
+  it("polls at once a shipment that was never scheduled", async () => {
+    const carrier = memoryCarrier("correo_argentino");
+    const start = new Date("2026-11-20T15:00:00.000Z");
+    const { shipment } = await shippedOrder(carrier, { createdAt: later(start, -HOUR) });
+    await db.update(shipments).set({ nextPollAt: null }).where(eq(shipments.id, shipment.id));
+    expect(await pollShipments(context(carrier), { now: start, pollSeconds: POLL })).toMatchObject({ updated: 1 });
+    expect(nextPoll(await shipmentRow(shipment.id)).getTime()).toBeGreaterThan(start.getTime());
   });
 
   it("backs off a carrier that fails, says why in Spanish, and clears it when the carrier answers", async () => {
