@@ -182,6 +182,31 @@ function failureMessage(carrier: Carrier | undefined, row: Claimed, error: unkno
   return `No se pudo consultar el seguimiento en ${name}: lo volvemos a intentar más tarde.`;
 }
 
+const RECORD_FAILED_MESSAGE = "No se pudo guardar el seguimiento del envío: lo volvemos a intentar más tarde.";
+
+/**
+ * A failed poll: one more failure, its reason, and the next try after a doubling wait (at least the usual
+ * one, at most 12 h); past TRACKING_GIVE_UP_DAYS the shipment is not asked about again. Lease permitting.
+ */
+async function backOff(
+  db: Db,
+  row: Claimed,
+  now: Date,
+  pollSeconds: number,
+  reason: string,
+): Promise<"failed" | "lost"> {
+  const failures = row.pollFailures + 1;
+  const wait = Math.max(pollSeconds, Math.min(pollSeconds * 2 ** (failures - 1), MAX_BACKOFF_SECONDS));
+  const stop = givenUp(row, now);
+  const wrote = await writeOwned(db, row.id, row.lease, {
+    pollFailures: failures,
+    lastError: stop ? GIVE_UP_MESSAGE : reason,
+    nextPollAt: stop ? null : new Date(now.getTime() + wait * 1000),
+    updatedAt: now,
+  });
+  return wrote ? "failed" : "lost";
+}
+
 /**
  * One pass of the tracking job (see the file's comment). Safe to run side by side with other passes, on
  * this instance or others: each shipment is asked about by one pass at a time, and a pass whose lease
@@ -201,7 +226,6 @@ export async function pollShipments(ctx: TrackingContext, options: PollOptions =
   result.claimed = claimed.length;
   if (claimed.length === 0) return result;
   const { carriers } = await currentCarriers(ctx.carriers);
-  const after = (seconds: number) => new Date(clock().getTime() + seconds * 1000);
 
   for (const row of claimed) {
     // Each call gets a whole lease of its own: a slow batch never outlives the claim of the row in hand.
@@ -212,38 +236,45 @@ export async function pollShipments(ctx: TrackingContext, options: PollOptions =
     }
     const owned = { ...row, lease };
     const carrier = carriers.find((candidate) => candidate.id === row.carrier);
-    let fresh: TrackingEvent[];
-    try {
-      if (!carrier) throw new Error("carrier not configured");
-      fresh = await carrier.track(row.trackingNumber);
-    } catch (error) {
-      const now = clock();
-      const failures = row.pollFailures + 1;
-      const wait = Math.max(pollSeconds, Math.min(pollSeconds * 2 ** (failures - 1), MAX_BACKOFF_SECONDS));
-      const stop = givenUp(row, now);
-      const wrote = await writeOwned(ctx.db, row.id, lease, {
-        pollFailures: failures,
-        lastError: stop ? GIVE_UP_MESSAGE : failureMessage(carrier, row, error),
-        nextPollAt: stop ? null : after(wait),
-        updatedAt: now,
-      });
-      if (wrote) result.failed++;
-      else result.lost++;
-      ctx.log?.warn(
-        { shipment: row.id, carrier: row.carrier, failures, err: error instanceof Error ? error.message : error },
-        "shipment tracking failed",
-      );
-      continue;
-    }
-    const outcome = await recordAnswer(ctx, owned, fresh, clock(), pollSeconds);
+    const outcome = await pollOne(ctx, owned, carrier, clock, pollSeconds);
+    if (outcome === "updated" || outcome === "delivered") result.updated++;
+    if (outcome === "delivered") result.delivered++;
+    if (outcome === "failed") result.failed++;
     if (outcome === "lost") result.lost++;
-    else {
-      result.updated++;
-      if (outcome === "delivered") result.delivered++;
-    }
   }
   if (result.claimed > 0) ctx.log?.info({ ...result }, "shipments tracked");
   return result;
+}
+
+/** Asks the carrier about one claimed shipment and writes what came of it (lease permitting). */
+async function pollOne(
+  ctx: TrackingContext,
+  row: Claimed,
+  carrier: Carrier | undefined,
+  clock: () => Date,
+  pollSeconds: number,
+): Promise<"updated" | "delivered" | "failed" | "lost"> {
+  let fresh: TrackingEvent[];
+  try {
+    if (!carrier) throw new Error("carrier not configured");
+    fresh = await carrier.track(row.trackingNumber);
+  } catch (error) {
+    ctx.log?.warn(
+      { shipment: row.id, carrier: row.carrier, err: error instanceof Error ? error.message : error },
+      "shipment tracking failed",
+    );
+    return backOff(ctx.db, row, clock(), pollSeconds, failureMessage(carrier, row, error));
+  }
+  try {
+    return await recordAnswer(ctx, row, fresh, clock(), pollSeconds);
+  } catch (error) {
+    // Our own write failed (the database, the e-mail's rendering): the carrier is asked again after the back-off.
+    ctx.log?.warn(
+      { shipment: row.id, err: error instanceof Error ? error.message : error },
+      "shipment tracking write failed",
+    );
+    return backOff(ctx.db, row, clock(), pollSeconds, RECORD_FAILED_MESSAGE);
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { TrackingEvent } from "~/integrations/carriers/types";
 import { boxPlans, boxSubscriptions, mailOutbox, orderEvents, orders, type ShipmentEvent, shipments } from "~db/schema";
@@ -212,6 +212,42 @@ describe("pollShipments", () => {
     await pollShipments(ctx, { now: nextPoll(row), pollSeconds: POLL });
     row = await shipmentRow(shipment.id);
     expect(row).toMatchObject({ pollFailures: 0, lastError: null, status: "created" });
+  });
+
+  it("leaves the order as it was and tries again later when writing the delivery fails", async () => {
+    const carrier = memoryCarrier("correo_argentino");
+    const start = new Date("2026-11-21T15:00:00.000Z");
+    const { order, shipment, trackingNumber, email } = await shippedOrder(carrier, {
+      dueAt: start,
+      createdAt: later(start, -2 * HOUR),
+    });
+    parcel(carrier, trackingNumber).push(event(later(start, -HOUR), "delivered", "Entregado"));
+    // The order's event cannot be written (a trigger refuses it): the whole delivery rolls back.
+    await db.execute(sql`create function refuse_order_event() returns trigger language plpgsql
+      as $$ begin raise exception 'order events refused'; end $$`);
+    await db.execute(sql`create trigger refuse_order_event before insert on order_events
+      for each row execute function refuse_order_event()`);
+    let outcome: Awaited<ReturnType<typeof pollShipments>>;
+    try {
+      outcome = await pollShipments(context(carrier), { now: start, pollSeconds: POLL });
+    } finally {
+      await db.execute(sql`drop trigger refuse_order_event on order_events`);
+      await db.execute(sql`drop function refuse_order_event()`);
+    }
+    expect(outcome).toMatchObject({ claimed: 1, failed: 1, delivered: 0 });
+    expect((await orderRow(order.id)).status).toBe("shipped");
+    expect(await deliveredMails(email)).toHaveLength(0);
+    let row = await shipmentRow(shipment.id);
+    expect(row).toMatchObject({ status: "created", pollFailures: 1, lockedUntil: null });
+    expect(row.lastError).toBe("No se pudo guardar el seguimiento del envío: lo volvemos a intentar más tarde.");
+
+    expect(await pollShipments(context(carrier), { now: nextPoll(row), pollSeconds: POLL })).toMatchObject({
+      delivered: 1,
+    });
+    row = await shipmentRow(shipment.id);
+    expect(row).toMatchObject({ status: "delivered", pollFailures: 0, lastError: null });
+    expect((await orderRow(order.id)).status).toBe("delivered");
+    expect(await deliveredMails(email)).toHaveLength(1);
   });
 
   it("caps the back-off at 12 hours", async () => {
