@@ -6,7 +6,13 @@ import { boxPlans, boxSubscriptions, mailOutbox, orderEvents, orders, type Shipm
 import { type MemoryCarrier, memoryCarrier, memoryCarriers } from "../../../tests/support/memory-carrier";
 import { insertOrder } from "../../../tests/support/order-row";
 import { testDatabase } from "../../../tests/support/test-database";
-import { pollShipments, TRACKING_GIVE_UP_DAYS, type TrackingContext } from "./tracking.server";
+import { until } from "../../../tests/support/until";
+import {
+  pollShipments,
+  startShipmentTrackingJob,
+  TRACKING_GIVE_UP_DAYS,
+  type TrackingContext,
+} from "./tracking.server";
 
 /*
  * The tracking job's pass against a real database (PGlite, or PostgreSQL with TEST_POSTGRES=1) and a
@@ -415,5 +421,27 @@ describe("pollShipments", () => {
     expect((await pollShipments(ctx, { now: start, perCarrier: 2, limit: 10, pollSeconds: POLL })).claimed).toBe(3);
     expect(trackCalls(correo)).toHaveLength(3);
     expect(trackCalls(andreani)).toHaveLength(3);
+  });
+});
+
+describe("startShipmentTrackingJob", () => {
+  it("keeps following a parcel on its own until it is delivered, and stops when told", async () => {
+    await db.update(shipments).set({ nextPollAt: new Date("2100-01-01T00:00:00Z") });
+    const carrier = memoryCarrier("andreani");
+    const { order, shipment, trackingNumber } = await shippedOrder(carrier, { createdAt: later(new Date(), -HOUR) });
+    const job = startShipmentTrackingJob(context(carrier), 50, { pollSeconds: 1 });
+    try {
+      parcel(carrier, trackingNumber).push(event(new Date(), "in_transit", "En viaje"));
+      await until(async () => (await shipmentRow(shipment.id)).status === "in_transit", "the parcel in transit");
+      parcel(carrier, trackingNumber).push(event(new Date(), "delivered", "Entregado"));
+      await until(async () => (await orderRow(order.id)).status === "delivered", "the order delivered");
+    } finally {
+      await job.stop();
+    }
+    // Stopped: a shipment due now is not asked about any more.
+    const calls = trackCalls(carrier).length;
+    await shippedOrder(carrier);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(trackCalls(carrier)).toHaveLength(calls);
   });
 });
