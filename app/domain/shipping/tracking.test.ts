@@ -9,6 +9,7 @@ import { testDatabase } from "../../../tests/support/test-database";
 import { until } from "../../../tests/support/until";
 import {
   pollShipments,
+  SANDBOX_POLL_SECONDS,
   startShipmentTrackingJob,
   TRACKING_GIVE_UP_DAYS,
   type TrackingContext,
@@ -189,6 +190,17 @@ describe("pollShipments", () => {
     await db.update(shipments).set({ nextPollAt: null }).where(eq(shipments.id, shipment.id));
     expect(await pollShipments(context(carrier), { now: start, pollSeconds: POLL })).toMatchObject({ updated: 1 });
     expect(nextPoll(await shipmentRow(shipment.id)).getTime()).toBeGreaterThan(start.getTime());
+  });
+
+  it("looks again within a minute while the carriers are the demo's sandbox", async () => {
+    const carrier = memoryCarrier("correo_argentino");
+    const start = new Date("2026-11-20T16:00:00.000Z");
+    const { shipment } = await shippedOrder(carrier, { dueAt: start, createdAt: later(start, -HOUR) });
+    const sandbox = { current: async () => ({ mode: "sandbox" as const, carriers: [carrier] }) };
+    await pollShipments({ ...context(carrier), carriers: sandbox }, { now: start, pollSeconds: POLL });
+    const wait = nextPoll(await shipmentRow(shipment.id)).getTime() - start.getTime();
+    expect(wait).toBeGreaterThanOrEqual(SANDBOX_POLL_SECONDS * 1000);
+    expect(wait).toBeLessThan(SANDBOX_POLL_SECONDS * 1000 + 30_000);
   });
 
   it("backs off a carrier that fails, says why in Spanish, and clears it when the carrier answers", async () => {
