@@ -82,6 +82,18 @@ export const envSchema = z.object({
     .min(1, "INVOICE_LEASE_SECONDS debe ser al menos 1")
     .max(3600, "INVOICE_LEASE_SECONDS puede ser como mucho 3600")
     .default(120),
+  TRACKING_INTERVAL_MS: z.coerce
+    .number({ error: "TRACKING_INTERVAL_MS debe ser un número" })
+    .int("TRACKING_INTERVAL_MS debe ser un número entero")
+    .min(100, "TRACKING_INTERVAL_MS debe ser al menos 100")
+    .max(3_600_000, "TRACKING_INTERVAL_MS puede ser como mucho 3600000")
+    .default(60_000),
+  SHIPMENT_POLL_SECONDS: z.coerce
+    .number({ error: "SHIPMENT_POLL_SECONDS debe ser un número" })
+    .int("SHIPMENT_POLL_SECONDS debe ser un número entero")
+    .min(1, "SHIPMENT_POLL_SECONDS debe ser al menos 1")
+    .max(86_400, "SHIPMENT_POLL_SECONDS puede ser como mucho 86400")
+    .default(7200),
   TRUST_PROXY: z.string().trim().optional(),
   PAGE_CACHE: z.enum(["on", "off"], { error: "PAGE_CACHE debe ser on u off" }).default("on"),
   PAGE_CACHE_MB: z.coerce
@@ -126,6 +138,8 @@ export interface ServerEnv {
   carriers: CarriersConfig;
   /** How long a voucher claimed by a worker stays its own (a crashed worker's comes back after it). */
   invoiceLeaseSeconds: number;
+  /** The shipment tracking job: its tick (ms) and the seconds between two polls of one moving shipment. */
+  tracking: { intervalMs: number; pollSeconds: number };
   /** Hosts (host or host:port) whose images the image endpoint may fetch; private addresses only if listed. */
   imageRemoteHosts: string[];
   sessionSecret: string | null;
@@ -194,6 +208,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     arcaTimeoutMs: env.ARCA_TIMEOUT_MS,
     carriers,
     invoiceLeaseSeconds: env.INVOICE_LEASE_SECONDS,
+    tracking: { intervalMs: env.TRACKING_INTERVAL_MS, pollSeconds: env.SHIPMENT_POLL_SECONDS },
     imageRemoteHosts: (env.IMAGE_REMOTE_HOSTS ?? "")
       .split(",")
       .map((host) => host.trim().toLowerCase())

@@ -15,6 +15,7 @@ import { seedNewsletterTopics } from "~/domain/newsletter/newsletter.server";
 import { startOrderExpiryJob } from "~/domain/orders/lifecycle.server";
 import { signingSecret } from "~/domain/secrets/signing.server";
 import { getSection, seedSettings } from "~/domain/settings/settings.server";
+import { startShipmentTrackingJob } from "~/domain/shipping/tracking.server";
 import { startReleaseAlertJob } from "~/domain/stock-alerts/release.server";
 import { createTiendanubeService } from "~/domain/tiendanube/service.server";
 import { createArca } from "~/integrations/arca/index.server";
@@ -213,6 +214,18 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     configuredSecret: env.sessionSecret,
     log: logger.child({ component: "accounts" }),
   });
+  // Carrier shipments are followed until delivered; "Entregado" delivers the order (safe with several instances).
+  const shipmentTracking = startShipmentTrackingJob(
+    {
+      db: database.db,
+      siteUrl: env.publicUrl,
+      configuredSecret: env.sessionSecret,
+      carriers,
+      log: logger.child({ component: "shipping" }),
+    },
+    env.tracking.intervalMs,
+    { pollSeconds: env.tracking.pollSeconds },
+  );
   // PGlite has no autovacuum: this process keeps its statistics fresh and reclaims dead rows.
   const maintenance = startEmbeddedMaintenance(database, logger.child({ component: "database" }));
   // Incremental sync every N minutes (settings), only with a configured store.
@@ -236,6 +249,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     await releaseAlerts.stop();
     await boxCancellationRetry.stop();
     await cartReminders.stop();
+    await shipmentTracking.stop();
     await maintenance.stop();
     await tiendanube?.stop();
     installCoverVariantWorker(null);

@@ -9,6 +9,7 @@ import {
 } from "~/components/checkout/order-details";
 import { OrderTransferDialog } from "~/components/checkout/order-transfer-dialog";
 import { OrderVouchers } from "~/components/invoices/order-vouchers";
+import { ShipmentTimeline } from "~/components/shipping/shipment-timeline";
 import { DomainError } from "~/domain/errors";
 import { orderVouchers } from "~/domain/invoices/buyer.server";
 import { orderPage, signedOrderWithItems } from "~/domain/orders/queries.server";
@@ -54,7 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function Pedido({ loaderData }: Route.ComponentProps) {
-  const { order, bank, contact, justPlaced, mercadoPagoStatus, invoicing, account } = loaderData;
+  const { order, bank, contact, justPlaced, mercadoPagoStatus, invoicing, account, shipment } = loaderData;
   return (
     <main id="contenido" className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">
       <p className="text-sm font-semibold tracking-[0.2em] text-ink/70">TU PEDIDO</p>
@@ -71,6 +72,7 @@ export default function Pedido({ loaderData }: Route.ComponentProps) {
 
       {bank && justPlaced ? <OrderTransferDialog bank={bank} order={transferOrderOf(order)} /> : null}
       <OrderPaymentDue order={order} bank={bank} contact={contact} mercadoPagoStatus={mercadoPagoStatus} />
+      <ShipmentTimeline shipment={shipment} />
       <OrderDetails order={order} />
       <OrderVouchers {...invoicing} />
       {account ? <SaveDetailsBox {...account} /> : null}

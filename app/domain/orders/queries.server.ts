@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql, sum } from "drizzle-orm";
 import { NotFound } from "~/domain/errors";
 import { getSettings } from "~/domain/settings/settings.server";
+import { orderShipment } from "~/domain/shipping/timeline.server";
 import { centsToPesos } from "~/lib/money";
 import type { Db } from "~db/index";
 import { orderEvents, orderItems, orders, withdrawals } from "~db/schema";
@@ -95,12 +96,14 @@ export async function signedOrderWithItems(
  * signed in with its email): the order, and the bank details while a transfer is still unpaid.
  */
 export async function orderPage(db: Db, found: { order: Order; items: OrderItem[] }) {
-  const settings = await getSettings(db);
+  const [settings, shipment] = await Promise.all([getSettings(db), orderShipment(db, found.order.id)]);
   const awaitingTransfer = found.order.status === "pending_payment" && found.order.paymentMethod === "transfer";
   return {
     order: orderJson(found.order, found.items),
     bank: awaitingTransfer ? settings.bank : null,
     contact: { whatsapp: settings.contact.whatsapp, email: settings.contact.email },
+    // The carrier's parcel and its steps, once it has a tracking number (issue 21).
+    shipment,
   };
 }
 

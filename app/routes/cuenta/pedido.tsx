@@ -9,6 +9,7 @@ import {
   OrderWithdrawalNote,
 } from "~/components/checkout/order-details";
 import { OrderVouchers } from "~/components/invoices/order-vouchers";
+import { ShipmentTimeline } from "~/components/shipping/shipment-timeline";
 import { accountOrder } from "~/domain/accounts/orders.server";
 import { mergeReorder, type Reorder, reorderNotice } from "~/domain/accounts/reorder";
 import { reorder } from "~/domain/accounts/reorder.server";
@@ -54,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AccountOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, bank, contact, timeline, invoicing } = loaderData;
+  const { order, bank, contact, timeline, invoicing, shipment } = loaderData;
   const busy = useNavigation().state !== "idle";
   const result = actionData?.reorder ?? null;
   useFillCart(result);
@@ -94,6 +95,7 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
       </div>
       {result ? <ReorderAnswer result={result} /> : null}
       <OrderTimeline steps={timeline} />
+      <ShipmentTimeline shipment={shipment} />
       <OrderPaymentDue order={order} bank={bank} contact={contact} />
       <OrderDetails order={order} />
       <OrderVouchers {...invoicing} />
