@@ -353,3 +353,11 @@ export async function quoteShipping(
   const list = await shippingOptions(ctx, raw, options);
   return list.map(({ priceCents, ...option }) => ({ ...option, price: centsToPesos(priceCents) }));
 }
+
+/** Which carriers quote now, for the settings page: live ones by name, the demo's sandbox, or none. */
+export async function carriersInForce(
+  carriers: RequestContext["carriers"],
+): Promise<{ mode: "live" | "sandbox" | "off"; names: string[] }> {
+  const now = await currentCarriers(carriers);
+  return { mode: now.mode, names: now.carriers.map((carrier) => carrier.name) };
+}
