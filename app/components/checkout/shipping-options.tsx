@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { quoteDelivery } from "~/domain/orders/delivery";
 import type { ShippingSettings } from "~/domain/settings/schema";
 import { daysLabel, type ShippingOption, ZIP_CODE } from "~/domain/shipping/options";
@@ -35,8 +35,9 @@ export function useShippingQuote(
       return;
     }
     const controller = new AbortController();
+    // Said at once (not after the rest), so the buyer knows the options are coming.
+    setState({ status: "loading" });
     const timer = setTimeout(async () => {
-      setState({ status: "loading" });
       try {
         const response = await fetch("/api/shipping/quote", {
           method: "POST",
@@ -146,50 +147,66 @@ export function ShippingOptions({
         const price = option.free ? "Gratis" : formatMoney(option.priceCents);
         const days = daysLabel(option.days);
         return (
-          <label key={option.id} className={choiceClass}>
-            <input
-              type="radio"
-              name="shippingOption"
-              value={option.id}
-              checked={selected === option.id}
-              onChange={() => onSelect(option.id)}
-              className="mt-1 accent-moss"
-            />
-            <span className="text-sm leading-relaxed">
-              <span className="font-semibold">
-                {table ? (speed === "fast" ? "Rápido" : "Estándar") : option.service}
+          <Fragment key={option.id}>
+            <label className={choiceClass}>
+              <input
+                type="radio"
+                name="shippingOption"
+                value={option.id}
+                checked={selected === option.id}
+                onChange={() => onSelect(option.id)}
+                className="mt-1 accent-moss"
+              />
+              <span className="text-sm leading-relaxed">
+                <span className="font-semibold">
+                  {table ? (speed === "fast" ? "Rápido" : "Estándar") : option.service}
+                </span>
+                {table ? " · según la provincia" : option.kind !== "pickup" ? ` · ${KIND_LABELS[option.kind]}` : ""}
+                {days ? ` (${days})` : ""} —{" "}
+                <span data-testid={table ? `shipping-${speed}` : `shipping-option-${option.id}`}>
+                  {table && !priced(option.id) ? "elegí la provincia" : price}
+                </span>
               </span>
-              {table ? " · según la provincia" : option.kind !== "pickup" ? ` · ${KIND_LABELS[option.kind]}` : ""}
-              {days ? ` (${days})` : ""} —{" "}
-              <span data-testid={table ? `shipping-${speed}` : `shipping-option-${option.id}`}>
-                {table && !priced(option.id) ? "elegí la provincia" : price}
-              </span>
-            </span>
-          </label>
+            </label>
+            {option.id === chosen?.id ? <BranchSelect option={option} branchId={branchId} onBranch={onBranch} /> : null}
+          </Fragment>
         );
       })}
-      {chosen?.kind === "branch" && chosen.branches?.length ? (
-        <div>
-          <label htmlFor="checkout-branch" className="block text-sm font-semibold text-ink">
-            Sucursal
-          </label>
-          <select
-            id="checkout-branch"
-            name="branchId"
-            value={branchId}
-            onChange={(event) => onBranch(event.target.value)}
-            required
-            className={inputClass}
-          >
-            {chosen.branches.map((branch) => (
-              <option key={branch.id} value={branch.id}>
-                {branch.name} — {branch.address}
-                {branch.city ? `, ${branch.city}` : ""}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
     </fieldset>
+  );
+}
+
+/** "Sucursal": the chosen branch option's branches (name — address), right under it. */
+function BranchSelect({
+  option,
+  branchId,
+  onBranch,
+}: {
+  option: ShippingOption;
+  branchId: string;
+  onBranch: (id: string) => void;
+}) {
+  if (option.kind !== "branch" || !option.branches?.length) return null;
+  return (
+    <div className="pl-7">
+      <label htmlFor="checkout-branch" className="block text-sm font-semibold text-ink">
+        Sucursal
+      </label>
+      <select
+        id="checkout-branch"
+        name="branchId"
+        value={branchId}
+        onChange={(event) => onBranch(event.target.value)}
+        required
+        className={inputClass}
+      >
+        {option.branches.map((branch) => (
+          <option key={branch.id} value={branch.id}>
+            {branch.name} — {branch.address}
+            {branch.city ? `, ${branch.city}` : ""}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
