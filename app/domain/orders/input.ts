@@ -32,6 +32,7 @@ export const ORDER_MESSAGES = {
   option: "Elegí una opción de envío de la lista",
   optionMethod: "La opción de envío no corresponde a la forma de entrega elegida: elegila de nuevo",
   branchId: "Elegí la sucursal donde vas a retirar el pedido",
+  zipProvince: "El código postal es de otra provincia: revisá la provincia o el código",
   paymentMethod: "Elegí cómo pagar: transferencia bancaria o Mercado Pago",
 } as const;
 
@@ -115,6 +116,11 @@ export const deliverySchema = z
     if (delivery.method === "shipping") {
       missing("province");
       missing("zipCode");
+      // A CPA's letter is its province: the table's price and the carriers' quotes go by it.
+      const cpaProvince = delivery.zipCode?.length === 8 ? delivery.zipCode[0] : null;
+      if (cpaProvince && delivery.province && cpaProvince !== delivery.province) {
+        ctx.addIssue({ code: "custom", path: ["zipCode"], message: ORDER_MESSAGES.zipProvince });
+      }
     }
   });
 

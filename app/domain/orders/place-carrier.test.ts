@@ -247,3 +247,26 @@ describe("placing an order with a carrier's option", () => {
     expect(mixed).toBeInstanceOf(Invalid);
   });
 });
+
+describe("the order's postal code and province", () => {
+  it("refuse a CPA of another province, whose letter would price the shipping differently", async () => {
+    const sorias = await book();
+    const mismatch = await refusal(
+      placeOrder(
+        ctx(),
+        order(sorias.id, {
+          method: "shipping",
+          speed: "standard",
+          address: "Calle 7 123",
+          city: "La Plata",
+          province: "B",
+          zipCode: "X5000ABC",
+        }),
+      ),
+    );
+    expect(mismatch).toBeInstanceOf(Invalid);
+    expect((mismatch as Invalid).message).toBe(
+      "El código postal es de otra provincia: revisá la provincia o el código",
+    );
+  });
+});
