@@ -161,7 +161,12 @@ export function ShippingOptions({
                 <span className="font-semibold">
                   {table ? (speed === "fast" ? "Rápido" : "Estándar") : option.service}
                 </span>
-                {table ? " · según la provincia" : option.kind !== "pickup" ? ` · ${KIND_LABELS[option.kind]}` : ""}
+                {table
+                  ? " · según la provincia"
+                  : // The carrier's own name may already say it ("… a sucursal").
+                    option.kind !== "pickup" && !/sucursal|domicilio/i.test(option.service)
+                    ? ` · ${KIND_LABELS[option.kind]}`
+                    : ""}
                 {days ? ` (${days})` : ""} —{" "}
                 <span data-testid={table ? `shipping-${speed}` : `shipping-option-${option.id}`}>
                   {table && !priced(option.id) ? "elegí la provincia" : price}

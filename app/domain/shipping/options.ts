@@ -68,7 +68,8 @@ export function provinceOfZip(zip: string, fallback?: string | null): string | n
   return fallback?.trim().toUpperCase() || null;
 }
 
-const CARRIER_OPTION = /^(correo_argentino|andreani):(home|branch):([A-Za-z0-9_.-]{1,60})$/;
+// The service code is the carrier's own (MiCorreo's product type, Andreani's contract): opaque, any text.
+const CARRIER_OPTION = /^(correo_argentino|andreani):(home|branch):(.{1,60})$/;
 
 /** A carrier's option id read back: which carrier, door or branch, and the carrier's service code. */
 export function carrierOptionOf(
@@ -85,7 +86,7 @@ export function carrierOptionOf(
 
 /** Every option id the input accepts (the carrier's service code is the carrier's, so only its shape). */
 export const OPTION_ID =
-  /^(pickup:\d{1,2}|caba|table:(standard|fast)|(correo_argentino|andreani):(home|branch):[A-Za-z0-9_.-]{1,60})$/;
+  /^(pickup:\d{1,2}|caba|table:(standard|fast)|(correo_argentino|andreani):(home|branch):.{1,60})$/;
 
 /**
  * Whether the free-shipping threshold covers an option: `freeShippingFrom` (whole pesos) is set, the books'
