@@ -111,6 +111,7 @@ export default [
   route("api/validate-cart-stock", "routes/api/validate-cart-stock.ts"),
   route("api/orders", "routes/api/orders.ts"),
   route("api/orders/:number", "routes/api/order.ts"),
+  route("api/shipping/quote", "routes/api/shipping-quote.ts"),
   route("api/admin/orders", "routes/api/admin/orders.ts"),
   route("api/admin/customers", "routes/api/admin/customers.ts"),
   route("api/admin/orders/:number", "routes/api/admin/order.ts", { id: "api-admin-order" }),

@@ -14,6 +14,7 @@ import { formatMoney } from "~/lib/money";
 import { CartReminderField } from "./cart-reminder-field";
 import { type AppliedCode, DiscountField } from "./discount-field";
 import { type InvoiceField, InvoiceFields } from "./invoice-fields";
+import { nationwideOptions, ShippingOptions, useShippingQuote } from "./shipping-options";
 import { submitOrder } from "./submit-order";
 
 export interface CheckoutData {
@@ -32,7 +33,6 @@ export interface CheckoutData {
 }
 
 type Method = "pickup" | "caba" | "shipping";
-type Speed = "standard" | "fast";
 type Payment = "transfer" | "mercadopago";
 
 const label = "block text-sm font-semibold text-ink";
@@ -56,14 +56,17 @@ export function CheckoutForm({
   const [addressId, setAddressId] = useState(saved?.addresses[0]?.id ?? null);
   const savedAddress = saved?.addresses.find((a) => a.id === addressId) ?? null;
   const [method, setMethod] = useState<Method>(savedMethod(savedAddress));
-  const [speed, setSpeed] = useState<Speed>("standard");
   const [province, setProvince] = useState(savedAddress?.province ?? "");
+  const [zip, setZip] = useState(savedAddress?.zipCode ?? "");
+  const [shippingOption, setShippingOption] = useState("table:standard");
+  const [branchId, setBranchId] = useState("");
   const [payment, setPayment] = useState<Payment>("transfer");
   const [code, setCode] = useState<AppliedCode | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [invoiceError, setInvoiceError] = useState<{ field: InvoiceField; message: string } | null>(null);
   const [shortLines, setShortLines] = useState<{ title: string; requested: number; available: number }[]>([]);
+  const quote = useShippingQuote(method === "shipping" && cart.loaded, zip, province, cart.items);
 
   if (!cart.loaded) return <p className="mt-6 text-ink/75">Cargando tu carrito…</p>;
   if (cart.items.length === 0) {
@@ -71,7 +74,20 @@ export function CheckoutForm({
   }
 
   const subtotalCents = cart.totalCents;
-  const delivery = quoteDelivery({ method, speed, province }, shipping);
+  // "Envío a todo el país": the option chosen among the carriers' and the table's (the standard table
+  // when the chosen one is gone from a newer quote); a branch option's branch is the chosen or the closest.
+  const options = nationwideOptions(quote, province, shipping);
+  const chosen =
+    options.find((option) => option.id === shippingOption) ?? options.find((o) => o.id === "table:standard");
+  const branches = chosen?.kind === "branch" ? (chosen.branches ?? []) : [];
+  const branch = branches.find((each) => each.id === branchId) ?? branches[0] ?? null;
+  // A parcel waiting at a carrier's branch needs no street address (the order keeps it when given).
+  const toBranch = method === "shipping" && chosen?.kind === "branch";
+  const tableUnpriced = chosen?.id.startsWith("table:") && !province && quote.status !== "ready";
+  const delivery =
+    method === "shipping"
+      ? { shippingCents: tableUnpriced ? 0 : (chosen?.priceCents ?? 0) }
+      : quoteDelivery({ method, province }, shipping);
   const codeTerms = code ? { discountPercentage: null, discountAmountCents: code.discountCents } : null;
   const totals = priceOrder({
     subtotalCents,
@@ -155,7 +171,7 @@ export function CheckoutForm({
               checked={method === "shipping"}
               onChange={() => setMethod("shipping")}
             >
-              <span className="font-semibold">Envío a todo el país</span> — por correo, según la provincia
+              <span className="font-semibold">Envío a todo el país</span> — por correo, a domicilio o a una sucursal
             </Choice>
           </div>
           {method === "pickup" ? (
@@ -185,6 +201,7 @@ export function CheckoutForm({
                     onChange={(event) => {
                       const next = saved.addresses.find((a) => String(a.id) === event.target.value) ?? null;
                       setAddressId(next?.id ?? null);
+                      setZip(next?.zipCode ?? "");
                       if (next) {
                         setMethod(savedMethod(next));
                         setProvince(next.province);
@@ -207,12 +224,14 @@ export function CheckoutForm({
                 autoComplete="street-address"
                 className="sm:col-span-2"
                 defaultValue={savedAddress?.address}
+                optional={toBranch}
               />
               <Field
                 name="city"
                 label={method === "caba" ? "Barrio" : "Ciudad"}
                 autoComplete="address-level2"
                 defaultValue={savedAddress?.city}
+                optional={toBranch}
               />
               {method === "shipping" ? (
                 <>
@@ -236,6 +255,7 @@ export function CheckoutForm({
                     placeholder="C1425ABC o 1425"
                     autoComplete="postal-code"
                     defaultValue={savedAddress?.zipCode}
+                    onValue={setZip}
                   />
                 </>
               ) : (
@@ -251,28 +271,15 @@ export function CheckoutForm({
             </div>
           )}
           {method === "shipping" ? (
-            <div className="space-y-2">
-              <p className={label}>Velocidad</p>
-              {(["standard", "fast"] as const).map((value) => {
-                const quote = quoteDelivery({ method, speed: value, province }, shipping);
-                const days = value === "fast" ? shipping.fastDays : shipping.standardDays;
-                return (
-                  <Choice
-                    key={value}
-                    name="speed"
-                    value={value}
-                    checked={speed === value}
-                    onChange={() => setSpeed(value)}
-                  >
-                    <span className="font-semibold">{value === "fast" ? "Rápido" : "Estándar"}</span> ({days.min} a{" "}
-                    {days.max} días hábiles) —{" "}
-                    <span data-testid={`shipping-${value}`}>
-                      {province ? formatMoney(quote.shippingCents) : "elegí la provincia"}
-                    </span>
-                  </Choice>
-                );
-              })}
-            </div>
+            <ShippingOptions
+              quote={quote}
+              options={options}
+              province={province}
+              selected={chosen?.id ?? "table:standard"}
+              onSelect={setShippingOption}
+              branchId={branch?.id ?? ""}
+              onBranch={setBranchId}
+            />
           ) : null}
         </fieldset>
 
@@ -327,7 +334,7 @@ export function CheckoutForm({
           <Row
             label="Envío"
             value={
-              method === "shipping" && !province
+              method === "shipping" && tableUnpriced
                 ? "según la provincia"
                 : totals.shippingCents
                   ? formatMoney(totals.shippingCents)
@@ -407,6 +414,8 @@ function Field(props: {
   optional?: boolean;
   className?: string;
   defaultValue?: string;
+  /** Told the value as it is typed (the postal code asks for shipping quotes). */
+  onValue?: (value: string) => void;
 }) {
   const id = `checkout-${props.name}`;
   return (
@@ -421,6 +430,7 @@ function Field(props: {
         autoComplete={props.autoComplete}
         placeholder={props.placeholder}
         defaultValue={props.defaultValue}
+        onChange={props.onValue ? (event) => props.onValue?.(event.currentTarget.value) : undefined}
         required={!props.optional}
         className={input}
       />

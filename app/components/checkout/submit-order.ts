@@ -15,7 +15,8 @@ const value = (form: FormData, name: string) => {
 
 /**
  * Sends the checkout to POST /api/orders: the cart's ids and quantities (never prices: the server
- * computes them), the buyer's data and choices. Returns what the page shows next.
+ * computes them, and quotes a carrier's option again), the buyer's data and choices. Returns what the
+ * page shows next.
  */
 export async function submitOrder(
   form: HTMLFormElement,
@@ -44,7 +45,14 @@ export async function submitOrder(
             address: value(data, "address"),
             city: value(data, "city"),
             zipCode: value(data, "zipCode"),
-            ...(method === "shipping" ? { province: value(data, "province"), speed: value(data, "speed") } : {}),
+            // The option id from the quote ("andreani:branch:…", "table:fast"), and the branch for a branch option.
+            ...(method === "shipping"
+              ? {
+                  province: value(data, "province"),
+                  option: value(data, "shippingOption"),
+                  ...(value(data, "branchId") ? { branchId: value(data, "branchId") } : {}),
+                }
+              : {}),
           }),
     },
     paymentMethod: value(data, "paymentMethod") ?? "transfer",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { phoneSchema } from "~/domain/prizes/rules";
 import { normaliseCuit, PROVINCE_CODES } from "~/domain/settings/argentina";
+import { carrierOptionOf, OPTION_ID } from "~/domain/shipping/options";
 import { emailSchema } from "~/lib/email-schema";
 
 /**
@@ -28,6 +29,10 @@ export const ORDER_MESSAGES = {
   province: "Elegí una provincia de la lista",
   zipCode: "El código postal debe ser un CPA (C1425ABC) o de 4 dígitos",
   pickupPoint: "Elegí un punto de retiro de la lista",
+  option: "Elegí una opción de envío de la lista",
+  optionMethod: "La opción de envío no corresponde a la forma de entrega elegida: elegila de nuevo",
+  branchId: "Elegí la sucursal donde vas a retirar el pedido",
+  zipProvince: "El código postal es de otra provincia: revisá la provincia o el código",
   paymentMethod: "Elegí cómo pagar: transferencia bancaria o Mercado Pago",
 } as const;
 
@@ -76,6 +81,15 @@ export const deliverySchema = z
         .refine((code) => code === "" || POSTAL_CODE.test(code), ORDER_MESSAGES.zipCode)
         .optional(),
       pickupPoint: optionalText(80),
+      /** An option id from POST /api/shipping/quote (app/domain/shipping/options.ts); absent: method and speed. */
+      option: z.string({ error: ORDER_MESSAGES.option }).trim().regex(OPTION_ID, ORDER_MESSAGES.option).optional(),
+      /** The carrier's branch, for a carrier's branch option. */
+      branchId: z
+        .string({ error: ORDER_MESSAGES.branchId })
+        .trim()
+        .max(60, ORDER_MESSAGES.branchId)
+        .transform((id) => id || undefined)
+        .optional(),
     },
     { error: ORDER_MESSAGES.method },
   )
@@ -84,12 +98,29 @@ export const deliverySchema = z
     const missing = (field: "address" | "city" | "province" | "zipCode") => {
       if (!delivery[field]) ctx.addIssue({ code: "custom", path: [field], message: ORDER_MESSAGES[field] });
     };
+    const option = delivery.option ?? "";
+    const optionMethod = option.startsWith("pickup:") ? "pickup" : option === "caba" ? "caba" : "shipping";
+    if (option && optionMethod !== delivery.method) {
+      ctx.addIssue({ code: "custom", path: ["option"], message: ORDER_MESSAGES.optionMethod });
+    }
     if (delivery.method === "pickup") return;
+    const carrier = carrierOptionOf(option);
+    if (carrier?.kind === "branch") {
+      // The parcel waits at the carrier's branch: the postal code (to find it) and the branch are enough.
+      if (!delivery.branchId) ctx.addIssue({ code: "custom", path: ["branchId"], message: ORDER_MESSAGES.branchId });
+      missing("zipCode");
+      return;
+    }
     missing("address");
     missing("city");
     if (delivery.method === "shipping") {
       missing("province");
       missing("zipCode");
+      // A CPA's letter is its province: the table's price and the carriers' quotes go by it.
+      const cpaProvince = delivery.zipCode?.length === 8 ? delivery.zipCode[0] : null;
+      if (cpaProvince && delivery.province && cpaProvince !== delivery.province) {
+        ctx.addIssue({ code: "custom", path: ["zipCode"], message: ORDER_MESSAGES.zipProvince });
+      }
     }
   });
 

@@ -1,12 +1,14 @@
 import { asc, inArray, sql } from "drizzle-orm";
 import { cancelOpenReminders } from "~/domain/accounts/open-reminders.server";
-import { type BookRow, isPreorder, orderableQuantity, salePriceCents } from "~/domain/catalog/book-view.server";
+import { type BookRow, isPreorder, orderableQuantity } from "~/domain/catalog/book-view.server";
 import { type DiscountQuote, quoteDiscount, redeemDiscount } from "~/domain/discounts/redeem.server";
 import { BadGateway, Conflict, GatewayTimeout, Invalid, OutOfStock, Unavailable } from "~/domain/errors";
 import { TERMS } from "~/domain/legal/terms.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { limitPerIp } from "~/domain/rate-limit/limit-per-ip.server";
 import { getSettings } from "~/domain/settings/settings.server";
+import { carrierOptionOf, freeShippingCovers, provinceOfZip } from "~/domain/shipping/options";
+import { type ConfirmedCarrierOption, confirmCarrierOption } from "~/domain/shipping/options.server";
 import { type FiscalLine, fiscalLines, rateFor } from "~/domain/taxes/fiscal";
 import { MercadoPagoError } from "~/integrations/mercadopago/errors";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
@@ -16,7 +18,8 @@ import { type Cents, centsToPesos, lineCents } from "~/lib/money";
 import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
 import { books, orderEvents, orderItems, orders } from "~db/schema";
-import { pickupPointFor, quoteDelivery } from "./delivery";
+import { currentPriceCents } from "./book-price.server";
+import { type DeliveryQuote, pickupPointFor, quoteDelivery } from "./delivery";
 import { type OrderInput, orderInputSchemaFor } from "./input";
 import { orderAwaitingMercadoPago, orderPlacedShop, orderReceivedTransfer } from "./mail.server";
 import { type OrderTotals, priceOrder } from "./pricing";
@@ -53,11 +56,8 @@ interface PricedLine {
   isPreorder: boolean;
 }
 
-/** The price a book sells at today: the pre-order price during a pre-order, else the promotional one when lower. */
-export function currentPriceCents(book: BookRow, today: string): Cents | null {
-  if (isPreorder(book, today) && book.preorderPriceCents !== null) return book.preorderPriceCents;
-  return salePriceCents(book);
-}
+// Where the cart reminders and "volver a pedir" have always read it; the shipping quote reads it too.
+export { currentPriceCents };
 
 /**
  * Each requested line against the books as read (locked, inside the order's transaction): unknown or
@@ -95,19 +95,21 @@ interface Quote {
   deliveryLabel: string;
 }
 
+/** What the delivery costs for a books' subtotal (the free-shipping threshold reads it). */
+type DeliveryPricer = (subtotalCents: Cents) => DeliveryQuote;
+
 async function quoteOrder(
   db: Db,
   input: OrderInput,
   rows: BookRow[],
-  shipping: Awaited<ReturnType<typeof getSettings>>["shipping"],
-  pickupName: string | null,
+  deliveryFor: DeliveryPricer,
   now: Date,
   transferDiscountPercent: number,
 ): Promise<Quote> {
   const lines = priceLines(rows, input, todayInBuenosAires(now));
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   const code = input.discountCode ? await quoteDiscount(db, input.discountCode, subtotalCents, now) : null;
-  const delivery = quoteDelivery({ ...input.delivery, pickupPoint: pickupName }, shipping);
+  const delivery = deliveryFor(subtotalCents);
   const totals = priceOrder({
     subtotalCents,
     code,
@@ -138,25 +140,52 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
   if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
   const input = parsed.data;
   const signer = await orderSigner(ctx);
+  const option = input.delivery.option ?? null;
   let pickupName: string | null = null;
   if (input.delivery.method === "pickup") {
-    const point = pickupPointFor(settings.pickup.points, input.delivery.pickupPoint);
+    const index = option?.startsWith("pickup:") ? Number(option.slice("pickup:".length)) : null;
+    const point =
+      index === null
+        ? pickupPointFor(settings.pickup.points, input.delivery.pickupPoint)
+        : settings.pickup.points[index];
     if (!point) throw new Invalid("Elegí un punto de retiro de la lista");
     pickupName = point.name;
   }
+  // "table:fast" names the speed the older body sends as `speed`.
+  const speed = option?.startsWith("table:")
+    ? (option.slice("table:".length) as "standard" | "fast")
+    : input.delivery.speed;
+  const shopDelivery: DeliveryPricer = (subtotalCents) => {
+    const quote = quoteDelivery({ ...input.delivery, speed, pickupPoint: pickupName }, settings.shipping);
+    const free = input.delivery.method === "shipping" && freeShippingCovers(settings.carriers, "table", subtotalCents);
+    return free ? { ...quote, shippingCents: 0 } : quote;
+  };
   const api = input.paymentMethod === "mercadopago" ? (await mercadoPagoLink(ctx.mercadoPago)).api : null;
   if (input.paymentMethod === "mercadopago" && !api) throw new Unavailable(MERCADOPAGO_UNAVAILABLE);
 
   // A first look without locks: bad input and visible shortages answer before anything is reserved.
-  const preview = await quoteOrder(
-    ctx.db,
-    input,
-    await readBooks(ctx.db, input, false),
-    settings.shipping,
-    pickupName,
-    now,
-    settings.bank.transferDiscountPercent,
-  );
+  const previewRows = await readBooks(ctx.db, input, false);
+  let deliveryFor = shopDelivery;
+  let carrier: ConfirmedCarrierOption | null = null;
+  const carrierOption = option ? carrierOptionOf(option) : null;
+  if (carrierOption) {
+    // Quoted again here, outside the transaction (it is a call to the carrier): the buyer names the
+    // option, never its price. A carrier that cannot confirm it now is a 409 and nothing is written.
+    const lines = priceLines(previewRows, input, todayInBuenosAires(now));
+    const confirmed = await confirmCarrierOption(ctx, settings, option as string, input.delivery.branchId, {
+      zipCode: input.delivery.zipCode ?? "",
+      province: input.delivery.province || null,
+      items: lines.map((line) => ({ weightGrams: line.book.weightGrams, quantity: line.quantity })),
+      subtotalCents: lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0),
+    });
+    carrier = confirmed;
+    const free = `${confirmed.carrier}:${confirmed.choice.kind}` as const;
+    deliveryFor = (subtotalCents) => ({
+      shippingCents: freeShippingCovers(settings.carriers, free, subtotalCents) ? 0 : confirmed.rateCents,
+      label: confirmed.choice.service,
+    });
+  }
+  const preview = await quoteOrder(ctx.db, input, previewRows, deliveryFor, now, settings.bank.transferDiscountPercent);
 
   let reservedId: number | null = null;
   let preference: Preference | null = null;
@@ -203,8 +232,7 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
       db,
       input,
       await readBooks(db, input, true),
-      settings.shipping,
-      pickupName,
+      deliveryFor,
       now,
       settings.bank.transferDiscountPercent,
     );
@@ -238,12 +266,20 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
         buyerCuit: customer.cuit,
         buyerLegalName: customer.legalName,
         deliveryMethod: delivery.method,
-        shippingSpeed: delivery.method === "shipping" ? (delivery.speed ?? "standard") : null,
+        // A carrier's service is its own speed (carrier_choice); the table's speed is standard or fast.
+        shippingSpeed: delivery.method === "shipping" && !carrier ? (speed ?? "standard") : null,
         address: shipped ? (delivery.address ?? null) : null,
         city: shipped ? (delivery.city ?? null) : null,
-        province: delivery.method === "shipping" ? (delivery.province ?? null) : shipped ? "C" : null,
+        province:
+          delivery.method === "shipping"
+            ? delivery.province || (carrier ? provinceOfZip(delivery.zipCode ?? "") : null) || null
+            : shipped
+              ? "C"
+              : null,
         zipCode: shipped ? delivery.zipCode || null : null,
         pickupPoint: pickupName,
+        carrier: carrier?.carrier ?? null,
+        carrierChoice: carrier?.choice ?? null,
         subtotalCents: quote.totals.subtotalCents,
         codeDiscountCents: quote.totals.codeDiscountCents,
         transferDiscountCents: quote.totals.transferDiscountCents,

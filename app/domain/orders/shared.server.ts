@@ -4,7 +4,7 @@ import type { RequestContext } from "~/domain/request-context";
 import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
 import type { Db } from "~db/index";
 import { orderItems, orders } from "~db/schema";
-import { provinceName } from "./delivery";
+import { carrierDeliveryLabel, provinceName } from "./delivery";
 import type { OrderSummary } from "./mail.server";
 import { transferPercentOf } from "./pricing";
 
@@ -14,7 +14,7 @@ import { transferPercentOf } from "./pricing";
  * the settings' contact e-mail, and nothing is logged without a log.
  */
 export type OrderContext = Pick<RequestContext, "db" | "siteUrl" | "configuredSecret" | "clientIp"> &
-  Partial<Pick<RequestContext, "mercadoPago" | "shopEmail" | "log">>;
+  Partial<Pick<RequestContext, "mercadoPago" | "shopEmail" | "log" | "carriers">>;
 
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
@@ -43,6 +43,7 @@ export async function orderSigner(ctx: Pick<OrderContext, "db" | "configuredSecr
 export function deliveryLabel(order: Order): string {
   if (order.deliveryMethod === "pickup") return `Retiro en ${order.pickupPoint ?? "la librería"}`;
   if (order.deliveryMethod === "caba") return `Envío en CABA a ${order.address}, ${order.city}`;
+  if (order.carrierChoice) return carrierDeliveryLabel(order.carrierChoice, order);
   const speed = order.shippingSpeed === "fast" ? "rápido" : "estándar";
   return `Envío ${speed} a ${order.address}, ${order.city}, ${provinceName(order.province)} (${order.zipCode})`;
 }

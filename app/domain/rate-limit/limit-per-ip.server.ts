@@ -23,6 +23,7 @@ const PER_IP = {
   withdrawalsPerIpPerHour: { bucket: "withdrawal-ip", windowSeconds: 3600 },
   accountCodesPerIpPerHour: { bucket: "account-code-ip", windowSeconds: 3600 },
   stockAlertsPerIpPerHour: { bucket: "stock-alert-ip", windowSeconds: 3600 },
+  shippingQuotesPerIpPerMinute: { bucket: "shipping-quote-ip", windowSeconds: 60 },
 } as const satisfies Partial<Record<keyof RateLimitSettings, { bucket: string; windowSeconds: number }>>;
 
 export type PerIpLimit = keyof typeof PER_IP;

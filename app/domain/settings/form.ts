@@ -103,6 +103,7 @@ export function sectionFromForm(
           ordersPerIpPerHour: number(values.ordersPerIpPerHour),
           accountCodesPerIpPerHour: number(values.accountCodesPerIpPerHour),
           stockAlertsPerIpPerHour: number(values.stockAlertsPerIpPerHour),
+          shippingQuotesPerIpPerMinute: number(values.shippingQuotesPerIpPerMinute),
         },
         errors,
       };

@@ -170,6 +170,7 @@ export const rateLimitsSchema = z
     ordersPerIpPerHour: integer("Pedidos por IP y por hora", 1, 1000),
     accountCodesPerIpPerHour: integer("Códigos de ingreso a Mi cuenta por IP y por hora", 1, 1000),
     stockAlertsPerIpPerHour: integer("Avisos de stock por IP y por hora", 1, 1000),
+    shippingQuotesPerIpPerMinute: integer("Cotizaciones de envío por IP y por minuto", 1, 10000),
   })
   .strict();
 
@@ -454,6 +455,7 @@ export const DEFAULT_SETTINGS: Settings = {
     ordersPerIpPerHour: 30,
     accountCodesPerIpPerHour: 20,
     stockAlertsPerIpPerHour: 20,
+    shippingQuotesPerIpPerMinute: 60,
   },
   tiendanube: {
     categoryMap: [

@@ -38,6 +38,7 @@ describe("defaults", () => {
       ordersPerIpPerHour: 30,
       accountCodesPerIpPerHour: 20,
       stockAlertsPerIpPerHour: 20,
+      shippingQuotesPerIpPerMinute: 60,
     });
   });
 

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { AccountsSection } from "~/components/admin/settings/accounts-section";
 import { BankSection } from "~/components/admin/settings/bank-section";
+import { CarriersSection } from "~/components/admin/settings/carriers-section";
 import { ContactSection } from "~/components/admin/settings/contact-section";
 import { FiscalSection } from "~/components/admin/settings/fiscal-section";
 import { InvoicingSection } from "~/components/admin/settings/invoicing-section";
@@ -24,6 +25,7 @@ import { formValues, pickupDraft, sectionFromForm } from "~/domain/settings/form
 import { isSectionKey, type SectionKey } from "~/domain/settings/schema";
 import { getSettings, sectionErrors, UNKNOWN_SECTION, updateSection } from "~/domain/settings/settings.server";
 import { taxesDraft } from "~/domain/settings/taxes-form";
+import { carriersInForce } from "~/domain/shipping/options.server";
 import { taxCategoryUsage } from "~/domain/taxes/table.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { formAction } from "~/lib/form-action.server";
@@ -45,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     siteCategories: (await listCategories(context.db)).map(({ key, name }) => ({ key, name })),
     taxUsage: await taxCategoryUsage(context.db),
     arca: arcaStatus((await (await requestContext(context)).arca?.current()) ?? null),
+    carriersInForce: await carriersInForce(context.carriers),
   };
 }
 
@@ -134,6 +137,7 @@ export default function Ajustes({ loaderData, actionData }: Route.ComponentProps
         check={outcome?.section === "invoicing" ? outcome.check : null}
       />
       <AccountsSection accounts={settings.accounts} state={stateOf("accounts")} />
+      <CarriersSection carriers={settings.carriers} inForce={loaderData.carriersInForce} state={stateOf("carriers")} />
     </div>
   );
 }

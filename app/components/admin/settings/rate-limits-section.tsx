@@ -81,6 +81,12 @@ const LIMITS: { name: keyof RateLimits; label: string; hint: string; max: number
     hint: "Por IP y por hora: «Avisame cuando vuelva» y «Avisame cuando salga».",
     max: 1000,
   },
+  {
+    name: "shippingQuotesPerIpPerMinute",
+    label: "Cotizaciones de envío",
+    hint: "Por IP y por minuto, en el checkout: cada consulta pregunta a los correos.",
+    max: 10000,
+  },
 ];
 
 export function RateLimitsSection({ rateLimits, state }: { rateLimits: RateLimits; state: SectionState }) {

@@ -175,6 +175,7 @@ describe("/admin/ajustes", () => {
       ordersPerIpPerHour: "40",
       accountCodesPerIpPerHour: "30",
       stockAlertsPerIpPerHour: "25",
+      shippingQuotesPerIpPerMinute: "90",
     })) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/admin/ajustes?guardado=rateLimits#rateLimits");
@@ -193,6 +194,7 @@ describe("/admin/ajustes", () => {
       ordersPerIpPerHour: 40,
       accountCodesPerIpPerHour: 30,
       stockAlertsPerIpPerHour: 25,
+      shippingQuotesPerIpPerMinute: 90,
     });
   });
 
