@@ -70,6 +70,9 @@ async function orderByNumber(db: Db, number: string): Promise<OrderRow> {
 }
 
 /** Refuses what cannot be sent by a carrier: not paid, or not delivered by post. */
+const savedNowhere = (carrierName: string, trackingNumber: string) =>
+  `${carrierName} creó el envío ${trackingNumber}, pero no se pudo guardar: anulalo en ${carrierName} antes de reintentar`;
+
 function assertShippable(order: OrderRow) {
   if (order.status !== "paid") throw new Conflict("Solo se crean envíos de pedidos pagados");
   if (order.deliveryMethod !== "shipping") throw new Invalid("Este pedido no se envía por correo");
@@ -133,20 +136,27 @@ export async function createOrderShipment(
     throw error;
   }
 
-  const shipped = await shipOrderByCarrier(ctx, { kind: "admin", admin }, order.id, {
-    carrierName: carrier.name,
-    trackingNumber: created.trackingNumber,
-    trackingUrl: carrierTrackingUrl(plan.carrier, created.trackingNumber),
-    effects: async (tx) => {
-      if (!(await markCreated(tx, claimed.id, created))) throw new Conflict(ORDER_MESSAGES.exists);
-      await recordAudit(tx, admin, {
-        action: "shipment.create",
-        entity: "order",
-        entityId: order.id,
-        summary: `Creó el envío del pedido ${order.number} con ${carrier.name} (seguimiento ${created.trackingNumber})`,
-      });
-    },
-  });
+  let shipped: Awaited<ReturnType<typeof shipOrderByCarrier>>;
+  try {
+    shipped = await shipOrderByCarrier(ctx, { kind: "admin", admin }, order.id, {
+      carrierName: carrier.name,
+      trackingNumber: created.trackingNumber,
+      trackingUrl: carrierTrackingUrl(plan.carrier, created.trackingNumber),
+      effects: async (tx) => {
+        if (!(await markCreated(tx, claimed.id, created))) throw new Conflict(ORDER_MESSAGES.exists);
+        await recordAudit(tx, admin, {
+          action: "shipment.create",
+          entity: "order",
+          entityId: order.id,
+          summary: `Creó el envío del pedido ${order.number} con ${carrier.name} (seguimiento ${created.trackingNumber})`,
+        });
+      },
+    });
+  } catch (error) {
+    // The parcel exists at the carrier but not here: the admin must know its number before retrying.
+    await failShipment(ctx.db, claimed.id, savedNowhere(carrier.name, created.trackingNumber));
+    throw error;
+  }
   if (!shipped) {
     // Cancelled or shipped by hand while the carrier answered: the parcel exists there, not here.
     await ctx.db
