@@ -9,7 +9,7 @@ import { getSections } from "~/domain/settings/settings.server";
 import { monthYear, todayInBuenosAires } from "~/lib/dates";
 import type { Db } from "~db/index";
 import { boxSubscriptions, shipments } from "~db/schema";
-import { AT_CARRIER, claimShipment, failShipment, holdsSource, markCreated } from "./claim.server";
+import { AT_CARRIER, claimShipment, failShipment, holdsSource, markCreated, savedNowhere } from "./claim.server";
 import { boxShipped } from "./mail.server";
 import { CARRIER_NAMES, carrierTrackingUrl } from "./names";
 import {
@@ -152,8 +152,8 @@ async function createBoxShipment(
     throw error;
   }
   const link = await manageUrl(ctx, subscription.id);
-  await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  await recorded(ctx, claimed.id, carrier.name, created.trackingNumber, async (tx) => {
+    const db = tx;
     if (!(await markCreated(db, claimed.id, created))) throw new Conflict("Esta caja ya tiene envío este mes");
     await recordAudit(db, admin, {
       action: "shipment.create",
@@ -176,6 +176,22 @@ async function createBoxShipment(
     });
   });
   return { shipmentId: claimed.id, trackingNumber: created.trackingNumber };
+}
+
+/** The carrier's parcel written here in one transaction; if that fails, the row says which parcel to cancel. */
+async function recorded(
+  ctx: ShippingContext,
+  id: number,
+  carrierName: string,
+  trackingNumber: string,
+  work: (tx: Db) => Promise<void>,
+): Promise<void> {
+  try {
+    await ctx.db.transaction((tx) => work(tx as unknown as Db));
+  } catch (error) {
+    await failShipment(ctx.db, id, savedNowhere(carrierName, trackingNumber));
+    throw error;
+  }
 }
 
 async function boxesWaiting(db: Db, period: string): Promise<number> {

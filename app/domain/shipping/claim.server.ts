@@ -83,6 +83,10 @@ export async function failShipment(db: Db, id: number, lastError: string): Promi
     .where(and(eq(shipments.id, id), eq(shipments.status, "creating")));
 }
 
+/** A parcel the carrier made whose record failed here: the admin must cancel it there before retrying. */
+export const savedNowhere = (carrierName: string, trackingNumber: string) =>
+  `${carrierName} creó el envío ${trackingNumber}, pero no se pudo guardar: anulalo en ${carrierName} antes de reintentar`;
+
 /**
  * The carrier's answer written to the claimed row, inside the caller's transaction: 'created' with its
  * tracking number, label and first event, polled soon by the tracking job. False when the row is no longer

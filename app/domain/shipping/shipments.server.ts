@@ -6,7 +6,7 @@ import { shipOrderByCarrier } from "~/domain/orders/lifecycle.server";
 import { getSections } from "~/domain/settings/settings.server";
 import type { Db } from "~db/index";
 import { books, type OrderCarrierChoice, orderItems, orders, shipments } from "~db/schema";
-import { claimShipment, failShipment, holdsSource, markCreated, type Shipment } from "./claim.server";
+import { claimShipment, failShipment, holdsSource, markCreated, type Shipment, savedNowhere } from "./claim.server";
 import { CARRIER_NAMES, type CarrierKey, carrierTrackingUrl } from "./names";
 import {
   carrierFailure,
@@ -70,9 +70,6 @@ async function orderByNumber(db: Db, number: string): Promise<OrderRow> {
 }
 
 /** Refuses what cannot be sent by a carrier: not paid, or not delivered by post. */
-const savedNowhere = (carrierName: string, trackingNumber: string) =>
-  `${carrierName} creó el envío ${trackingNumber}, pero no se pudo guardar: anulalo en ${carrierName} antes de reintentar`;
-
 function assertShippable(order: OrderRow) {
   if (order.status !== "paid") throw new Conflict("Solo se crean envíos de pedidos pagados");
   if (order.deliveryMethod !== "shipping") throw new Invalid("Este pedido no se envía por correo");
