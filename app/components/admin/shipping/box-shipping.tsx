@@ -24,7 +24,8 @@ export function BoxShipping({
     summary.waiting === 1
       ? "1 caja a domicilio espera su envío"
       : `${summary.waiting} cajas a domicilio esperan su envío`;
-  const sent = summary.sent === 1 ? "ya salió 1" : `ya salieron ${summary.sent}`;
+  const sent =
+    summary.sent === 0 ? "todavía no salió ninguna" : summary.sent === 1 ? "ya salió 1" : `ya salieron ${summary.sent}`;
   return (
     <BulkShipments
       id="envios-caja"

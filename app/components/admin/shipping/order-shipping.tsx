@@ -27,9 +27,9 @@ export function OrderShipping({ panel, busy }: { panel: OrderShippingPanel; busy
       {shipment ? (
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
           <dt className="font-semibold">Correo</dt>
-          <dd>
-            {shipment.carrierName} · {shipment.service}
-          </dd>
+          <dd>{shipment.carrierName}</dd>
+          <dt className="font-semibold">Servicio</dt>
+          <dd>{shipment.service}</dd>
           {plan.branch ? (
             <>
               <dt className="font-semibold">Sucursal</dt>

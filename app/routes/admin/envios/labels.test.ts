@@ -4,7 +4,8 @@ import { currentPeriod } from "~/domain/shipping/box-shipments.server";
 import { orders } from "~db/schema";
 import { adminTestDatabase } from "../../../../tests/support/admin-database";
 import { memoryCarrier } from "../../../../tests/support/memory-carrier";
-import { routeArgs } from "../../../../tests/support/route-context";
+import { renderAdminPage } from "../../../../tests/support/render-page";
+import { routeArgs, routeContext } from "../../../../tests/support/route-context";
 import {
   insertBoxSubscription,
   pageCount,
@@ -176,5 +177,55 @@ describe("the month's boxes on /admin/caja", () => {
     }
     const empty = await get(boxLabelsRoute, "/admin/caja/etiquetas?periodo=2001-01");
     expect(empty.status).toBe(404);
+  });
+});
+
+describe("the pages, rendered", () => {
+  const context = () => routeContext(database, { admin, carriers });
+
+  it("show the order's Envío section before, after and when the carrier refused", async () => {
+    const order = await paidShippingOrder(db);
+    const page = { path: "pedidos/:number", module: orderPage };
+    const before = await renderAdminPage(`/admin/pedidos/${order.number}`, page, context());
+    expect(before.status).toBe(200);
+    expect(before.html).toContain('<h2 id="envio" class="font-serif text-xl">Envío</h2>');
+    expect(before.html).toContain('aria-labelledby="envio"');
+    expect(before.html).toMatch(/<button type="submit" class="[^"]*">Crear envío<\/button>/);
+    expect(before.html).toContain("A domicilio");
+
+    correo.failNext(1, "down");
+    await post(orderPage, `/admin/pedidos/${order.number}`, { intent: "create-shipment" }, { number: order.number });
+    const failed = await renderAdminPage(`/admin/pedidos/${order.number}`, page, context());
+    expect(failed.html).toContain("Correo Argentino no respondió: probá de nuevo en unos minutos");
+    expect(failed.html).toContain(">Reintentar</button>");
+    expect(failed.html).toContain("No se pudo crear");
+
+    await post(orderPage, `/admin/pedidos/${order.number}`, { intent: "create-shipment" }, { number: order.number });
+    const created = await renderAdminPage(`/admin/pedidos/${order.number}`, page, context());
+    expect(created.html).toContain(`href="/admin/pedidos/${order.number}/etiqueta"`);
+    expect(created.html).toContain("Imprimir etiqueta");
+    expect(created.html).toContain("Etiqueta lista");
+    expect(created.html).toContain("https://www.correoargentino.com.ar/formularios/e-commerce?id=CA");
+    expect(created.html).toContain("Seguimiento del correo");
+    expect(created.html).toContain("Envío creado en el correo");
+    expect(created.html).not.toContain(">Crear envío</button>");
+  });
+
+  it("show Crear envíos with its count on the orders list, disabled at none, and the box panel on /admin/caja", async () => {
+    const list = await renderAdminPage("/admin/pedidos", { path: "pedidos", module: ordersPage }, context());
+    expect(list.status).toBe(200);
+    expect(list.html).toMatch(
+      /<button type="submit" class="[^"]*" disabled="">Crear envíos<!-- --> \(<!-- -->0<!-- -->\)<\/button>/,
+    );
+    await paidShippingOrder(db);
+    const one = await renderAdminPage("/admin/pedidos", { path: "pedidos", module: ordersPage }, context());
+    expect(one.html).toContain("1 pedido pagado espera su envío.");
+    expect(one.html).not.toMatch(/disabled="">Crear envíos/);
+
+    const caja = await renderAdminPage("/admin/caja", { path: "caja", module: cajaPage }, context());
+    expect(caja.status).toBe(200);
+    expect(caja.html).toContain("Envíos de la caja de ");
+    expect(caja.html).toContain("Crear envíos de la caja");
+    expect(caja.html).toContain(`href="/admin/caja/etiquetas?periodo=${currentPeriod()}"`);
   });
 });
