@@ -50,6 +50,9 @@ export default [
   route("admin/facturas/:id/pdf", "routes/admin/facturas/pdf.ts"),
   route("admin/facturas/exportar", "routes/admin/facturas/exportar.ts"),
   route("admin/clientes/exportar", "routes/admin/clientes/exportar.ts"),
+  route("admin/pedidos/:number/etiqueta", "routes/admin/pedidos/etiqueta.ts"),
+  route("admin/envios/etiquetas", "routes/admin/envios/etiquetas.ts"),
+  route("admin/caja/etiquetas", "routes/admin/caja/etiquetas.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("carousel", "routes/admin/carousel.tsx"),

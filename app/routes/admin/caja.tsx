@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useNavigation } from "react-router";
 import { BulkEmail } from "~/components/admin/caja/bulk-email";
 import { type CajaTab, CajaTabs } from "~/components/admin/caja/caja-tabs";
 import { PlanEditor } from "~/components/admin/caja/plan-editor";
@@ -8,10 +9,19 @@ import { SubscriptionStats } from "~/components/admin/caja/subscription-stats";
 import { SubscriptionTable } from "~/components/admin/caja/subscription-table";
 import { useAutoRefresh } from "~/components/admin/caja/use-auto-refresh";
 import { useSubscriptionDetail } from "~/components/admin/caja/use-subscription-detail";
+import { BoxShipping } from "~/components/admin/shipping/box-shipping";
+import { Notice } from "~/components/ui/notice";
 import { SUBSCRIPTION_STATUSES } from "~/domain/box/plans";
 import { listPlans } from "~/domain/box/plans.server";
 import { boxStats, listSubscriptions, subscriptionJson } from "~/domain/box/subscriptions.server";
+import { Invalid } from "~/domain/errors";
+import { boxShipmentsSummary, createBoxShipments, currentPeriod } from "~/domain/shipping/box-shipments.server";
+import { boxesOutcome } from "~/domain/shipping/outcome";
 import { requireAdmin } from "~/lib/admin.server";
+import { formAction } from "~/lib/form-action.server";
+import { failureNotice } from "~/lib/form-failure";
+import { readForm } from "~/lib/http.server";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/caja";
 
 export const meta: Route.MetaFunction = () => [{ title: "Caja Rizoma | Panel Rizoma" }];
@@ -22,18 +32,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const status = SUBSCRIPTION_STATUSES.find((s) => s === params.get("estado")) ?? null;
   const search = (params.get("buscar") ?? "").slice(0, 100);
-  const [stats, rows, plans] = await Promise.all([
+  const [stats, rows, plans, shipping] = await Promise.all([
     boxStats(context.db),
     listSubscriptions(context.db, { search, status }),
     listPlans(context.db),
+    boxShipmentsSummary(context.db, currentPeriod()),
   ]);
-  return { stats, subscriptions: rows.map(subscriptionJson), plans, filters: { search, status } };
+  return { stats, subscriptions: rows.map(subscriptionJson), plans, filters: { search, status }, shipping };
+}
+
+/** "Crear envíos de la caja": this month's boxes to the door, at the default carrier (a plain form post). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(request, context);
+  const form = await readForm(request);
+  return formAction({}, async () => {
+    if (form.get("intent") !== "create-box-shipments") throw new Invalid("Acción desconocida");
+    const result = await createBoxShipments(requestContext(context), admin, currentPeriod());
+    return { shipments: boxesOutcome(result) };
+  });
 }
 
 const REFRESH_MS = 30_000;
 
-export default function AdminCaja({ loaderData }: Route.ComponentProps) {
-  const { stats, subscriptions, plans, filters } = loaderData;
+export default function AdminCaja({ loaderData, actionData }: Route.ComponentProps) {
+  const { stats, subscriptions, plans, filters, shipping } = loaderData;
+  const busy = useNavigation().state !== "idle";
   const revalidator = useAutoRefresh(REFRESH_MS);
   const [tab, setTab] = useState<CajaTab>("suscripciones");
   const detail = useSubscriptionDetail();
@@ -42,6 +65,12 @@ export default function AdminCaja({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <h1 className="font-serif text-3xl text-ink">Caja Rizoma</h1>
       <SubscriptionStats stats={stats} />
+      <Notice notice={actionData && "message" in actionData ? failureNotice(actionData, "Envíos de la caja") : null} />
+      <BoxShipping
+        summary={shipping}
+        outcome={actionData && "shipments" in actionData ? actionData.shipments : null}
+        busy={busy}
+      />
       <CajaTabs tab={tab} onSelect={setTab} />
 
       {tab === "suscripciones" ? (

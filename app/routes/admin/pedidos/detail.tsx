@@ -3,6 +3,7 @@ import { OrderActions } from "~/components/admin/orders/order-actions";
 import { OrderCustomer } from "~/components/admin/orders/order-customer";
 import { OrderHistory } from "~/components/admin/orders/order-history";
 import { OrderTotals } from "~/components/admin/orders/order-totals";
+import { OrderShipping } from "~/components/admin/shipping/order-shipping";
 import { WithdrawalPanel } from "~/components/admin/withdrawals/withdrawal-panel";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { Invalid, NotFound } from "~/domain/errors";
@@ -12,6 +13,8 @@ import { adminOrder } from "~/domain/orders/queries.server";
 import { deliveryLabel } from "~/domain/orders/shared.server";
 import { STATUS_BADGES, STATUS_LABELS } from "~/domain/orders/status";
 import { getSettings } from "~/domain/settings/settings.server";
+import { orderShippingPanel } from "~/domain/shipping/order-panel.server";
+import { createOrderShipment } from "~/domain/shipping/shipments.server";
 import { withdrawalForOrder, withdrawalIdByOrder } from "~/domain/withdrawals/queries.server";
 import { booksReturned, cancelForWithdrawal, refundWithdrawal } from "~/domain/withdrawals/resolve.server";
 import { requireAdmin } from "~/lib/admin.server";
@@ -40,6 +43,11 @@ const NOTICES: Record<string, NoticeData> = {
   },
   "libros-devueltos": { tone: "success", title: "Los libros volvieron", message: "Ya están otra vez en el stock." },
   reembolsado: { tone: "success", title: "Reembolso hecho", message: "Le avisamos al comprador por correo." },
+  "envio-creado": {
+    tone: "success",
+    title: "Envío creado",
+    message: "Imprimí la etiqueta y pegala en el paquete. Le mandamos el seguimiento al comprador por correo.",
+  },
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -48,8 +56,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const { order, items, events } = await adminOrder(context.db, params.number);
     const withdrawal = await withdrawalForOrder(context.db, order.id);
     const { taxCondition } = (await getSettings(context.db)).fiscal;
+    const shipping = await orderShippingPanel(requestContext(context), order);
     return {
       withdrawal,
+      shipping,
       order: {
         ...order,
         createdAt: order.createdAt.toISOString(),
@@ -78,6 +88,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     confirm: [() => confirmPayment(ctx, admin, number), "pagado"],
     ship: [() => shipOrder(ctx, admin, number, { trackingCode: String(form.get("trackingCode") ?? "") }), "enviado"],
     deliver: [() => deliverOrder(ctx, admin, number), "entregado"],
+    "create-shipment": [() => createOrderShipment(ctx, admin, number), "envio-creado"],
     cancel: [() => cancelOrder(ctx, admin, number, { reason: String(form.get("reason") ?? "") }), "cancelado"],
     "withdrawal-cancel": [
       async () => cancelForWithdrawal(ctx, await withdrawalIdByOrder(ctx.db, number), admin),
@@ -106,7 +117,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminPedido({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, items, events, notice, withdrawal } = loaderData;
+  const { order, items, events, notice, withdrawal, shipping } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (
     <div className="space-y-6">
@@ -133,6 +144,7 @@ export default function AdminPedido({ loaderData, actionData }: Route.ComponentP
           fields={actionData?.intent === "withdrawal-refund" ? actionData.fields : undefined}
         />
       ) : null}
+      {shipping ? <OrderShipping panel={shipping} busy={busy} /> : null}
       <OrderActions order={order} busy={busy} />
       <div className="grid gap-6 lg:grid-cols-2">
         <OrderCustomer order={order} />

@@ -1,11 +1,20 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { BulkShipments } from "~/components/admin/shipping/bulk-shipments";
 import { TableHead } from "~/components/admin/table-head";
+import { Notice } from "~/components/ui/notice";
+import { Invalid } from "~/domain/errors";
 import { itemCounts, listOrders } from "~/domain/orders/queries.server";
 import { isOrderStatus, ORDER_STATUSES, STATUS_BADGES, STATUS_LABELS } from "~/domain/orders/status";
+import { ordersOutcome } from "~/domain/shipping/outcome";
+import { createPendingShipments, ordersWaitingForShipment } from "~/domain/shipping/shipments.server";
 import { WITHDRAWAL_REQUESTED_BADGE } from "~/domain/withdrawals/status";
 import { requireAdmin } from "~/lib/admin.server";
 import { dayMonthTime } from "~/lib/dates";
+import { formAction } from "~/lib/form-action.server";
+import { failureNotice } from "~/lib/form-failure";
+import { readForm } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Pedidos | Panel Rizoma" }];
@@ -31,13 +40,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       books: counts.get(order.number) ?? 0,
     })),
     filters: { status, search },
+    waitingForShipment: await ordersWaitingForShipment(context.db),
   };
+}
+
+/** "Crear envíos": every paid order waiting for its parcel (a plain form post; the answer lists what happened). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(request, context);
+  const form = await readForm(request);
+  return formAction({}, async () => {
+    if (form.get("intent") !== "create-shipments") throw new Invalid("Acción desconocida");
+    return { shipments: ordersOutcome(await createPendingShipments(requestContext(context), admin)) };
+  });
 }
 
 const COLUMNS = ["Pedido", "Fecha", "Cliente", "Pago", "Estado", { label: "Total", right: true }] as const;
 
-export default function AdminPedidos({ loaderData }: Route.ComponentProps) {
-  const { orders, filters, total, page, pageSize } = loaderData;
+export default function AdminPedidos({ loaderData, actionData }: Route.ComponentProps) {
+  const { orders, filters, total, page, pageSize, waitingForShipment } = loaderData;
+  const busy = useNavigation().state !== "idle";
   const query = (next: Record<string, string | null>) => {
     const params = new URLSearchParams();
     const merged = { estado: filters.status, buscar: filters.search || null, ...next };
@@ -48,6 +69,21 @@ export default function AdminPedidos({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <h1 className="font-serif text-3xl">Pedidos</h1>
+      <Notice notice={actionData && "message" in actionData ? failureNotice(actionData, "Crear envíos") : null} />
+      <BulkShipments
+        id="crear-envios"
+        title="Envíos por correo"
+        intent="create-shipments"
+        waiting={waitingForShipment}
+        waitingText={
+          waitingForShipment === 1
+            ? "1 pedido pagado espera su envío."
+            : `${waitingForShipment} pedidos pagados esperan su envío.`
+        }
+        buttonText="Crear envíos"
+        outcome={actionData && "shipments" in actionData ? actionData.shipments : null}
+        busy={busy}
+      />
       <nav aria-label="Filtrar por estado" className="flex flex-wrap gap-2">
         {[null, ...ORDER_STATUSES].map((status) => {
           const active = filters.status === status;
