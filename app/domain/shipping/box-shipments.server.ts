@@ -12,15 +12,8 @@ import { boxSubscriptions, shipments } from "~db/schema";
 import { AT_CARRIER, claimShipment, failShipment, holdsSource, markCreated, savedNowhere } from "./claim.server";
 import { boxShipped } from "./mail.server";
 import { CARRIER_NAMES, carrierTrackingUrl } from "./names";
-import {
-  carrierFailure,
-  carrierFor,
-  homeService,
-  parcelFor,
-  type ShippingContext,
-  shopSender,
-  zip4,
-} from "./sending.server";
+import { parcelFor } from "./package";
+import { carrierFailure, carrierFor, homeService, type ShippingContext, shopSender, zip4 } from "./sending.server";
 
 /**
  * The month's Caja Rizoma parcels (issue 21): one per active subscription delivered to the door, with the

@@ -30,20 +30,6 @@ export async function carrierFor(ctx: Pick<ShippingContext, "carriers">, id: Car
 export const zip4 = (zip: string | null | undefined) => zip?.toUpperCase().match(/(\d{4})/)?.[1] ?? "";
 
 /**
- * The parcel of some books (`weightGrams` null: the settings' weight of a book) in the settings' packaging.
- * Same contract as app/domain/shipping/package.ts `parcelFor` (the checkout's), which replaces it at merge.
- */
-export function parcelFor(
-  items: { weightGrams: number | null; quantity: number }[],
-  settings: Settings["carriers"],
-  declaredValueCents: number,
-): Parcel {
-  const books = items.reduce((sum, item) => sum + (item.weightGrams ?? settings.bookWeightGrams) * item.quantity, 0);
-  const { weightGrams, heightCm, widthCm, lengthCm } = settings.packaging;
-  return { weightGrams: books + weightGrams, heightCm, widthCm, lengthCm, declaredValueCents };
-}
-
-/**
  * The shop's door as the carrier wants it, from the contact address ("Thames 1234, Palermo, C1414 CABA")
  * and the origin postal code: the street is its first part, the city its last without the postal code,
  * the province the CPA's letter when written, else the city's, else CABA's codes (1000-1499) or Buenos Aires.

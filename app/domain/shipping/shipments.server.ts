@@ -8,15 +8,8 @@ import type { Db } from "~db/index";
 import { books, type OrderCarrierChoice, orderItems, orders, shipments } from "~db/schema";
 import { claimShipment, failShipment, holdsSource, markCreated, type Shipment, savedNowhere } from "./claim.server";
 import { CARRIER_NAMES, type CarrierKey, carrierTrackingUrl } from "./names";
-import {
-  carrierFailure,
-  carrierFor,
-  homeService,
-  parcelFor,
-  type ShippingContext,
-  shopSender,
-  zip4,
-} from "./sending.server";
+import { parcelFor } from "./package";
+import { carrierFailure, carrierFor, homeService, type ShippingContext, shopSender, zip4 } from "./sending.server";
 
 /**
  * "Crear envío": an order's parcel at its carrier (issue 21). The order must be paid and sent by post. Its
