@@ -109,7 +109,8 @@ export async function markCreated(
       events: [{ at: now.toISOString(), status: "created", description: "Envío creado en el correo", place: null }],
       lastError: null,
       lockedUntil: null,
-      nextPollAt: new Date(now.getTime() + 30 * 60_000),
+      // The tracking job's next pass asks once and then keeps its own cadence (SHIPMENT_POLL_SECONDS).
+      nextPollAt: now,
       updatedAt: now,
     })
     .where(and(eq(shipments.id, id), eq(shipments.status, "creating")))
