@@ -2,6 +2,7 @@ import { z } from "zod";
 import { NotFound } from "~/domain/errors";
 import { cancelOrder, confirmPayment, deliverOrder, shipOrder } from "~/domain/orders/lifecycle.server";
 import { adminOrder, orderJson } from "~/domain/orders/queries.server";
+import { createOrderShipment } from "~/domain/shipping/shipments.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
 import { ownEntry } from "~/lib/params";
@@ -30,7 +31,9 @@ export function loader({ params, context }: Route.LoaderArgs) {
 
 /**
  * POST /api/admin/orders/{number}/{action}: `confirm-payment`, `ship` {trackingCode?}, `deliver`,
- * `cancel` {reason}. A change the order's status does not allow is a 409.
+ * `cancel` {reason}, and `create-shipment` (the carrier's shipment, as the order page's "Crear envío": the
+ * answer adds `shipment` {carrier, trackingNumber, status}). A change the order's status does not allow is
+ * a 409; a carrier that refuses or does not answer, a 502 with its reason.
  */
 export function action({ request, params, context }: Route.ActionArgs) {
   return api(context, async () => {
@@ -39,6 +42,15 @@ export function action({ request, params, context }: Route.ActionArgs) {
     const ctx = requestContext(context);
     const number = params.number ?? "";
     const body = request.headers.get("content-type")?.includes("json") ? await readJson(request, z.unknown()) : {};
+    if (params.action === "create-shipment") {
+      const shipment = await createOrderShipment(ctx, admin, number);
+      const { order } = await adminOrder(context.db, number);
+      return jsonResponse({
+        success: true,
+        order: { number: order.number, status: order.status },
+        shipment: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, status: shipment.status },
+      });
+    }
     const runs = {
       "confirm-payment": () => confirmPayment(ctx, admin, number),
       ship: () => shipOrder(ctx, admin, number, body),
