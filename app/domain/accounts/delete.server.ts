@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type AnyColumn, and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { Conflict } from "~/domain/errors";
 import type { DomainLog, RequestContext } from "~/domain/request-context";
@@ -18,6 +18,7 @@ import {
   newsletterSubscribers,
   orders,
   prizeClaims,
+  shipments,
   specialOrderReplies,
   specialOrders,
   stockAlerts,
@@ -126,6 +127,23 @@ export async function deleteAccount(
 
     // Kept, anonymised: the records the law or the shop's books need, without who they were about.
     const anonymised = {
+      // A carrier's label prints the name and the door: it goes (first, while the rows still carry the
+      // email); the tracking number and the parcel's steps stay with the kept order.
+      shipmentLabels: (
+        await db
+          .update(shipments)
+          .set({ label: null, updatedAt: now })
+          .where(
+            or(
+              inArray(shipments.orderId, db.select({ id: orders.id }).from(orders).where(eq(orders.email, email))),
+              inArray(
+                shipments.boxSubscriptionId,
+                db.select({ id: boxSubscriptions.id }).from(boxSubscriptions).where(eq(boxSubscriptions.email, email)),
+              ),
+            ),
+          )
+          .returning({ id: shipments.id })
+      ).length,
       orders: (
         await db
           .update(orders)

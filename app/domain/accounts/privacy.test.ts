@@ -21,6 +21,7 @@ import {
   orders,
   prizeClaims,
   qrCodes,
+  shipments,
   specialOrderReplies,
   specialOrders,
   stockAlerts,
@@ -263,6 +264,21 @@ describe("Eliminar mi cuenta", () => {
   it("deletes what is only the person's, anonymises what the law keeps, leaves invoices' fiscal fields and other emails alone", async () => {
     const mine = await everything("borrar@example.com", "borrar");
     await everything("vecina@example.com", "vecina");
+    // The order went by Correo Argentino: its label prints the buyer's name and door.
+    const [parcel] = await db
+      .insert(shipments)
+      .values({
+        orderId: mine.order.id,
+        carrier: "correo_argentino",
+        kind: "home",
+        service: "Correo Argentino Clásico a domicilio",
+        serviceCode: "CP",
+        reference: mine.order.number,
+        trackingNumber: "000500076000001A3G0C701",
+        label: Buffer.from("%PDF-1.4 Borrar, Viamonte borrar"),
+        status: "delivered",
+      })
+      .returning();
     const neighbourBefore = withoutDate(await exportCustomerData(db, "vecina@example.com"));
 
     const { deleted, placeholder } = await deleteAccount({ db }, "borrar@example.com");
@@ -294,6 +310,8 @@ describe("Eliminar mi cuenta", () => {
     expect(await db.select().from(customerAddresses).where(like(customerAddresses.address, "%borrar%"))).toEqual([]);
 
     // Kept, anonymised.
+    const [kept] = await db.select().from(shipments).where(eq(shipments.id, parcel?.id ?? 0));
+    expect(kept).toMatchObject({ label: null, trackingNumber: "000500076000001A3G0C701", status: "delivered" });
     const [order] = await db.select().from(orders).where(eq(orders.id, mine.order.id));
     expect(order).toMatchObject({
       email: placeholder,

@@ -98,7 +98,8 @@ function toRate(rate: MiCorreoRate): CarrierRate | null {
   if (!kind || priceCents === null || !rate.productType) return null;
   const min = Number.parseInt(String(rate.deliveryTimeMin ?? ""), 10);
   const max = Number.parseInt(String(rate.deliveryTimeMax ?? ""), 10);
-  const product = rate.productName?.trim() || NAME;
+  // MiCorreo writes its product without the accent ("Correo Argentino Clasico"); buyers read Spanish.
+  const product = (rate.productName?.trim() || NAME).replace(/\bClasico\b/g, "Clásico");
   return {
     kind,
     service: `${product} ${kind === "home" ? "a domicilio" : "a sucursal"}`,

@@ -51,7 +51,7 @@ describe("Correo Argentino (MiCorreo) quotes", () => {
     expect(rates.map((rate) => rate.kind)).toEqual(["home", "branch"]);
     expect(rates[0]).toEqual({
       kind: "home",
-      service: "Correo Argentino Clasico a domicilio",
+      service: "Correo Argentino Clásico a domicilio",
       serviceCode: "CP",
       priceCents: 611_345,
       days: { min: 2, max: 5 },
