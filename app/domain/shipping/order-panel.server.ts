@@ -1,8 +1,8 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, ne, or } from "drizzle-orm";
 import { getSection } from "~/domain/settings/settings.server";
 import { currentCarriers } from "~/integrations/carriers/index.server";
 import type { Db } from "~db/index";
-import { type OrderCarrierChoice, type orders, shipments } from "~db/schema";
+import { type OrderCarrierChoice, orders, shipments } from "~db/schema";
 import { AT_CARRIER } from "./claim.server";
 import { CARRIER_NAMES, carrierTrackingUrl, SHIPMENT_STATUS_LABELS, type ShipmentStatus } from "./names";
 import type { ShippingContext } from "./sending.server";
@@ -111,5 +111,32 @@ function shipmentView(
     canRetry:
       row.status === "failed" ||
       (row.status === "creating" && !!row.lockedUntil && row.lockedUntil.getTime() < now.getTime()),
+  };
+}
+
+/**
+ * Parcels that need the admin (the dashboard's warning): creations the carrier refused or did not answer,
+ * and parcels whose tracking keeps failing (the job records why on each). Oldest first, with the order
+ * number to open; a box's parcel is named by its reference.
+ */
+export async function shipmentsNeedingAttention(
+  db: Db,
+  limit = 5,
+): Promise<{ total: number; items: { reference: string; orderNumber: string | null; problem: string }[] }> {
+  const needing = or(
+    eq(shipments.status, "failed"),
+    and(inArray(shipments.status, ["created", "in_transit"]), isNotNull(shipments.lastError)),
+  );
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(shipments).where(needing);
+  const rows = await db
+    .select({ reference: shipments.reference, orderNumber: orders.number, problem: shipments.lastError })
+    .from(shipments)
+    .leftJoin(orders, eq(orders.id, shipments.orderId))
+    .where(needing)
+    .orderBy(asc(shipments.updatedAt))
+    .limit(limit);
+  return {
+    total,
+    items: rows.map((row) => ({ reference: row.reference, orderNumber: row.orderNumber, problem: row.problem ?? "" })),
   };
 }

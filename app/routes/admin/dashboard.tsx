@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { FiscalWarning } from "~/components/admin/dashboard/fiscal-warning";
 import { InvoiceWarning } from "~/components/admin/dashboard/invoice-warning";
+import { ShipmentWarning } from "~/components/admin/dashboard/shipment-warning";
 import { catalogueFigures, LOW_STOCK } from "~/domain/admin/dashboard.server";
 import { latestAudit } from "~/domain/audit/audit.server";
 import { boxStats } from "~/domain/box/subscriptions.server";
@@ -12,6 +13,7 @@ import { orderFigures } from "~/domain/orders/queries.server";
 import { prizeFigures } from "~/domain/prizes/prizes.server";
 import { missingFiscalFields } from "~/domain/settings/fiscal";
 import { getSection } from "~/domain/settings/settings.server";
+import { shipmentsNeedingAttention } from "~/domain/shipping/order-panel.server";
 import { specialOrderFigures } from "~/domain/special-orders/special-orders.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { dayMonthTime } from "~/lib/dates";
@@ -20,7 +22,7 @@ import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const [catalogue, audit, newsletter, mail, prizes, box, discounts, specialOrders, orders, invoices] =
+  const [catalogue, audit, newsletter, mail, prizes, box, discounts, specialOrders, orders, invoices, parcels] =
     await Promise.all([
       catalogueFigures(context.db),
       latestAudit(context.db, 20),
@@ -32,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       specialOrderFigures(context.db),
       orderFigures(context.db),
       invoiceDashboard(context.db),
+      shipmentsNeedingAttention(context.db),
     ]);
   const missingFiscal = missingFiscalFields(await getSection(context.db, "fiscal"));
   return {
@@ -43,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     discounts,
     specialOrders,
     orders,
+    parcels,
     invoices,
     lowStock: LOW_STOCK,
     missingFiscal,
@@ -150,6 +154,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-ink/75">La librería de un vistazo.</p>
       <FiscalWarning missing={loaderData.missingFiscal} />
       <InvoiceWarning failed={invoices.failed} />
+      <ShipmentWarning {...loaderData.parcels} />
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
           <li key={card.label} className="rounded-xl border border-ink/10 bg-white p-5">

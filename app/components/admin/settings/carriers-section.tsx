@@ -73,7 +73,7 @@ export function CarriersSection({
           name="originZip"
           label="Código postal de origen"
           value={carriers.originZip}
-          hint="Desde donde salen los paquetes: 4 dígitos o el CPA."
+          hint="Desde dónde salen los paquetes: 4 dígitos o el CPA."
           autoComplete="off"
           maxLength={8}
         />

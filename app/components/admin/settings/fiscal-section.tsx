@@ -115,7 +115,7 @@ function DataFiscalQr({ qrImage, qrUrl }: { qrImage: string | null; qrUrl: strin
   const fileId = "fiscal-qrImageFile";
   const fileError = errors.qrImageFile ?? errors.qrImage;
   return (
-    <fieldset className="rounded-lg border border-ink/15 p-3 sm:p-4">
+    <fieldset className="min-w-0 rounded-lg border border-ink/15 p-3 sm:p-4">
       <legend className="px-1 text-sm font-semibold">QR de Data Fiscal (formulario 960/D)</legend>
       <p className="text-xs text-ink/75">
         Generalo en ARCA con tu clave fiscal (servicio «Formulario 960/D - Data Fiscal»). Podés subir la imagen del QR,

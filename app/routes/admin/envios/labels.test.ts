@@ -13,6 +13,7 @@ import {
   printableLabels,
 } from "../../../../tests/support/shipment-fixtures";
 import * as cajaPage from "../caja";
+import * as dashboardPage from "../dashboard";
 import * as boxLabelsRoute from "../caja/etiquetas";
 import * as orderPage from "../pedidos/detail";
 import * as orderLabelRoute from "../pedidos/etiqueta";
@@ -199,6 +200,11 @@ describe("the pages, rendered", () => {
     expect(failed.html).toContain("Correo Argentino no respondió: probá de nuevo en unos minutos");
     expect(failed.html).toContain(">Reintentar</button>");
     expect(failed.html).toContain("No se pudo crear");
+    // The dashboard names it until it is sorted out.
+    const dashboard = { path: "", module: dashboardPage };
+    const warned = await renderAdminPage("/admin", dashboard, context());
+    expect(warned.html).toMatch(/\d+ envíos? necesita/);
+    expect(warned.html).toContain(`href="/admin/pedidos/${order.number}"`);
 
     await post(orderPage, `/admin/pedidos/${order.number}`, { intent: "create-shipment" }, { number: order.number });
     const created = await renderAdminPage(`/admin/pedidos/${order.number}`, page, context());
@@ -208,6 +214,9 @@ describe("the pages, rendered", () => {
     expect(created.html).toContain("https://www.correoargentino.com.ar/formularios/e-commerce?id=CA");
     expect(created.html).toContain("Seguimiento del correo");
     expect(created.html).toContain("Envío creado en el correo");
+    expect((await renderAdminPage("/admin", dashboard, context())).html).not.toContain(
+      `href="/admin/pedidos/${order.number}"`,
+    );
     expect(created.html).not.toContain(">Crear envío</button>");
   });
 
