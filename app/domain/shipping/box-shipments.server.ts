@@ -3,7 +3,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { manageUrl } from "~/domain/box/self-service.server";
 import { provinceCode } from "~/domain/box/shipping";
-import { BadGateway, Conflict, DomainError } from "~/domain/errors";
+import { Conflict, DomainError } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { getSections } from "~/domain/settings/settings.server";
 import { monthYear, todayInBuenosAires } from "~/lib/dates";
@@ -13,7 +13,7 @@ import { AT_CARRIER, claimShipment, failShipment, holdsSource, markCreated, save
 import { boxShipped } from "./mail.server";
 import { CARRIER_NAMES, carrierTrackingUrl } from "./names";
 import { parcelFor } from "./package";
-import { carrierFailure, carrierFor, homeService, type ShippingContext, shopSender, zip4 } from "./sending.server";
+import { atCarrier, carrierFor, homeService, type ShippingContext, shopSender, zip4 } from "./sending.server";
 
 /**
  * The month's Caja Rizoma parcels (issue 21): one per active subscription delivered to the door, with the
@@ -114,8 +114,7 @@ async function createBoxShipment(
     settings.carriers,
     Math.round(subscription.priceCents / subscription.frequencyMonths),
   );
-  let created: { service: string; serviceCode: string; trackingNumber: string; labelPdf: Uint8Array };
-  try {
+  const created = await atCarrier(ctx.db, claimed.id, carrier, async () => {
     const service = await homeService(carrier, settings.carriers.originZip, destinationZip, parcel);
     const answer = await carrier.createShipment({
       reference,
@@ -137,13 +136,8 @@ async function createBoxShipment(
       branchId: null,
       parcel,
     });
-    created = { ...service, ...answer };
-  } catch (error) {
-    const reason = carrierFailure(carrier, error);
-    await failShipment(ctx.db, claimed.id, reason ?? "No se pudo crear el envío por un error inesperado");
-    if (reason) throw new BadGateway(reason);
-    throw error;
-  }
+    return { ...service, ...answer };
+  });
   const link = await manageUrl(ctx, subscription.id);
   await recorded(ctx, claimed.id, carrier.name, created.trackingNumber, async (tx) => {
     const db = tx;

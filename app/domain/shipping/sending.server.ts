@@ -1,9 +1,11 @@
 import { provinceCode } from "~/domain/box/shipping";
-import { Conflict } from "~/domain/errors";
+import { BadGateway, Conflict } from "~/domain/errors";
 import type { RequestContext } from "~/domain/request-context";
 import type { Settings } from "~/domain/settings/schema";
 import { CarrierRejected, CarrierUnavailable, currentCarriers } from "~/integrations/carriers/index.server";
 import type { Address, Carrier, CarrierId, Parcel, ShipmentRequest } from "~/integrations/carriers/types";
+import type { Db } from "~db/index";
+import { failShipment } from "./claim.server";
 import { CARRIER_NAMES } from "./names";
 
 /**
@@ -82,4 +84,25 @@ export function carrierFailure(carrier: Pick<Carrier, "name">, error: unknown): 
   if (error instanceof CarrierUnavailable) return `${carrier.name} no respondió: probá de nuevo en unos minutos`;
   if (error instanceof CarrierRejected) return `${carrier.name} rechazó el envío: ${error.message}`;
   return null;
+}
+
+/**
+ * The carrier's part of creating a claimed parcel (quoting its service, creating the shipment): a refusal
+ * or silence marks the row 'failed' with the reason in Spanish ("Reintentar" takes it back) and is the
+ * admin's 502; anything else is marked failed too and rethrown.
+ */
+export async function atCarrier<T>(
+  db: Db,
+  shipmentId: number,
+  carrier: Pick<Carrier, "name">,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const reason = carrierFailure(carrier, error);
+    await failShipment(db, shipmentId, reason ?? "No se pudo crear el envío por un error inesperado");
+    if (reason) throw new BadGateway(reason);
+    throw error;
+  }
 }

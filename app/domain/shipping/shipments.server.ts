@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, notExists } from "drizzle-orm";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
-import { BadGateway, Conflict, DomainError, Invalid, NotFound } from "~/domain/errors";
+import { Conflict, DomainError, Invalid, NotFound } from "~/domain/errors";
 import { shipOrderByCarrier } from "~/domain/orders/lifecycle.server";
 import { getSections } from "~/domain/settings/settings.server";
 import type { Db } from "~db/index";
@@ -9,7 +9,7 @@ import { books, type OrderCarrierChoice, orderItems, orders, shipments } from "~
 import { claimShipment, failShipment, holdsSource, markCreated, type Shipment, savedNowhere } from "./claim.server";
 import { CARRIER_NAMES, type CarrierKey, carrierTrackingUrl } from "./names";
 import { parcelFor } from "./package";
-import { carrierFailure, carrierFor, homeService, type ShippingContext, shopSender, zip4 } from "./sending.server";
+import { atCarrier, carrierFor, homeService, type ShippingContext, shopSender, zip4 } from "./sending.server";
 
 /**
  * "Crear envío": an order's parcel at its carrier (issue 21). The order must be paid and sent by post. Its
@@ -99,8 +99,7 @@ export async function createOrderShipment(
     .where(eq(orderItems.orderId, order.id));
   const parcel = parcelFor(items, settings.carriers, Math.max(0, order.totalCents - order.shippingCents));
   const destinationZip = zip4(order.zipCode);
-  let created: { service: string; serviceCode: string; trackingNumber: string; labelPdf: Uint8Array };
-  try {
+  const created = await atCarrier(ctx.db, claimed.id, carrier, async () => {
     const service =
       plan.service && plan.serviceCode
         ? { service: plan.service, serviceCode: plan.serviceCode }
@@ -118,13 +117,8 @@ export async function createOrderShipment(
       branchId: plan.kind === "branch" ? (plan.branch?.id ?? null) : null,
       parcel,
     });
-    created = { ...service, ...answer };
-  } catch (error) {
-    const reason = carrierFailure(carrier, error);
-    await failShipment(ctx.db, claimed.id, reason ?? "No se pudo crear el envío por un error inesperado");
-    if (reason) throw new BadGateway(reason);
-    throw error;
-  }
+    return { ...service, ...answer };
+  });
 
   let shipped: Awaited<ReturnType<typeof shipOrderByCarrier>>;
   try {
