@@ -112,6 +112,8 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const configuredCarriers = [env.carriers.correoArgentino && "Correo Argentino", env.carriers.andreani && "Andreani"];
   if (configuredCarriers.some(Boolean))
     console.log(`Envíos: cotización en vivo con ${configuredCarriers.filter(Boolean).join(" y ")}`);
+  else if (demo)
+    console.log("Envíos: sin CORREO_ARGENTINO_* ni ANDREANI_*, la demo cotiza y sigue envíos con correos de prueba");
 
   const images = {
     publicDir: options.dev ? path.join(root, "public") : path.join(root, "build", "client"),

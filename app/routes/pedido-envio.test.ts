@@ -118,7 +118,7 @@ describe("the shipment's timeline on the buyer's order pages", () => {
     ]);
     const before = render(moving.shipment);
     expect(before).toContain("Seguimiento del envío");
-    expect(before).toContain("Andreani Estándar a sucursal (retiro en sucursal)");
+    expect(before).toContain("Andreani Estándar a sucursal<");
     expect(before).toContain(`href="https://www.andreani.com/envio/${trackingNumber}"`);
     expect(before).toContain("Ingresó al centro de distribución · Benavídez");
     expect(before).toContain("19 de noviembre de 2026");

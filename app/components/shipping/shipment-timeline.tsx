@@ -58,9 +58,13 @@ export function ShipmentTimeline({ shipment }: { shipment: BuyerShipment | null 
   );
 }
 
-/** "Correo Argentino Clásico (a domicilio)": the carrier's name once (its services usually carry it). */
+/**
+ * "Correo Argentino Clásico a domicilio": the carrier's name once (its services usually carry it), and the
+ * door or the branch only when the service's name does not already say it.
+ */
 function serviceName({ carrierName, service, kind }: BuyerShipment) {
   const named = service.startsWith(carrierName) ? service : `${carrierName} · ${service}`;
+  if (/sucursal|domicilio/i.test(service)) return named;
   return `${named} (${kind === "branch" ? "retiro en sucursal" : "a domicilio"})`;
 }
 
