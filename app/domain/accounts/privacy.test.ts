@@ -310,7 +310,10 @@ describe("Eliminar mi cuenta", () => {
     expect(await db.select().from(customerAddresses).where(like(customerAddresses.address, "%borrar%"))).toEqual([]);
 
     // Kept, anonymised.
-    const [kept] = await db.select().from(shipments).where(eq(shipments.id, parcel?.id ?? 0));
+    const [kept] = await db
+      .select()
+      .from(shipments)
+      .where(eq(shipments.id, parcel?.id ?? 0));
     expect(kept).toMatchObject({ label: null, trackingNumber: "000500076000001A3G0C701", status: "delivered" });
     const [order] = await db.select().from(orders).where(eq(orders.id, mine.order.id));
     expect(order).toMatchObject({

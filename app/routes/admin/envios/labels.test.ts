@@ -13,8 +13,8 @@ import {
   printableLabels,
 } from "../../../../tests/support/shipment-fixtures";
 import * as cajaPage from "../caja";
-import * as dashboardPage from "../dashboard";
 import * as boxLabelsRoute from "../caja/etiquetas";
+import * as dashboardPage from "../dashboard";
 import * as orderPage from "../pedidos/detail";
 import * as orderLabelRoute from "../pedidos/etiqueta";
 import * as ordersPage from "../pedidos/list";
