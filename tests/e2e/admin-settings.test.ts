@@ -93,12 +93,12 @@ describe("/admin/ajustes", () => {
     const { page, errors } = await shop.watch({ width: 1280, javaScriptEnabled: false });
     await signIn(page);
 
-    const shipping = page.getByRole("region", { name: "Envíos" });
+    const shipping = page.getByRole("region", { name: "Envíos", exact: true });
     await shipping.getByLabel("Envío estándar a Córdoba").fill("12.500");
     await shipping.getByLabel("Envío rápido a Córdoba").fill("18500,50");
     await shipping.getByRole("button", { name: "Guardar envíos" }).click();
     await page.waitForURL(/guardado=shipping/);
-    expect(await page.getByRole("region", { name: "Envíos" }).getByRole("status").textContent()).toContain(
+    expect(await page.getByRole("region", { name: "Envíos", exact: true }).getByRole("status").textContent()).toContain(
       "Ajustes guardados",
     );
     expect(await page.getByLabel("Envío rápido a Córdoba").inputValue()).toBe("18.500,50");
