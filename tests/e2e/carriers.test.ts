@@ -2,8 +2,12 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, hydrated, signInAsAdmin } from "../support/browser";
 import { browserSuite } from "../support/e2e";
-import { type FakeAndreani, startFakeAndreani } from "../support/fake-andreani";
-import { type FakeCorreoArgentino, startFakeCorreoArgentino } from "../support/fake-correo-argentino";
+import { andreaniEnv, type FakeAndreani, startFakeAndreani } from "../support/fake-andreani";
+import {
+  correoArgentinoEnv,
+  type FakeCorreoArgentino,
+  startFakeCorreoArgentino,
+} from "../support/fake-correo-argentino";
 import { until } from "../support/until";
 
 /**
@@ -29,14 +33,8 @@ afterAll(async () => {
 const shop = browserSuite(() => ({
   ADMIN_EMAIL: admin.email,
   ADMIN_PASSWORD: admin.password,
-  CORREO_ARGENTINO_API_BASE: correo.url,
-  CORREO_ARGENTINO_USER: correo.user,
-  CORREO_ARGENTINO_PASSWORD: correo.password,
-  CORREO_ARGENTINO_CUSTOMER_ID: correo.customerId,
-  ANDREANI_API_BASE: andreani.url,
-  ANDREANI_USER: andreani.user,
-  ANDREANI_PASSWORD: andreani.password,
-  ANDREANI_CONTRACT: andreani.contract,
+  ...correoArgentinoEnv(correo),
+  ...andreaniEnv(andreani),
   // The tracking job looks every 300 ms and asks about a parcel again after a second.
   TRACKING_INTERVAL_MS: "300",
   SHIPMENT_POLL_SECONDS: "1",

@@ -4,7 +4,11 @@ import { DEFAULT_SETTINGS } from "../../app/domain/settings/schema";
 import { openPglite, openPostgres } from "../../db/connect";
 import { mailOutbox, orderEvents, orders, shipments } from "../../db/schema";
 import { type AppServer, adminCookie, appEnv, callApp, removeDataDir, startApp } from "../support/app-server";
-import { type FakeCorreoArgentino, startFakeCorreoArgentino } from "../support/fake-correo-argentino";
+import {
+  correoArgentinoEnv,
+  type FakeCorreoArgentino,
+  startFakeCorreoArgentino,
+} from "../support/fake-correo-argentino";
 import { saleBooks, setStock } from "../support/shop";
 import { onPostgres } from "../support/test-database";
 import { until } from "../support/until";
@@ -70,10 +74,7 @@ describe("carrier shipments through faults", () => {
     const env = await appEnv({
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
-      CORREO_ARGENTINO_API_BASE: correo.url,
-      CORREO_ARGENTINO_USER: correo.user,
-      CORREO_ARGENTINO_PASSWORD: correo.password,
-      CORREO_ARGENTINO_CUSTOMER_ID: correo.customerId,
+      ...correoArgentinoEnv(correo),
       TRACKING_INTERVAL_MS: "200",
       SHIPMENT_POLL_SECONDS: "1",
     });

@@ -269,3 +269,11 @@ export async function startFakeAndreani(
   };
   return fake;
 }
+
+/** The app's variables that point Andreani's real client at this fake. */
+export const andreaniEnv = (fake: FakeAndreani): Record<string, string> => ({
+  ANDREANI_API_BASE: fake.url,
+  ANDREANI_USER: fake.user,
+  ANDREANI_PASSWORD: fake.password,
+  ANDREANI_CONTRACT: fake.contract,
+});

@@ -260,3 +260,11 @@ export async function startFakeCorreoArgentino(
   };
   return fake;
 }
+
+/** The app's variables that point Correo Argentino's real client at this fake. */
+export const correoArgentinoEnv = (fake: FakeCorreoArgentino): Record<string, string> => ({
+  CORREO_ARGENTINO_API_BASE: fake.url,
+  CORREO_ARGENTINO_USER: fake.user,
+  CORREO_ARGENTINO_PASSWORD: fake.password,
+  CORREO_ARGENTINO_CUSTOMER_ID: fake.customerId,
+});

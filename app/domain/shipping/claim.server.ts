@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, or, type SQL } from "drizzle-orm";
 import { Conflict } from "~/domain/errors";
 import type { Db } from "~db/index";
 import { shipments } from "~db/schema";
@@ -123,5 +123,3 @@ export const AT_CARRIER = ["created", "in_transit", "delivered"] as const;
 
 /** Rows of these statuses stop a new parcel for the same order or box month ('failed' ones are retried). */
 export const holdsSource = () => inArray(shipments.status, ["creating", ...AT_CARRIER]);
-
-export const labelBytes = sql<number>`coalesce(octet_length(${shipments.label}), 0)`;

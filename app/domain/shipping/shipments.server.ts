@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, notExists } from "drizzle-orm";
+import { and, asc, count, eq, notExists } from "drizzle-orm";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { Conflict, DomainError, Invalid, NotFound } from "~/domain/errors";
@@ -217,18 +217,4 @@ export async function createPendingShipments(ctx: ShippingContext, admin: AdminI
   }
   result.remaining = await ordersWaitingForShipment(ctx.db);
   return result;
-}
-
-/** The order's parcel that counts (the newest not cancelled), or null. */
-export async function orderShipment(db: Db, orderId: number): Promise<Shipment | null> {
-  const rows = await db
-    .select()
-    .from(shipments)
-    .where(
-      and(
-        eq(shipments.orderId, orderId),
-        inArray(shipments.status, ["creating", "created", "in_transit", "delivered", "failed"]),
-      ),
-    );
-  return rows[0] ?? null;
 }
