@@ -64,7 +64,7 @@ export function FieldLabel({
         {label}
       </label>
       {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-ink/75">
+        <p id={`${id}-hint`} className="text-xs text-ink/75 [overflow-wrap:anywhere]">
           {hint}
         </p>
       ) : null}
