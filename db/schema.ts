@@ -62,6 +62,10 @@ export const books = pgTable(
     sku: text("sku"),
     isbn: text("isbn"),
     pages: integer("pages"),
+    /** The edition's year of publication (ISBN autofill and imports fill it). */
+    publicationYear: integer("publication_year"),
+    /** The text's language as an ISO 639-1 code ("es", "en"...). */
+    language: text("language"),
     weightGrams: integer("weight_grams"),
     freeShipping: boolean("free_shipping").notNull().default(false),
     /** Fiscal category (a key of the settings' tax table, e.g. 'libros' exento, 'otros' 21%). */
@@ -94,7 +98,14 @@ export const books = pgTable(
     index("books_listing_idx").on(t.published, t.available, t.id),
     index("books_featured_idx").on(t.featured, t.featuredOrder),
     index("books_external_product_idx").on(t.externalProductId),
+    // Imports match rows by ISBN, then SKU.
+    index("books_isbn_idx").on(t.isbn),
+    index("books_sku_idx").on(t.sku),
     check("books_stock_non_negative", sql`${t.stock} >= 0`),
+    check(
+      "books_publication_year_range",
+      sql`${t.publicationYear} is null or ${t.publicationYear} between 1400 and 2200`,
+    ),
     check("books_price_non_negative", sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
     check(
       "books_preorder_count_within_limit",
@@ -1220,4 +1231,53 @@ export const shipments = pgTable(
       sql`${t.status} not in ('created', 'in_transit', 'delivered') or ${t.trackingNumber} is not null`,
     ),
   ],
+);
+
+/**
+ * A bulk price update (issue 22): which books (scope), what change and rounding, and whether promotional
+ * and pre-order prices followed. `undoneAt` is set once by "Deshacer" (a conditional update settles two
+ * clicks); only the newest update that is not undone can be undone.
+ */
+export interface PriceUpdateScope {
+  kind: "all" | "category" | "publisher" | "author";
+  /** The category key, publisher or author name; null for "all". */
+  value: string | null;
+}
+export interface PriceUpdateChange {
+  mode: "percent" | "amount";
+  /** Percent (e.g. 12 or -5.5) or pesos (e.g. 1500 or -300). */
+  value: number;
+  rounding: "none" | "100" | "500" | "900";
+  followPromotional: boolean;
+  followPreorder: boolean;
+}
+export const priceUpdates = pgTable("price_updates", {
+  id: serial("id").primaryKey(),
+  adminEmail: text("admin_email").notNull(),
+  scope: jsonb("scope").$type<PriceUpdateScope>().notNull(),
+  change: jsonb("change").$type<PriceUpdateChange>().notNull(),
+  bookCount: integer("book_count").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  undoneAt: timestamp("undone_at", { withTimezone: true }),
+  undoneBy: text("undone_by"),
+});
+
+/** Each book an update touched, with its prices before and after (centavos), so "Deshacer" restores them. */
+export const priceUpdateItems = pgTable(
+  "price_update_items",
+  {
+    updateId: integer("update_id")
+      .notNull()
+      .references(() => priceUpdates.id, { onDelete: "cascade" }),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    oldPriceCents: integer("old_price_cents"),
+    newPriceCents: integer("new_price_cents"),
+    oldPromotionalPriceCents: integer("old_promotional_price_cents"),
+    newPromotionalPriceCents: integer("new_promotional_price_cents"),
+    oldPreorderPriceCents: integer("old_preorder_price_cents"),
+    newPreorderPriceCents: integer("new_preorder_price_cents"),
+  },
+  (t) => [primaryKey({ columns: [t.updateId, t.bookId] }), index("price_update_items_book_idx").on(t.bookId)],
 );

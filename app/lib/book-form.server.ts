@@ -46,6 +46,8 @@ export function bookValues(book: AdminBook): BookFormValues {
     isbn: book.isbn ?? "",
     sku: book.sku ?? "",
     pages: book.pages === null ? "" : String(book.pages),
+    publicationYear: book.publicationYear === null ? "" : String(book.publicationYear),
+    language: book.language ?? "",
     weightGrams: book.weightGrams === null ? "" : String(book.weightGrams),
     audiobookUrl: book.audiobookUrl ?? "",
     externalUrl: book.externalUrl ?? "",

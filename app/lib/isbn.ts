@@ -1,15 +1,53 @@
-/** ISBN-10 or ISBN-13 (hyphens and spaces ignored) with a valid check digit. */
-export function isValidIsbn(raw: string): boolean {
-  const isbn = raw.replace(/[\s-]/g, "").toUpperCase();
-  if (/^\d{13}$/.test(isbn)) {
-    const sum = [...isbn].reduce((acc, digit, i) => acc + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
-    return sum % 10 === 0;
-  }
-  if (/^\d{9}[\dX]$/.test(isbn)) {
-    const sum = [...isbn].reduce((acc, char, i) => acc + (char === "X" ? 10 : Number(char)) * (10 - i), 0);
-    return sum % 11 === 0;
-  }
-  return false;
+import ISBN from "isbn3";
+
+/**
+ * ISBNs through isbn3 (a maintained library with the ISBN agency's ranges): check digits for ISBN-10 and
+ * ISBN-13, conversion between them and hyphenation by registration group and publisher. Hyphens and
+ * spaces in what someone typed or scanned are ignored.
+ */
+export const normaliseIsbn = (raw: string) => raw.replace(/[\s-]/g, "").toUpperCase();
+
+export interface ParsedIsbn {
+  isbn13: string;
+  /** Null for 979 ISBNs, which have no ISBN-10. */
+  isbn10: string | null;
+  /** "978-950-511-307-1"; the plain 13 digits when the ranges do not know the publisher block. */
+  hyphenated: string;
 }
 
-export const normaliseIsbn = (raw: string) => raw.replace(/[\s-]/g, "").toUpperCase();
+/** A valid ISBN-10 or ISBN-13 in both forms, or null (wrong length, wrong check digit, not an ISBN). */
+export function parseIsbn(raw: string): ParsedIsbn | null {
+  const isbn = normaliseIsbn(raw);
+  if (!/^(\d{9}[\dX]|\d{13})$/.test(isbn) || !checkDigitOk(isbn)) return null;
+  const parsed = ISBN.parse(isbn);
+  if (parsed?.isValid && parsed.isbn13) {
+    return { isbn13: parsed.isbn13, isbn10: parsed.isbn10 ?? null, hyphenated: parsed.isbn13h ?? parsed.isbn13 };
+  }
+  // A well-formed number in a range the library's table does not list yet: still an ISBN by its check digit.
+  if (isbn.length === 13 && /^97[89]/.test(isbn)) return { isbn13: isbn, isbn10: null, hyphenated: isbn };
+  if (isbn.length === 10) {
+    const body = `978${isbn.slice(0, 9)}`;
+    return { isbn13: body + ean13Check(body), isbn10: isbn, hyphenated: body + ean13Check(body) };
+  }
+  return null;
+}
+
+/** ISBN-10 or ISBN-13 (hyphens and spaces ignored) with a valid check digit. */
+export function isValidIsbn(raw: string): boolean {
+  return parseIsbn(raw) !== null;
+}
+
+/** The ISBN-13 of any valid ISBN (the key imports match on), or null. */
+export const isbn13Of = (raw: string | null | undefined): string | null =>
+  raw ? (parseIsbn(raw)?.isbn13 ?? null) : null;
+
+function ean13Check(twelve: string): string {
+  const sum = [...twelve].reduce((acc, digit, i) => acc + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
+  return String((10 - (sum % 10)) % 10);
+}
+
+function checkDigitOk(isbn: string): boolean {
+  if (isbn.length === 13) return ean13Check(isbn.slice(0, 12)) === isbn[12];
+  const sum = [...isbn].reduce((acc, char, i) => acc + (char === "X" ? 10 : Number(char)) * (10 - i), 0);
+  return !isbn.slice(0, 9).includes("X") && sum % 11 === 0;
+}

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { BookCover } from "~/components/book/book-cover";
+import { LANGUAGES } from "~/domain/catalog/languages";
 import { type TaxCategory, VAT_RATE_LABELS } from "~/domain/taxes/fiscal";
 
 /** Values as the form shows them (strings), from a stored book or from what the admin typed. */
@@ -215,6 +216,8 @@ export function BookForm({ values, errors, genres, taxCategories, submitLabel }:
         <Field name="isbn" label="ISBN" inputMode="numeric" {...shared} />
         <Field name="sku" label="SKU" {...shared} />
         <Field name="pages" label="Páginas" inputMode="numeric" {...shared} />
+        <Field name="publicationYear" label="Año de edición" inputMode="numeric" {...shared} />
+        <LanguageSelect values={values} errors={errors} />
         <Field name="weightGrams" label="Peso (gramos)" inputMode="numeric" {...shared} />
         <Field name="audiobookUrl" label="Link al audiolibro" type="url" inputMode="url" {...shared} />
         <Field name="externalUrl" label="Link en la tienda externa" type="url" inputMode="url" {...shared} />
@@ -275,6 +278,38 @@ function TaxCategorySelect({
       </p>
       {error ? (
         <p id="taxCategory-error" className="mt-1 text-sm font-semibold text-terracotta">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The text's language: a list, so the storefront and the exports read one spelling per language. */
+function LanguageSelect({ values, errors }: { values: BookFormValues; errors?: FieldErrors }) {
+  const error = errors?.language;
+  return (
+    <div>
+      <label htmlFor="language" className="block text-sm font-semibold">
+        Idioma
+      </label>
+      <select
+        id="language"
+        name="language"
+        defaultValue={String(values.language ?? "")}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "language-error" : undefined}
+        className={inputClass}
+      >
+        <option value="">Sin indicar</option>
+        {Object.entries(LANGUAGES).map(([code, name]) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id="language-error" className="mt-1 text-sm font-semibold text-terracotta">
           {error}
         </p>
       ) : null}

@@ -19,11 +19,14 @@ export function BookDetails({
     descriptionHtml: string;
     product: DetailedProduct;
     pages: number | null;
+    year: number | null;
+    /** The language's Spanish name. */
+    language: string | null;
     isbn: string | null;
     updated: string;
   };
 }) {
-  const { product, pages, isbn } = page;
+  const { product, pages, year, language, isbn } = page;
   return (
     <>
       <div
@@ -37,6 +40,8 @@ export function BookDetails({
         {product.sku ? <Detail label="SKU" value={product.sku} /> : null}
         {product.brand ? <Detail label="Editorial" value={product.brand} /> : null}
         {pages ? <Detail label="Páginas" value={String(pages)} /> : null}
+        {year ? <Detail label="Año de edición" value={String(year)} /> : null}
+        {language ? <Detail label="Idioma" value={language} /> : null}
         {product.weight && product.weight > 0 ? <Detail label="Peso" value={`${product.weight} g`} /> : null}
         {isbn ? <Detail label="ISBN / código de barras" value={isbn} /> : null}
       </dl>

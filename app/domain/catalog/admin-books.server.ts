@@ -16,6 +16,7 @@ import { ADMIN_BOOK_FILTERS, type AdminBookFilter } from "./admin-book-filters";
 import { type BookInput, bookChanges, bookSchema } from "./book-input";
 import { type BookRow, type CatalogBook, toCatalogBook } from "./book-view.server";
 import { type Pagination, pagination } from "./books.server";
+import { isLanguageCode } from "./languages";
 import { searchMatches } from "./search.server";
 
 /** The admin's view of a book: the catalogue shape plus what only the admin edits. */
@@ -26,6 +27,9 @@ export interface AdminBook extends CatalogBook {
   isbn: string | null;
   sku: string | null;
   pages: number | null;
+  publicationYear: number | null;
+  /** ISO 639-1 (see languages.ts). */
+  language: string | null;
   weightGrams: number | null;
   externalUrl: string | null;
   /** The fiscal category (a key of the settings' tax table). */
@@ -42,6 +46,8 @@ export function toAdminBook(row: BookRow): AdminBook {
     isbn: row.isbn,
     sku: row.sku,
     pages: row.pages,
+    publicationYear: row.publicationYear,
+    language: row.language,
     weightGrams: row.weightGrams,
     externalUrl: row.externalUrl,
     taxCategory: row.taxCategory,
@@ -111,6 +117,8 @@ function toColumns(input: BookInput) {
     isbn: input.isbn,
     sku: input.sku,
     pages: input.pages,
+    publicationYear: input.publicationYear,
+    language: input.language,
     weightGrams: input.weightGrams,
     audiobookUrl: input.audiobookUrl,
     externalUrl: input.externalUrl,
@@ -140,6 +148,8 @@ export function rowToInput(row: BookRow): BookInput {
     isbn: row.isbn,
     sku: row.sku,
     pages: row.pages,
+    publicationYear: row.publicationYear,
+    language: row.language && isLanguageCode(row.language) ? row.language : null,
     weightGrams: row.weightGrams,
     audiobookUrl: row.audiobookUrl,
     externalUrl: row.externalUrl,

@@ -41,6 +41,8 @@ export function bookFormToInput(form: FormData): Record<string, unknown> {
     isbn: text(form, "isbn") || null,
     sku: text(form, "sku") || null,
     pages: parseInteger(text(form, "pages")),
+    publicationYear: parseInteger(text(form, "publicationYear")),
+    language: text(form, "language") || null,
     weightGrams: parseInteger(text(form, "weightGrams")),
     audiobookUrl: text(form, "audiobookUrl") || null,
     externalUrl: text(form, "externalUrl") || null,

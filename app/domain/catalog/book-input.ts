@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCalendarDay } from "~/lib/dates";
 import { isValidIsbn, normaliseIsbn } from "~/lib/isbn";
+import { isLanguageCode } from "./languages";
 
 /**
  * A book as the admin writes it (API JSON and, after `bookFormToInput`, the admin form). Amounts in
@@ -87,6 +88,20 @@ export const bookFields = z
       .min(1)
       .max(20_000)
       .nullable()
+      .default(null),
+    publicationYear: z
+      .number({ error: "El año debe ser un número" })
+      .int("El año debe ser un número entero")
+      .min(1400, "El año no es válido")
+      .max(2200, "El año no es válido")
+      .nullable()
+      .default(null),
+    language: z
+      .string()
+      .trim()
+      .nullable()
+      .transform((value) => (value ? value.toLowerCase() : null))
+      .refine((value) => value === null || isLanguageCode(value), "Elegí un idioma de la lista")
       .default(null),
     weightGrams: z
       .number({ error: "El peso debe ser un número" })

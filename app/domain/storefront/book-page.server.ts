@@ -1,5 +1,6 @@
 import { toCatalogBook, toStoreProduct } from "~/domain/catalog/book-view.server";
 import { getVisibleBook, relatedBooks } from "~/domain/catalog/books.server";
+import { isLanguageCode, LANGUAGES } from "~/domain/catalog/languages";
 import { catalogView } from "~/domain/catalog/view.server";
 import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
 import { getSection } from "~/domain/settings/settings.server";
@@ -36,6 +37,8 @@ export async function bookPage(ctx: Pick<PageContext, "db" | "config">, id: numb
     updated: longDate(product.updatedAt),
     isbn: row.isbn,
     pages: row.pages,
+    year: row.publicationYear,
+    language: row.language && isLanguageCode(row.language) ? LANGUAGES[row.language] : null,
     descriptionHtml: descriptionHtml(row.description),
     summary: htmlToText(row.description).replace(/\s+/g, " ").trim().slice(0, 160),
     related: {
