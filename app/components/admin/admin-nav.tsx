@@ -1,6 +1,7 @@
 import {
   BadgePercent,
   BookOpen,
+  ChartColumn,
   ExternalLink,
   FileText,
   Gift,
@@ -30,6 +31,7 @@ export const adminTiles = [
   { to: "/admin/qr", label: "Códigos QR", icon: QrCode },
   { to: "/admin/descuentos", label: "Códigos de Descuento", icon: BadgePercent },
   { to: "/admin/expenses", label: "Gastos", icon: Receipt },
+  { to: "/admin/reportes", label: "Reportes", icon: ChartColumn },
   { to: "/admin/libros", label: "Libros", icon: Library },
   { to: "/admin/pedidos-especiales", label: "Pedidos Especiales", icon: LibraryBig },
   { to: "/admin/ajustes", label: "Ajustes", icon: Settings },

@@ -124,6 +124,8 @@ export function sectionFromForm(
       };
     case "accounts":
       return { input: { cartReminderHours: number(values.cartReminderHours) }, errors };
+    case "reorder":
+      return { input: { threshold: number(values.threshold) }, errors };
     case "carriers": {
       // "Envío gratis desde" is whole pesos typed as money ("50.000"); empty turns free shipping off.
       let freeShippingFrom: number | null = null;

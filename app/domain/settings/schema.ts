@@ -274,6 +274,13 @@ export const accountsSchema = z
   })
   .strict();
 
+/** The reorder list (/admin/reportes/reposicion): books with this much stock or less are listed. */
+export const reorderSchema = z
+  .object({
+    threshold: integer("Umbral de reposición", 0, 1000),
+  })
+  .strict();
+
 /**
  * Shipping with carriers (issue 21): where parcels leave from, how a parcel is packed, the carrier that
  * takes orders without a carrier choice and the month's boxes, and the free-shipping threshold with the
@@ -335,6 +342,7 @@ export const sectionSchemas = {
   invoicing: invoicingSchema,
   accounts: accountsSchema,
   carriers: carriersSchema,
+  reorder: reorderSchema,
 } as const;
 
 export type SectionKey = keyof typeof sectionSchemas;
@@ -367,6 +375,7 @@ export const SECTION_LABELS: Record<SectionKey, { title: string; audit: string }
   invoicing: { title: "Facturación electrónica", audit: "Actualizó la facturación electrónica" },
   accounts: { title: "Cuentas de clientes", audit: "Actualizó las cuentas de clientes" },
   carriers: { title: "Envíos con correo", audit: "Actualizó los envíos con correo" },
+  reorder: { title: "Reposición", audit: "Actualizó el umbral de reposición" },
 };
 
 const SHOP_HOURS = "Lunes a viernes de 9:00 a 18:00, sábados de 10:00 a 14:00";
@@ -478,6 +487,7 @@ export const DEFAULT_SETTINGS: Settings = {
     freeShippingFrom: null,
     freeShippingOptions: [],
   },
+  reorder: { threshold: 2 },
 };
 
 /**

@@ -8,6 +8,7 @@ import { InvoicingSection } from "~/components/admin/settings/invoicing-section"
 import { PickupSection } from "~/components/admin/settings/pickup-section";
 import { RateLimitsSection } from "~/components/admin/settings/rate-limits-section";
 import { RefusedNotice } from "~/components/admin/settings/refused-notice";
+import { ReorderSection } from "~/components/admin/settings/reorder-section";
 import { type SettingsOutcome, sectionState } from "~/components/admin/settings/section-state";
 import { SettingsNav } from "~/components/admin/settings/settings-nav";
 import { ShippingSection } from "~/components/admin/settings/shipping-section";
@@ -138,6 +139,7 @@ export default function Ajustes({ loaderData, actionData }: Route.ComponentProps
       />
       <AccountsSection accounts={settings.accounts} state={stateOf("accounts")} />
       <CarriersSection carriers={settings.carriers} inForce={loaderData.carriersInForce} state={stateOf("carriers")} />
+      <ReorderSection reorder={settings.reorder} state={stateOf("reorder")} />
     </div>
   );
 }
