@@ -1,10 +1,10 @@
 import type { Db } from "~db/index";
 import {
+  books,
   boxPayments,
   boxPlans,
   boxSubscriptionEvents,
   boxSubscriptions,
-  books,
   expenses,
   orderItems,
   stockAlerts,
@@ -194,7 +194,13 @@ export async function seedReportFixtures(db: Db) {
   // The Caja Rizoma: three subscriptions and their history.
   await db
     .insert(boxPlans)
-    .values({ id: "monthly", label: "Mensual", description: "Una caja por mes", priceCents: c(25_000), frequencyMonths: 1 })
+    .values({
+      id: "monthly",
+      label: "Mensual",
+      description: "Una caja por mes",
+      priceCents: c(25_000),
+      frequencyMonths: 1,
+    })
     .onConflictDoNothing();
   const subscription = async (email: string) => {
     const [row] = await db
@@ -214,7 +220,11 @@ export async function seedReportFixtures(db: Db) {
     if (!row) throw new Error("no subscription");
     return row.id;
   };
-  const [s1, s2, s3] = [await subscription("s1@example.com"), await subscription("s2@example.com"), await subscription("s3@example.com")];
+  const [s1, s2, s3] = [
+    await subscription("s1@example.com"),
+    await subscription("s2@example.com"),
+    await subscription("s3@example.com"),
+  ];
   const event = (subscriptionId: number, fromStatus: string | null, toStatus: string, at: string) => ({
     subscriptionId,
     fromStatus,
@@ -222,16 +232,18 @@ export async function seedReportFixtures(db: Db) {
     source: "mercadopago",
     at: ba(at),
   });
-  await db.insert(boxSubscriptionEvents).values([
-    event(s1, null, "pending", "2026-03-01T09:00:00"),
-    event(s1, "pending", "active", "2026-03-01T09:05:00"),
-    event(s1, "active", "paused", "2026-04-05T10:00:00"),
-    event(s1, "paused", "active", "2026-04-20T10:00:00"),
-    event(s2, "pending", "active", "2026-03-15T10:00:00"),
-    event(s2, "active", "cancelled", "2026-04-25T10:00:00"),
-    event(s3, "pending", "active", "2026-02-20T10:00:00"),
-    event(s3, "active", "cancelled", "2026-03-10T10:00:00"),
-  ]);
+  await db
+    .insert(boxSubscriptionEvents)
+    .values([
+      event(s1, null, "pending", "2026-03-01T09:00:00"),
+      event(s1, "pending", "active", "2026-03-01T09:05:00"),
+      event(s1, "active", "paused", "2026-04-05T10:00:00"),
+      event(s1, "paused", "active", "2026-04-20T10:00:00"),
+      event(s2, "pending", "active", "2026-03-15T10:00:00"),
+      event(s2, "active", "cancelled", "2026-04-25T10:00:00"),
+      event(s3, "pending", "active", "2026-02-20T10:00:00"),
+      event(s3, "active", "cancelled", "2026-03-10T10:00:00"),
+    ]);
   const payment = (subscriptionId: number, id: string, at: string) => ({
     subscriptionId,
     providerPaymentId: id,
@@ -240,13 +252,15 @@ export async function seedReportFixtures(db: Db) {
     boxDate: "2026-03-15",
     paidAt: ba(at),
   });
-  await db.insert(boxPayments).values([
-    payment(s1, "p1", "2026-03-01T09:05:00"),
-    payment(s2, "p2", "2026-03-15T10:00:00"),
-    payment(s1, "p3", "2026-04-01T10:00:00"),
-    payment(s2, "p4", "2026-02-15T10:00:00"),
-    payment(s1, "p5", "2026-04-30T23:00:00"),
-  ]);
+  await db
+    .insert(boxPayments)
+    .values([
+      payment(s1, "p1", "2026-03-01T09:05:00"),
+      payment(s2, "p2", "2026-03-15T10:00:00"),
+      payment(s1, "p3", "2026-04-01T10:00:00"),
+      payment(s2, "p4", "2026-02-15T10:00:00"),
+      payment(s1, "p5", "2026-04-30T23:00:00"),
+    ]);
 
   await db.insert(expenses).values([
     { date: "2026-03-05", concept: "Alquiler", category: "Alquiler", amountCents: c(30_000) },

@@ -95,9 +95,7 @@ describe("sales", () => {
   it("top books and authors by units, then revenue (lines after discounts, without shipping)", async () => {
     // B: 1 (O2) + 2 (O3) = 3 units, 16.200 + 27.540 = 43.740; A: 2 (O1) + 1 (O6) = 3, 25.500 + 15.000 = 40.500;
     // C: 1, 10.890. Equal units: more revenue first.
-    expect(
-      (await topBooks(db, MARCH_APRIL)).map((book) => [book.title, book.units, book.revenueCents]),
-    ).toEqual([
+    expect((await topBooks(db, MARCH_APRIL)).map((book) => [book.title, book.units, book.revenueCents])).toEqual([
       ["Mirar el arte", 3, c(43_740)],
       ["Rayuela", 3, c(40_500)],
       ["Taza Rizoma", 1, c(10_890)],
@@ -192,14 +190,14 @@ describe("reorder list", () => {
     // Waiting: H 3; A 1 (the other alert was already sent).
     // Suggested = waiting + ⌈sold90 / 3⌉ − stock: H 3 + 0 − 0 = 3; A 1 + 1 − 1 = 1; E 0 + 1 − 2 → 0; G 0.
     const { books, publishers } = await reorderList(db, { threshold: 2, publisher: null }, TODAY);
-    expect(books.map((book) => [book.title, book.stock, book.waiting, book.sold30, book.sold90, book.suggested])).toEqual(
-      [
-        ["Agotado esperado", 0, 3, 0, 0, 3],
-        ["Rayuela", 1, 1, 1, 3, 1],
-        ["Vendido antes", 2, 0, 0, 1, 0],
-        ["Sin precio", 2, 0, 0, 0, 0],
-      ],
-    );
+    expect(
+      books.map((book) => [book.title, book.stock, book.waiting, book.sold30, book.sold90, book.suggested]),
+    ).toEqual([
+      ["Agotado esperado", 0, 3, 0, 0, 3],
+      ["Rayuela", 1, 1, 1, 3, 1],
+      ["Vendido antes", 2, 0, 0, 1, 0],
+      ["Sin precio", 2, 0, 0, 0, 0],
+    ]);
     expect(publishers).toEqual(["Alfaguara", "Caja Negra"]);
     expect(books[0]).toMatchObject({ isbn: "9789871622481", publisher: "Caja Negra", bookId: fixtures.H.id });
   });

@@ -42,6 +42,10 @@ describe("defaults", () => {
     });
   });
 
+  it("list books for reorder at 2 copies or fewer", () => {
+    expect(DEFAULT_SETTINGS.reorder).toEqual({ threshold: 2 });
+  });
+
   it("are what an empty database reads, and seeding writes them once without overwriting", async () => {
     expect(await getSettings(db)).toEqual(DEFAULT_SETTINGS);
     await seedSettings(db);

@@ -98,6 +98,8 @@ describe("PUT /api/admin/settings/{section}", () => {
       "Intentos fallidos de ingreso: el mínimo es 1",
     ],
     ["rateLimits", "[1,2]", "El cuerpo debe ser un objeto JSON"],
+    ["reorder", { threshold: 1001 }, "Umbral de reposición: el máximo es 1000"],
+    ["reorder", { threshold: 1.5 }, "Umbral de reposición: ingresá un número entero"],
     ["rateLimits", "{no es json", "El cuerpo no es un JSON válido"],
   ])("refuses bad %s input with a Spanish 400 and writes nothing", async (section, body, error) => {
     const [rowsBefore, auditBefore] = [await storedRows(), (await auditRows()).length];
@@ -196,6 +198,18 @@ describe("/admin/ajustes", () => {
       stockAlertsPerIpPerHour: 25,
       shippingQuotesPerIpPerMinute: 90,
     });
+  });
+
+  it("saves the reorder threshold from its form, and refuses one out of range keeping what was typed", async () => {
+    const saved = (await post({ section: "reorder", intent: "save", threshold: "5" })) as Response;
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe("/admin/ajustes?guardado=reorder#reorder");
+    expect(await getSection(db, "reorder")).toEqual({ threshold: 5 });
+    const refused = (await post({ section: "reorder", intent: "save", threshold: "-1" })) as Outcome;
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.fields).toEqual({ threshold: "Umbral de reposición: el mínimo es 0" });
+    expect(refused.data.values.threshold).toBe("-1");
+    expect(await getSection(db, "reorder")).toEqual({ threshold: 5 });
   });
 
   it("accepts es-AR money and refuses what is not, keeping what was typed", async () => {
