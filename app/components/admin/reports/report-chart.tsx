@@ -12,7 +12,7 @@ const axisText = { fill: "var(--color-ink)", fontSize: 12 };
 export default function ReportChart({ spec }: { spec: ChartSpec }) {
   const format = (value: unknown) => (spec.money ? formatMoney(Number(value)) : count.format(Number(value)));
   const rows = spec.layout === "rows";
-  const valueAxis = { tickFormatter: format, tick: axisText, width: spec.money ? 96 : 48 };
+  const valueAxis = { tickFormatter: format, tick: axisText, width: spec.money ? 96 : 48, allowDecimals: spec.money };
   const categoryAxis = { dataKey: spec.category, tick: axisText };
   return (
     <ResponsiveContainer width="100%" height={CHART_HEIGHT} initialDimension={{ width: 320, height: CHART_HEIGHT }}>

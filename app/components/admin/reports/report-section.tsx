@@ -23,7 +23,7 @@ export function ReportSection({
   children: ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-4 space-y-4">
+    <section id={id} aria-labelledby={`${id}-title`} className="min-w-0 scroll-mt-4 space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
           <h2 id={`${id}-title`} className="font-serif text-2xl">
