@@ -1,11 +1,11 @@
 import { coverImage } from "./book-covers";
-import { BOTH_ISBN, GOOGLE_ONLY_ISBN } from "./fake-open-library";
 import {
   type FakeCarrierControls,
   type FakeCarrierRequest,
   type FakeReply,
   startFakeCarrierServer,
 } from "./fake-carrier-server";
+import { BOTH_ISBN, GOOGLE_ONLY_ISBN } from "./fake-open-library";
 
 /**
  * Google Books on loopback, in the shapes of www.googleapis.com/books/v1

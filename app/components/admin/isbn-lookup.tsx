@@ -139,9 +139,7 @@ export function IsbnLookup({
       }
       if (!response.ok || !answer.success) {
         lastAsked.current = null;
-        setStatus(
-          answer.error ?? "No pudimos buscar los datos del ISBN. Probá de nuevo o completalos a mano.",
-        );
+        setStatus(answer.error ?? "No pudimos buscar los datos del ISBN. Probá de nuevo o completalos a mano.");
         return;
       }
       if (answer.hyphenated) input.value = answer.hyphenated;

@@ -65,7 +65,7 @@ type LookupContext = Pick<RequestContext, "db" | "bookData" | "log">;
 const MIN_COVER_SIDE = 16;
 
 /**
- * Looks an ISBN up. Throws Invalid (INVALID_ISBN, field "isbn") for a bad check digit, NotFound
+ * Looks an ISBN up. Throws Invalid (INVALID_ISBN) for a bad check digit, NotFound
  * (UNKNOWN_ISBN) when no source knows it, Unavailable when this process has no book data at all (a task).
  * `cover: false` skips downloading the cover (a book that already has one).
  */
@@ -74,7 +74,7 @@ export async function findBookByIsbn(
   raw: string,
   options: { cover?: boolean } = {},
 ): Promise<FoundBook> {
-  if (!parseIsbn(raw)) throw new Invalid(INVALID_ISBN, { field: "isbn" });
+  if (!parseIsbn(raw)) throw new Invalid(INVALID_ISBN);
   if (!ctx.bookData) throw new Unavailable("La búsqueda por ISBN no está disponible en este proceso");
   const current = await ctx.bookData.current();
   const lookup = await lookupIsbn(current, raw, {
@@ -202,17 +202,17 @@ export async function completeBookData(
     if (!isEmpty(value)) changes[field] = value;
   }
   if (Object.keys(changes).length === 0) return { title: book.title, filled: [], unknown: false };
+  let written: string[] = [];
   const updated = await updateBook(
     ctx.db,
     admin,
     id,
     changes,
     { siteUrl: ctx.siteUrl, configuredSecret: ctx.configuredSecret },
-    { onlyEmpty: true },
+    { onlyEmpty: true, onWritten: (fields) => (written = fields) },
   );
-  const filled = FILLABLE.filter(
-    ([field]) => field in changes && updated[field as keyof AdminBook] === changes[field],
-  ).map(([, , name]) => name);
+  if (written.includes("coverUrl")) scheduleCoverVariants([updated.coverUrl]);
+  const filled = FILLABLE.filter(([field]) => written.includes(field)).map(([, , name]) => name);
   return { title: updated.title, filled, unknown: false };
 }
 

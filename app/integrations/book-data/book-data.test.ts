@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeGoogleBooks, googleBooksEnv, startFakeGoogleBooks } from "../../../tests/support/fake-google-books";
 import {
   BOTH_ISBN,
   type FakeOpenLibrary,
@@ -9,7 +10,6 @@ import {
   startFakeOpenLibrary,
   UNKNOWN_ISBN,
 } from "../../../tests/support/fake-open-library";
-import { type FakeGoogleBooks, googleBooksEnv, startFakeGoogleBooks } from "../../../tests/support/fake-google-books";
 import { BookDataConfigError, bookDataConfig } from "./config";
 import { coverUrl, googleBooksSource } from "./google-books.server";
 import { coverPolicy, createBookData, lookupIsbn, mergeAnswers } from "./index.server";
@@ -104,7 +104,9 @@ describe("Google Books client", () => {
 
   it("upgrades Google's own thumbnails to https", () => {
     expect(
-      coverUrl("http://books.google.com/books/content?id=abc&printsec=frontcover&img=1&zoom=5&edge=curl&source=gbs_api"),
+      coverUrl(
+        "http://books.google.com/books/content?id=abc&printsec=frontcover&img=1&zoom=5&edge=curl&source=gbs_api",
+      ),
     ).toBe("https://books.google.com/books/content?id=abc&printsec=frontcover&img=1&zoom=1&source=gbs_api");
     expect(coverUrl("javascript:alert(1)")).toBeNull();
   });
