@@ -138,7 +138,8 @@ export function IsbnLookup({
         return;
       }
       if (!response.ok || !answer.success) {
-        lastAsked.current = null;
+        // Unknown stays asked (typing it again does not ask again); a failure may be retried by itself.
+        if (response.status !== 404) lastAsked.current = null;
         setStatus(answer.error ?? "No pudimos buscar los datos del ISBN. Probá de nuevo o completalos a mano.");
         return;
       }
