@@ -70,7 +70,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const completed: NoticeData =
       result.filled.length > 0
         ? { tone: "success", title: "Datos completados", message: completedMessage(result) }
-        : { tone: "error", title: "Sin datos nuevos", message: completedMessage(result) };
+        : {
+            tone: "error",
+            title: result.unknown ? "ISBN no encontrado" : "Sin datos nuevos",
+            message: completedMessage(result),
+          };
     return { completed };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
