@@ -23,8 +23,6 @@ const BOOKS = new Map<string, BookMetadata>(
   ]),
 );
 
-export const SANDBOX_ISBNS: readonly string[] = [...BOOKS.keys()];
-
 export function sandboxSource(): BookDataSource {
   return {
     id: "sandbox",
