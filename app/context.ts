@@ -3,6 +3,7 @@ import type { CustomerIdentity } from "~/domain/accounts/sessions.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import type { TiendanubeService } from "~/domain/tiendanube/service.server";
 import type { Arca } from "~/integrations/arca/types";
+import type { BookData } from "~/integrations/book-data/types";
 import type { Carriers } from "~/integrations/carriers/types";
 import type { MercadoPago } from "~/integrations/mercadopago/index.server";
 import type { Db } from "~db/index";
@@ -51,6 +52,8 @@ export type LoadContext = {
   arca?: Arca | null;
   /** Correo Argentino and Andreani (real, the demo's sandbox, or none). */
   carriers?: Carriers | null;
+  /** Open Library and Google Books (or the demo's sandbox), for the ISBN autofill. */
+  bookData?: BookData | null;
   /**
    * The page cache is rendering this page for every visitor (server/page-cache.ts): wait for all
    * Suspense content, as for crawlers, so the stored page is complete without JavaScript.

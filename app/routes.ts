@@ -107,6 +107,7 @@ export default [
   route("api/admin/carousel", "routes/api/admin/carousel.ts"),
   route("api/admin/books", "routes/api/admin/books.ts"),
   route("api/admin/books/:id", "routes/api/admin/book.ts"),
+  route("api/admin/isbn/:isbn", "routes/api/admin/isbn.ts"),
   route("api/admin/uploads", "routes/api/admin/uploads.ts"),
   route("uploads/:file", "routes/uploads.ts"),
   route("api/books/:id/featured", "routes/api/admin/book-featured.ts"),

@@ -9,6 +9,7 @@ import type { AppConfig, LoadContext } from "~/context";
 import { isStockOnlyChange, onPublicPagesChanged } from "~/domain/cache/public-pages.server";
 import type { TiendanubeService } from "~/domain/tiendanube/service.server";
 import type { Arca } from "~/integrations/arca/types";
+import type { BookData } from "~/integrations/book-data/types";
 import type { Carriers } from "~/integrations/carriers/types";
 import type { MercadoPago } from "~/integrations/mercadopago/index.server";
 import {
@@ -53,6 +54,8 @@ export interface AppOptions {
   arca?: Arca | null;
   /** Correo Argentino and Andreani (real, the demo's sandbox, or none). */
   carriers?: Carriers | null;
+  /** Open Library and Google Books (or the demo's sandbox), for the ISBN autofill. */
+  bookData?: BookData | null;
   /** The page cache's byte budget (PAGE_CACHE_MB); absent or null: no page cache (PAGE_CACHE=off, development). */
   pageCache?: { maxBytes: number } | null;
 }
@@ -132,6 +135,7 @@ export function createApp(options: AppOptions): express.Express {
     mercadoPago: options.mercadoPago ?? null,
     arca: options.arca ?? null,
     carriers: options.carriers ?? null,
+    bookData: options.bookData ?? null,
   });
 
   // A NUL byte can never be stored in PostgreSQL text. An API refuses it; a page drops it from the address,

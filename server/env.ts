@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { type ArcaConfig, ArcaConfigError, arcaConfig } from "~/integrations/arca/config";
+import { type BookDataConfig, BookDataConfigError, bookDataConfig } from "~/integrations/book-data/config";
 import { type CarriersConfig, CarriersConfigError, carriersConfig } from "~/integrations/carriers/config";
 import { emailSchema } from "~/lib/email-schema";
 
@@ -62,6 +63,7 @@ export const envSchema = z.object({
     .default(10_000),
   // ARCA_ENV, ARCA_CUIT, ARCA_CERT, ARCA_KEY, ARCA_WSAA_URL and ARCA_WSFE_URL: app/integrations/arca/config.ts.
   // CORREO_ARGENTINO_*, ANDREANI_* and CARRIER_TIMEOUT_MS: app/integrations/carriers/config.ts.
+  // OPENLIBRARY_*, GOOGLE_BOOKS_* and BOOK_DATA_TIMEOUT_MS: app/integrations/book-data/config.ts.
   ARCA_TIMEOUT_MS: z.coerce
     .number({ error: "ARCA_TIMEOUT_MS debe ser un número" })
     .int("ARCA_TIMEOUT_MS debe ser un número entero")
@@ -136,6 +138,8 @@ export interface ServerEnv {
   arcaTimeoutMs: number;
   /** Correo Argentino and Andreani (each null when not configured), and each call's timeout. */
   carriers: CarriersConfig;
+  /** Open Library and Google Books for the ISBN autofill (bases, key, timeout). */
+  bookData: BookDataConfig;
   /** How long a voucher claimed by a worker stays its own (a crashed worker's comes back after it). */
   invoiceLeaseSeconds: number;
   /** The shipment tracking job: its tick (ms) and the seconds between two polls of one moving shipment. */
@@ -177,6 +181,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     if (error instanceof CarriersConfigError) throw new EnvError(`Configuración inválida:\n  ${error.message}`);
     throw error;
   }
+  let bookData: BookDataConfig;
+  try {
+    bookData = bookDataConfig(source);
+  } catch (error) {
+    if (error instanceof BookDataConfigError) throw new EnvError(`Configuración inválida:\n  ${error.message}`);
+    throw error;
+  }
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
@@ -207,6 +218,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     arca,
     arcaTimeoutMs: env.ARCA_TIMEOUT_MS,
     carriers,
+    bookData,
     invoiceLeaseSeconds: env.INVOICE_LEASE_SECONDS,
     tracking: { intervalMs: env.TRACKING_INTERVAL_MS, pollSeconds: env.SHIPMENT_POLL_SECONDS },
     imageRemoteHosts: (env.IMAGE_REMOTE_HOSTS ?? "")

@@ -19,6 +19,7 @@ import { startShipmentTrackingJob } from "~/domain/shipping/tracking.server";
 import { startReleaseAlertJob } from "~/domain/stock-alerts/release.server";
 import { createTiendanubeService } from "~/domain/tiendanube/service.server";
 import { createArca } from "~/integrations/arca/index.server";
+import { createBookData } from "~/integrations/book-data/index.server";
 import { createCarriers } from "~/integrations/carriers/index.server";
 import { configureSharp } from "~/integrations/images/sharp.server";
 import { fileMailer, smtpMailer } from "~/integrations/mail/transport.server";
@@ -115,6 +116,12 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   else if (demo)
     console.log("Envíos: sin CORREO_ARGENTINO_* ni ANDREANI_*, la demo cotiza y sigue envíos con correos de prueba");
 
+  // ISBN autofill: Open Library and Google Books; a demo shop with no base configured asks the sandbox.
+  const bookData = createBookData({
+    config: env.bookData,
+    isDemo: async () => (await shopMode(database.db)) === "demo",
+  });
+
   const images = {
     publicDir: options.dev ? path.join(root, "public") : path.join(root, "build", "client"),
     cacheDir: path.join(env.dataDir, "cache", "images"),
@@ -152,6 +159,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     mercadoPago,
     arca,
     carriers,
+    bookData,
     pageCache: env.pageCache.enabled && !options.dev ? { maxBytes: env.pageCache.maxBytes } : null,
   });
   // Other instances on the same PostgreSQL tell this one when its cached pages went stale.

@@ -1,4 +1,5 @@
 import type { Arca } from "~/integrations/arca/types";
+import type { BookData } from "~/integrations/book-data/types";
 import type { Carriers } from "~/integrations/carriers/types";
 import type { MercadoPago } from "~/integrations/mercadopago/index.server";
 import type { Db } from "~db/index";
@@ -29,6 +30,8 @@ export interface RequestContext {
   arca?: Arca | null;
   /** Correo Argentino and Andreani (real clients, the demo's sandbox, or none); absent in most tests. */
   carriers?: Carriers | null;
+  /** Open Library and Google Books (or the demo's sandbox), for the ISBN autofill; absent in most tests. */
+  bookData?: BookData | null;
   log: DomainLog;
   /** The visitor's address, for the per-IP limits; absent when the server itself calls (jobs). */
   clientIp?: string;

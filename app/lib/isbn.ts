@@ -1,4 +1,5 @@
 import ISBN from "isbn3";
+import { ean13Check, hasValidCheckDigit } from "./isbn-digits";
 
 /**
  * ISBNs through isbn3 (a maintained library with the ISBN agency's ranges): check digits for ISBN-10 and
@@ -18,7 +19,7 @@ export interface ParsedIsbn {
 /** A valid ISBN-10 or ISBN-13 in both forms, or null (wrong length, wrong check digit, not an ISBN). */
 export function parseIsbn(raw: string): ParsedIsbn | null {
   const isbn = normaliseIsbn(raw);
-  if (!/^(\d{9}[\dX]|\d{13})$/.test(isbn) || !checkDigitOk(isbn)) return null;
+  if (!hasValidCheckDigit(isbn)) return null;
   const parsed = ISBN.parse(isbn);
   if (parsed?.isValid && parsed.isbn13) {
     return { isbn13: parsed.isbn13, isbn10: parsed.isbn10 ?? null, hyphenated: parsed.isbn13h ?? parsed.isbn13 };
@@ -40,14 +41,3 @@ export function isValidIsbn(raw: string): boolean {
 /** The ISBN-13 of any valid ISBN (the key imports match on), or null. */
 export const isbn13Of = (raw: string | null | undefined): string | null =>
   raw ? (parseIsbn(raw)?.isbn13 ?? null) : null;
-
-function ean13Check(twelve: string): string {
-  const sum = [...twelve].reduce((acc, digit, i) => acc + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
-  return String((10 - (sum % 10)) % 10);
-}
-
-function checkDigitOk(isbn: string): boolean {
-  if (isbn.length === 13) return ean13Check(isbn.slice(0, 12)) === isbn[12];
-  const sum = [...isbn].reduce((acc, char, i) => acc + (char === "X" ? 10 : Number(char)) * (10 - i), 0);
-  return !isbn.slice(0, 9).includes("X") && sum % 11 === 0;
-}

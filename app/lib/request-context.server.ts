@@ -11,6 +11,7 @@ export function requestContext(context: AppLoadContext): RequestContext {
     mercadoPago: context.mercadoPago ?? null,
     arca: context.arca ?? null,
     carriers: context.carriers ?? null,
+    bookData: context.bookData ?? null,
     log: context.log,
     clientIp: context.clientIp,
   };

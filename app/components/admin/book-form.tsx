@@ -1,7 +1,9 @@
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { BookCover } from "~/components/book/book-cover";
 import { LANGUAGES } from "~/domain/catalog/languages";
 import { type TaxCategory, VAT_RATE_LABELS } from "~/domain/taxes/fiscal";
+import { type FilledSources, IsbnLookup, type SourceId, SourceNote } from "./isbn-lookup";
 
 /** Values as the form shows them (strings), from a stored book or from what the admin typed. */
 export type BookFormValues = Record<string, string | boolean>;
@@ -28,6 +30,7 @@ function Field({
   type = "text",
   inputMode,
   required,
+  sources,
 }: {
   name: string;
   label: string;
@@ -37,9 +40,14 @@ function Field({
   type?: string;
   inputMode?: "decimal" | "numeric" | "url";
   required?: boolean;
+  /** Where the ISBN lookup took the fields it filled (IsbnLookup). */
+  sources?: FilledSources;
 }) {
   const error = errors?.[name];
-  const describedBy = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ");
+  const source = sources?.[name];
+  const describedBy = [hint ? `${name}-hint` : null, error ? `${name}-error` : null, source ? `${name}-source` : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div>
       <label htmlFor={name} className="block text-sm font-semibold">
@@ -62,6 +70,7 @@ function Field({
           {hint}
         </p>
       ) : null}
+      <SourceNote name={name} source={source} />
       {error ? (
         <p id={`${name}-error`} className="mt-1 text-sm font-semibold text-terracotta">
           {error}
@@ -92,12 +101,34 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 /** The book form of /admin/libros/nuevo and /admin/libros/{id}: a plain multipart post (works without JS). */
 export function BookForm({ values, errors, genres, taxCategories, submitLabel }: Props) {
   const busy = useNavigation().state !== "idle";
-  const shared = { values, errors };
-  const cover = typeof values.coverUrl === "string" && values.coverUrl ? values.coverUrl : null;
+  // What the ISBN lookup filled: each field's source (dropped once the admin edits it) and the stored cover.
+  const [sources, setSources] = useState<FilledSources>({});
+  const [found, setFound] = useState<{ cover: string | null; title: string }>({ cover: null, title: "" });
+  const shared = { values, errors, sources };
+  const stored = typeof values.coverUrl === "string" && values.coverUrl ? values.coverUrl : null;
+  const cover = found.cover ?? stored;
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-6" noValidate>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="space-y-6"
+      noValidate
+      onInput={(event) => {
+        const name = (event.target as { name?: string }).name;
+        if (name && sources[name]) setSources(({ [name]: _, ...rest }) => rest);
+        if (name === "coverUrl" || name === "cover") setFound((previous) => ({ ...previous, cover: null }));
+      }}
+    >
       <input type="hidden" name="intent" value="save" />
       <Section title="Datos del libro">
+        <IsbnLookup
+          defaultValue={String(values.isbn ?? "")}
+          serverError={errors?.isbn}
+          onFound={(result) => {
+            setSources((previous) => ({ ...previous, ...result.sources }));
+            if (result.cover) setFound({ cover: result.cover, title: result.title });
+          }}
+        />
         <Field name="title" label="Título" required {...shared} />
         <Field name="author" label="Autor" required {...shared} />
         <Field name="publisher" label="Editorial" {...shared} />
@@ -130,8 +161,10 @@ export function BookForm({ values, errors, genres, taxCategories, submitLabel }:
             rows={5}
             defaultValue={String(values.description ?? "")}
             aria-invalid={errors?.description ? true : undefined}
+            aria-describedby={sources.description ? "description-source" : undefined}
             className={inputClass}
           />
+          <SourceNote name="description" source={sources.description} />
           {errors?.description ? (
             <p className="mt-1 text-sm font-semibold text-terracotta">{errors.description}</p>
           ) : null}
@@ -165,8 +198,9 @@ export function BookForm({ values, errors, genres, taxCategories, submitLabel }:
       <Section title="Tapa">
         <div className="flex items-start gap-4 sm:col-span-2">
           <BookCover
+            key={cover ?? "none"}
             src={cover}
-            title={String(values.title || "Libro nuevo")}
+            title={String(found.title || values.title || "Libro nuevo")}
             author={String(values.author ?? "")}
             className="w-20 shrink-0"
           />
@@ -213,11 +247,10 @@ export function BookForm({ values, errors, genres, taxCategories, submitLabel }:
       </Section>
 
       <Section title="Detalles y links">
-        <Field name="isbn" label="ISBN" inputMode="numeric" {...shared} />
         <Field name="sku" label="SKU" {...shared} />
         <Field name="pages" label="Páginas" inputMode="numeric" {...shared} />
         <Field name="publicationYear" label="Año de edición" inputMode="numeric" {...shared} />
-        <LanguageSelect values={values} errors={errors} />
+        <LanguageSelect values={values} errors={errors} source={sources.language} />
         <Field name="weightGrams" label="Peso (gramos)" inputMode="numeric" {...shared} />
         <Field name="audiobookUrl" label="Link al audiolibro" type="url" inputMode="url" {...shared} />
         <Field name="externalUrl" label="Link en la tienda externa" type="url" inputMode="url" {...shared} />
@@ -286,8 +319,17 @@ function TaxCategorySelect({
 }
 
 /** The text's language: a list, so the storefront and the exports read one spelling per language. */
-function LanguageSelect({ values, errors }: { values: BookFormValues; errors?: FieldErrors }) {
+function LanguageSelect({
+  values,
+  errors,
+  source,
+}: {
+  values: BookFormValues;
+  errors?: FieldErrors;
+  source?: SourceId;
+}) {
   const error = errors?.language;
+  const describedBy = [error ? "language-error" : null, source ? "language-source" : null].filter(Boolean).join(" ");
   return (
     <div>
       <label htmlFor="language" className="block text-sm font-semibold">
@@ -298,7 +340,7 @@ function LanguageSelect({ values, errors }: { values: BookFormValues; errors?: F
         name="language"
         defaultValue={String(values.language ?? "")}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "language-error" : undefined}
+        aria-describedby={describedBy || undefined}
         className={inputClass}
       >
         <option value="">Sin indicar</option>
@@ -308,6 +350,7 @@ function LanguageSelect({ values, errors }: { values: BookFormValues; errors?: F
           </option>
         ))}
       </select>
+      <SourceNote name="language" source={source} />
       {error ? (
         <p id="language-error" className="mt-1 text-sm font-semibold text-terracotta">
           {error}

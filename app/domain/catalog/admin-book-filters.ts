@@ -6,5 +6,6 @@ export const ADMIN_BOOK_FILTERS = [
   "preventa",
   "no-disponibles",
   "ocultos",
+  "incompletos",
 ] as const;
 export type AdminBookFilter = (typeof ADMIN_BOOK_FILTERS)[number];

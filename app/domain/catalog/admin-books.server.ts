@@ -71,6 +71,8 @@ export async function listAdminBooks(
     preventa: preorder,
     "no-disponibles": eq(books.available, false),
     ocultos: eq(books.published, false),
+    // "Completar datos": an ISBN to look up and something an ISBN lookup can fill (isbn-lookup.server.ts).
+    incompletos: sql`${books.isbn} is not null and (${books.description} = '' or ${books.coverUrl} is null or ${books.pages} is null or ${books.publisher} is null or ${books.publicationYear} is null or ${books.language} is null)`,
   };
   const search = query.search?.trim();
   const where = and(
@@ -205,6 +207,9 @@ export async function createBook(db: Db, admin: AdminIdentity, raw: unknown): Pr
 /**
  * PUT: the fields sent replace the stored ones; the merged book must still be valid. A book that can be
  * bought from stock after the change fires its waiting restock alerts in the same transaction (`site`).
+ * `onlyEmpty` ("Completar datos"): a sent field is written only if the locked row still has it empty, so
+ * a value the admin saved meanwhile is never overwritten; `onWritten` is told the fields it did write
+ * (none: the book is left untouched, not even audited).
  */
 export async function updateBook(
   db: Db,
@@ -212,13 +217,20 @@ export async function updateBook(
   id: number,
   raw: unknown,
   site: AlertSite,
+  options: { onlyEmpty?: boolean; onWritten?: (fields: string[]) => void } = {},
 ): Promise<AdminBook> {
   const parsed = bookChanges.parse(raw);
   const sent = new Set(Object.keys(raw as object));
-  const changes = Object.fromEntries(Object.entries(parsed).filter(([key]) => sent.has(key)));
+  let changes = Object.fromEntries(Object.entries(parsed).filter(([key]) => sent.has(key)));
   const result = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(books).where(eq(books.id, id)).for("update");
     if (!current) throw new NotFound("Libro no encontrado");
+    if (options.onlyEmpty) {
+      const stored = rowToInput(current) as Record<string, unknown>;
+      const empty = (key: string) => stored[key] === null || stored[key] === "";
+      changes = Object.fromEntries(Object.entries(changes).filter(([key]) => empty(key)));
+      if (Object.keys(changes).length === 0) return null;
+    }
     const input = bookSchema.parse({ ...rowToInput(current), ...changes });
     // A book keeps a category it already had even if the table changed since; a new choice must be in it.
     if (input.taxCategory !== current.taxCategory) await checkTaxCategory(tx as unknown as Db, input.taxCategory);
@@ -246,8 +258,13 @@ export async function updateBook(
       summary: `Editó el libro «${row.title}»`,
       details: { fields: Object.keys(changes) },
     });
+    options.onWritten?.(Object.keys(changes));
     return toAdminBook(row);
   });
+  if (!result) {
+    options.onWritten?.([]);
+    return getAdminBook(db, id);
+  }
   await publicPagesChanged(db, "book.update");
   return result;
 }

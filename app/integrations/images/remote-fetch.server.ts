@@ -18,6 +18,13 @@ export interface RemotePolicy {
   maxBytes?: number;
   /** Default 10 s. */
   timeoutMs?: number;
+  /**
+   * Redirects followed (default 0: a 3xx is refused). Each hop is checked again like the first URL; a hop
+   * may go to a listed host or, over https, to one of `redirectDomains` or a subdomain of it (Open
+   * Library's covers redirect to archive.org's storage hosts).
+   */
+  maxRedirects?: number;
+  redirectDomains?: string[];
 }
 
 export const MAX_REMOTE_IMAGE_BYTES = 15 * 1024 * 1024;
@@ -123,6 +130,12 @@ export async function fetchRemoteImage(rawUrl: string, policy: RemotePolicy): Pr
       (response) => {
         const status = response.statusCode ?? 0;
         const type = response.headers["content-type"] ?? "";
+        const location = response.headers.location;
+        if (status >= 300 && status < 400 && location && (policy.maxRedirects ?? 0) > 0) {
+          response.resume();
+          followRedirect(url, location, policy).then(resolve, reject);
+          return;
+        }
         if (status !== 200) {
           response.resume();
           reject(new NotFound(`La imagen remota respondió ${status}`));
@@ -152,5 +165,27 @@ export async function fetchRemoteImage(rawUrl: string, policy: RemotePolicy): Pr
     request.on("error", (error) =>
       reject(error instanceof Error && "status" in error ? error : new NotFound("No se pudo descargar la imagen")),
     );
+  });
+}
+
+/** The next hop of a redirect, allowed only to a listed host or (https) a redirect domain. */
+function followRedirect(from: URL, location: string, policy: RemotePolicy): Promise<Buffer> {
+  let next: URL;
+  try {
+    next = new URL(location, from);
+  } catch {
+    return Promise.reject(new Invalid("La dirección de la imagen no es válida"));
+  }
+  const host = next.hostname.toLowerCase();
+  const inDomain =
+    next.protocol === "https:" &&
+    (policy.redirectDomains ?? []).some((domain) => host === domain || host.endsWith(`.${domain}`));
+  if (!inDomain && !isListedHost(next, policy.allowedHosts)) {
+    return Promise.reject(new Forbidden("Ese servidor de imágenes no está permitido"));
+  }
+  return fetchRemoteImage(next.href, {
+    ...policy,
+    allowedHosts: inDomain ? [...policy.allowedHosts, next.host.toLowerCase()] : policy.allowedHosts,
+    maxRedirects: (policy.maxRedirects ?? 0) - 1,
   });
 }

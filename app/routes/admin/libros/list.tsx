@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { AdminSearch } from "~/components/admin/admin-search";
 import { AdminPagination } from "~/components/admin/pagination";
 import { WaitingBadge } from "~/components/admin/waiting-alerts";
@@ -7,11 +7,16 @@ import { BookCover } from "~/components/book/book-cover";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { ADMIN_BOOK_FILTERS, type AdminBookFilter } from "~/domain/catalog/admin-book-filters";
 import { listAdminBooks, UNPUBLISHED_INSTEAD } from "~/domain/catalog/admin-books.server";
+import { canComplete, completeBookData, completedMessage } from "~/domain/catalog/isbn-lookup.server";
 import { normaliseSearch } from "~/domain/catalog/search.server";
+import { DomainError } from "~/domain/errors";
 import { waitingAlertCounts } from "~/domain/stock-alerts/counts.server";
 import { requireAdmin } from "~/lib/admin.server";
+import { readForm } from "~/lib/http.server";
 import { formatPrice, fromPesos } from "~/lib/money";
 import { loadSection } from "~/lib/page-parts.server";
+import { parseId } from "~/lib/params";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/list";
 
 /** The spec's toasts for the book list, shown after the redirect that follows each change. */
@@ -30,6 +35,7 @@ const filterLabels: Record<AdminBookFilter, string> = {
   preventa: "Preventa",
   "no-disponibles": "No disponibles",
   ocultos: "No publicados",
+  incompletos: "Datos incompletos",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -45,9 +51,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       context.db,
       list.books.map((book) => book.id),
     );
-    return { ...list, waiting: Object.fromEntries(waiting) };
+    return {
+      ...list,
+      waiting: Object.fromEntries(waiting),
+      incomplete: list.books.filter(canComplete).map((b) => b.id),
+    };
   });
   return { result, filter, search, notice: notices[params.get("aviso") ?? ""] ?? null };
+}
+
+/** "Completar datos" (one book): its ISBN looked up, only its empty fields filled; the result as a notice. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(request, context);
+  const form = await readForm(request);
+  const id = parseId(String(form.get("completar") ?? "")) ?? 0;
+  try {
+    const result = await completeBookData(requestContext(context), admin, id);
+    const completed: NoticeData =
+      result.filled.length > 0
+        ? { tone: "success", title: "Datos completados", message: completedMessage(result) }
+        : {
+            tone: "error",
+            title: result.unknown ? "ISBN no encontrado" : "Sin datos nuevos",
+            message: completedMessage(result),
+          };
+    return { completed };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const completed: NoticeData = {
+      tone: "error",
+      title: "No se pudieron completar los datos",
+      message: error.message,
+    };
+    return { completed };
+  }
 }
 
 function href(search: string, filter: AdminBookFilter, page = 1) {
@@ -59,8 +96,9 @@ function href(search: string, filter: AdminBookFilter, page = 1) {
   return qs ? `/admin/libros?${qs}` : "/admin/libros";
 }
 
-export default function AdminBooks({ loaderData }: Route.ComponentProps) {
-  const { result, filter, search, notice } = loaderData;
+export default function AdminBooks({ loaderData, actionData }: Route.ComponentProps) {
+  const { result, filter, search } = loaderData;
+  const notice = actionData?.completed ?? loaderData.notice;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -106,6 +144,7 @@ export default function AdminBooks({ loaderData }: Route.ComponentProps) {
 function BookList({
   books,
   waiting,
+  incomplete,
   pagination,
   filter,
   search,
@@ -120,8 +159,11 @@ function BookList({
       ) : (
         <ul className="divide-y divide-ink/10 rounded-xl border border-ink/10 bg-white">
           {books.map((book) => (
-            <li key={book.id}>
-              <Link to={`/admin/libros/${book.id}`} className="flex items-center gap-4 px-4 py-3 hover:bg-cream/60">
+            <li key={book.id} className="flex flex-wrap items-center">
+              <Link
+                to={`/admin/libros/${book.id}`}
+                className="flex min-w-0 flex-1 basis-72 items-center gap-4 px-4 py-3 hover:bg-cream/60"
+              >
                 <BookCover src={book.coverUrl} title={book.title} author={book.author} className="w-10 shrink-0" />
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-semibold">{book.title}</p>
@@ -139,6 +181,18 @@ function BookList({
                   <WaitingBadge waiting={waiting[book.id]} />
                 </div>
               </Link>
+              {incomplete.includes(book.id) ? (
+                <Form method="post" className="px-4 pb-3 sm:py-3">
+                  <button
+                    type="submit"
+                    name="completar"
+                    value={book.id}
+                    className="rounded-full border border-moss/40 px-3 py-1 text-sm font-semibold text-moss hover:bg-moss/10"
+                  >
+                    Completar datos<span className="sr-only"> de «{book.title}»</span>
+                  </button>
+                </Form>
+              ) : null}
             </li>
           ))}
         </ul>
