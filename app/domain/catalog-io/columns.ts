@@ -8,9 +8,9 @@ import { foldAccents } from "~/lib/text";
  * The catalogue's column set: one spec that the import reads, the export writes and the import page shows
  * ("Columnas"). What a cell means is decided here only, so a file the export wrote imports back unchanged.
  *
- * Cell rules: a column missing from the file leaves the field as it is (an update) or takes the form's
- * default (a new book). An empty cell clears the field, except in the columns marked `blank: "keep"`
- * (title, author, stock, the sí/no columns and the fiscal category), where it means "as it is / default".
+ * Cell rules: a missing column or an empty cell leaves the field as it is (an update) or takes the form's
+ * default (a new book). An import never erases data: a distributor's list with an empty "sku" column must
+ * not wipe the shop's codes. Clearing a field is done in the book's form.
  */
 export type ColumnKind = "text" | "longText" | "isbn" | "money" | "integer" | "boolean" | "language";
 
@@ -26,32 +26,31 @@ export interface Column {
   label: string;
   meaning: string;
   example: string;
-  blank: "clear" | "keep";
   /** Other headers people write for it (compared after `headerKey`). */
   aliases?: string[];
 }
 
 export const COLUMNS: readonly Column[] = [
-  { header: "isbn", field: "isbn", kind: "isbn", label: "el ISBN", blank: "clear", meaning: "ISBN-10 o ISBN-13, con o sin guiones. Es la clave para reconocer un libro que ya está en el catálogo.", example: "978-950-511-307-1" },
-  { header: "sku", field: "sku", kind: "text", label: "el SKU", blank: "clear", meaning: "Código interno. Se usa como clave cuando la fila no tiene ISBN.", example: "RZ-0042", aliases: ["codigo"] },
-  { header: "titulo", field: "title", kind: "text", label: "el título", blank: "keep", meaning: "Título del libro (obligatorio en un libro nuevo).", example: "Facundo" },
-  { header: "autor", field: "author", kind: "text", label: "el autor", blank: "keep", meaning: "Autor o autores (obligatorio en un libro nuevo).", example: "Domingo F. Sarmiento", aliases: ["autores"] },
-  { header: "editorial", field: "publisher", kind: "text", label: "la editorial", blank: "clear", meaning: "Editorial.", example: "Eudeba" },
-  { header: "genero", field: "genre", kind: "text", label: "el género", blank: "clear", meaning: "Género.", example: "Ensayo" },
-  { header: "categorias", field: "category", kind: "text", label: "las categorías", blank: "clear", meaning: "Categorías separadas por coma.", example: "Clásicos, Historia argentina", aliases: ["categoria"] },
-  { header: "descripcion", field: "description", kind: "longText", label: "la descripción", blank: "clear", meaning: "Descripción (como la escribirías en el formulario).", example: "Civilización y barbarie…" },
-  { header: "precio", field: "price", kind: "money", label: "el precio", blank: "clear", meaning: "Precio en pesos. Vacío = «Consultar precio».", example: "12.345,50" },
-  { header: "precio_promocional", field: "promotionalPrice", kind: "money", label: "el precio promocional", blank: "clear", meaning: "Precio de oferta en pesos, menor que el precio.", example: "9.900", aliases: ["precio_promo", "promocion"] },
-  { header: "stock", field: "stock", kind: "integer", label: "el stock", blank: "keep", meaning: "Ejemplares disponibles (número entero, 0 o más).", example: "12" },
-  { header: "paginas", field: "pages", kind: "integer", label: "las páginas", blank: "clear", meaning: "Cantidad de páginas.", example: "320" },
-  { header: "anio", field: "publicationYear", kind: "integer", label: "el año", blank: "clear", meaning: "Año de edición.", example: "2018", aliases: ["ano", "anio_edicion", "ano_de_edicion"] },
-  { header: "idioma", field: "language", kind: "language", label: "el idioma", blank: "clear", meaning: "Código (es, en, pt…) o nombre del idioma.", example: "es" },
-  { header: "peso_gramos", field: "weightGrams", kind: "integer", label: "el peso", blank: "clear", meaning: "Peso en gramos, para calcular el envío.", example: "450", aliases: ["peso"] },
-  { header: "disponible", field: "available", kind: "boolean", label: "disponible", blank: "keep", meaning: "sí o no: si se puede comprar.", example: "sí" },
-  { header: "publicado", field: "published", kind: "boolean", label: "publicado", blank: "keep", meaning: "sí o no: si se ve en la tienda.", example: "sí" },
-  { header: "envio_gratis", field: "freeShipping", kind: "boolean", label: "envío gratis", blank: "keep", meaning: "sí o no.", example: "no" },
-  { header: "categoria_fiscal", field: "taxCategory", kind: "text", label: "la categoría fiscal", blank: "keep", meaning: "Una clave de la tabla de Ajustes (Impuestos por categoría). Vacío en un libro nuevo = libros.", example: "libros" },
-  { header: "tapa_url", field: "coverUrl", kind: "text", label: "la tapa", blank: "clear", meaning: "Ruta del sitio (/uploads/…) o URL https de la tapa.", example: "https://covers.openlibrary.org/b/isbn/9789505113071-L.jpg", aliases: ["tapa"] },
+  { header: "isbn", field: "isbn", kind: "isbn", label: "el ISBN", meaning: "ISBN-10 o ISBN-13, con o sin guiones. Es la clave para reconocer un libro que ya está en el catálogo.", example: "978-950-511-307-1" },
+  { header: "sku", field: "sku", kind: "text", label: "el SKU", meaning: "Código interno. Se usa como clave cuando la fila no tiene ISBN.", example: "RZ-0042", aliases: ["codigo"] },
+  { header: "titulo", field: "title", kind: "text", label: "el título", meaning: "Título del libro (obligatorio en un libro nuevo).", example: "Facundo" },
+  { header: "autor", field: "author", kind: "text", label: "el autor", meaning: "Autor o autores (obligatorio en un libro nuevo).", example: "Domingo F. Sarmiento", aliases: ["autores"] },
+  { header: "editorial", field: "publisher", kind: "text", label: "la editorial", meaning: "Editorial.", example: "Eudeba" },
+  { header: "genero", field: "genre", kind: "text", label: "el género", meaning: "Género.", example: "Ensayo" },
+  { header: "categorias", field: "category", kind: "text", label: "las categorías", meaning: "Categorías separadas por coma.", example: "Clásicos, Historia argentina", aliases: ["categoria"] },
+  { header: "descripcion", field: "description", kind: "longText", label: "la descripción", meaning: "Descripción (como la escribirías en el formulario).", example: "Civilización y barbarie…" },
+  { header: "precio", field: "price", kind: "money", label: "el precio", meaning: "Precio en pesos. Un libro nuevo sin precio queda en «Consultar precio».", example: "12.345,50" },
+  { header: "precio_promocional", field: "promotionalPrice", kind: "money", label: "el precio promocional", meaning: "Precio de oferta en pesos, menor que el precio.", example: "9.900", aliases: ["precio_promo", "promocion"] },
+  { header: "stock", field: "stock", kind: "integer", label: "el stock", meaning: "Ejemplares disponibles (número entero, 0 o más).", example: "12" },
+  { header: "paginas", field: "pages", kind: "integer", label: "las páginas", meaning: "Cantidad de páginas.", example: "320" },
+  { header: "anio", field: "publicationYear", kind: "integer", label: "el año", meaning: "Año de edición.", example: "2018", aliases: ["ano", "anio_edicion", "ano_de_edicion"] },
+  { header: "idioma", field: "language", kind: "language", label: "el idioma", meaning: "Código (es, en, pt…) o nombre del idioma.", example: "es" },
+  { header: "peso_gramos", field: "weightGrams", kind: "integer", label: "el peso", meaning: "Peso en gramos, para calcular el envío.", example: "450", aliases: ["peso"] },
+  { header: "disponible", field: "available", kind: "boolean", label: "disponible", meaning: "sí o no: si se puede comprar.", example: "sí" },
+  { header: "publicado", field: "published", kind: "boolean", label: "publicado", meaning: "sí o no: si se ve en la tienda.", example: "sí" },
+  { header: "envio_gratis", field: "freeShipping", kind: "boolean", label: "envío gratis", meaning: "sí o no.", example: "no" },
+  { header: "categoria_fiscal", field: "taxCategory", kind: "text", label: "la categoría fiscal", meaning: "Una clave de la tabla de Ajustes (Impuestos por categoría). Vacío en un libro nuevo = libros.", example: "libros" },
+  { header: "tapa_url", field: "coverUrl", kind: "text", label: "la tapa", meaning: "Ruta del sitio (/uploads/…) o URL https de la tapa.", example: "https://covers.openlibrary.org/b/isbn/9789505113071-L.jpg", aliases: ["tapa"] },
 ];
 
 /** "Envío gratis" / "ENVIO-GRATIS" / " envio_gratis " → "envio_gratis"; "Año" → "ano". */
@@ -96,10 +95,7 @@ function integerOf(text: string): number | null {
 /** One cell's text → the value BookInput wants, or the Spanish reason it cannot be read. */
 export function readCell(column: Column, raw: string): CellResult {
   const text = column.kind === "longText" ? raw : raw.trim();
-  if (text.trim() === "") {
-    if (column.blank === "keep") return { ok: true, value: undefined };
-    return { ok: true, value: column.kind === "longText" || column.field === "category" ? "" : null };
-  }
+  if (text.trim() === "") return { ok: true, value: undefined };
   const quoted = `${column.label} «${text.length > 60 ? `${text.slice(0, 60)}…` : text}»`;
   switch (column.kind) {
     case "isbn":

@@ -117,6 +117,10 @@ export async function planImportDetail(db: Db, rows: readonly ImportRow[], warni
   for (const { row, bookId, cells } of matched) {
     const current = bookId === null ? undefined : stored.get(bookId);
     const before = current ? rowToInput(current) : undefined;
+    // The same ISBN written another way (ISBN-10 stored, ISBN-13 in the file; hyphens) is no change.
+    if (before?.isbn && typeof cells.isbn === "string" && isbn13Of(cells.isbn) === isbn13Of(before.isbn)) {
+      cells.isbn = before.isbn;
+    }
     const parsed = bookSchema.safeParse({ ...before, ...cells });
     const bad = (message: string) => errors.push({ line: row.line, message: `Línea ${row.line}: ${message}` });
     if (!parsed.success) {
