@@ -44,14 +44,23 @@ const chunks = <T>(items: readonly T[], size: number): T[][] =>
 async function updateBatch(tx: Db, rows: Record<string, unknown>[]): Promise<void> {
   const keys = Object.keys(rows[0] ?? {}).filter((key) => key !== "id" && key !== "coverChanged") as ColumnKey[];
   const column = (key: string) => (books as unknown as Record<string, PgColumn>)[key] as PgColumn;
-  const defs = ["id integer", "cover_changed boolean", ...keys.map((key) => `"${column(key).name}" ${column(key).getSQLType()}`)];
+  const defs = [
+    "id integer",
+    "cover_changed boolean",
+    ...keys.map((key) => `"${column(key).name}" ${column(key).getSQLType()}`),
+  ];
   const sets = keys.map((key) =>
     key === ("images" as string)
       ? `"images" = case when v.cover_changed then v."images" else b."images" end`
       : `"${column(key).name}" = v."${column(key).name}"`,
   );
   const records = rows.map((row) =>
-    Object.fromEntries(Object.entries(row).map(([key, value]) => [key === "coverChanged" ? "cover_changed" : key === "id" ? "id" : column(key).name, value])),
+    Object.fromEntries(
+      Object.entries(row).map(([key, value]) => [
+        key === "coverChanged" ? "cover_changed" : key === "id" ? "id" : column(key).name,
+        value,
+      ]),
+    ),
   );
   await tx.execute(
     sql`update ${books} as b set ${sql.raw(sets.join(", "))}, "updated_at" = now()
@@ -95,7 +104,9 @@ export async function applyImport(
     for (const batch of chunks(plan.inserts, IMPORT_BATCH)) {
       await tx
         .insert(books)
-        .values(batch.map(({ input }) => ({ ...toColumns(input), slug: claim(input), images: images(input.coverUrl) })));
+        .values(
+          batch.map(({ input }) => ({ ...toColumns(input), slug: claim(input), images: images(input.coverUrl) })),
+        );
       done += batch.length;
       options.onProgress?.({ done, total });
     }
@@ -126,9 +137,19 @@ export async function applyImport(
       action: "catalog.import",
       entity: "book",
       summary: `Importó el catálogo: ${plan.created.length} libros nuevos, ${plan.updated.length} actualizados, ${plan.errors.length} filas con errores`,
-      details: { created: plan.created.length, updated: plan.updated.length, unchanged: plan.unchanged, errors: plan.errors.length },
+      details: {
+        created: plan.created.length,
+        updated: plan.updated.length,
+        unchanged: plan.unchanged,
+        errors: plan.errors.length,
+      },
     });
-    return { created: plan.created.length, updated: plan.updated.length, unchanged: plan.unchanged, errors: plan.errors };
+    return {
+      created: plan.created.length,
+      updated: plan.updated.length,
+      unchanged: plan.unchanged,
+      errors: plan.errors,
+    };
   });
   if (result.created + result.updated > 0) await publicPagesChanged(db, "catalog.import");
   return result;

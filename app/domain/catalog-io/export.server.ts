@@ -1,5 +1,5 @@
-import ExcelJS from "exceljs";
 import { asc, gt } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { rowToInput } from "~/domain/catalog/admin-books.server";
 import type { BookInput } from "~/domain/catalog/book-input";
 import { csvDocument } from "~/lib/csv";
@@ -31,13 +31,20 @@ export async function catalogueCsv(db: Db): Promise<string> {
   );
 }
 
-const WIDTHS: Record<string, number> = { titulo: 40, autor: 28, descripcion: 50, categorias: 28, tapa_url: 40, editorial: 22 };
+const WIDTHS: Record<string, number> = {
+  titulo: 40,
+  autor: 28,
+  descripcion: 50,
+  categorias: 28,
+  tapa_url: 40,
+  editorial: 22,
+};
 
 /**
  * The same as an Excel workbook: bold, frozen header; prices, stock and the other numbers as numbers (so
  * the sheet can sum them); ISBN and SKU as text (an ISBN as a number would lose nothing but show as 9.79E+12).
  */
-export async function catalogueXlsx(db: Db): Promise<Uint8Array> {
+export async function catalogueXlsx(db: Db): Promise<Uint8Array<ArrayBuffer>> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Rizoma";
   const sheet = workbook.addWorksheet("Catálogo", { views: [{ state: "frozen", ySplit: 1 }] });

@@ -69,7 +69,10 @@ describe("the dry run", () => {
       },
     ]);
     expect(plan.errors).toEqual([
-      { line: 4, message: `Línea 4: el ISBN «${badCheckDigit(isbn13(101))}» no es válido (revisá el dígito verificador)` },
+      {
+        line: 4,
+        message: `Línea 4: el ISBN «${badCheckDigit(isbn13(101))}» no es válido (revisá el dígito verificador)`,
+      },
       { line: 5, message: "Línea 5: el precio «abc» no es un número" },
       { line: 6, message: "Línea 6: El título es requerido (columna titulo)" },
       { line: 7, message: "Línea 7: El stock no puede ser negativo (columna stock)" },
@@ -173,7 +176,9 @@ describe("applying", () => {
   it("a database error in a later batch leaves nothing written", async () => {
     await db.execute(sql`create function refuse_boom() returns trigger language plpgsql as $$
       begin if new.title = 'Libro importado 9150' then raise exception 'boom'; end if; return new; end $$`);
-    await db.execute(sql`create trigger refuse_boom before insert on books for each row execute function refuse_boom()`);
+    await db.execute(
+      sql`create trigger refuse_boom before insert on books for each row execute function refuse_boom()`,
+    );
     const [{ before } = { before: 0 }] = await db.select({ before: count() }).from(books);
     const audits = (await db.select({ n: count() }).from(auditLog))[0]?.n;
     const rows = await rowsOf(newBooksCsv(1200, 8000));

@@ -59,7 +59,11 @@ async function catalogueKeys(db: Db) {
  * ISBN-13), else by SKU; it is validated by `bookSchema` — the admin form's — merged over the stored book,
  * so the import accepts exactly what the form would. Two rows with the same key: the second is an error.
  */
-export async function planImportDetail(db: Db, rows: readonly ImportRow[], warnings: string[] = []): Promise<PlanDetail> {
+export async function planImportDetail(
+  db: Db,
+  rows: readonly ImportRow[],
+  warnings: string[] = [],
+): Promise<PlanDetail> {
   const keys = await catalogueKeys(db);
   const taxKeys = new Set((await getSection(db, "taxes")).categories.map((category) => category.key));
 
@@ -111,7 +115,8 @@ export async function planImportDetail(db: Db, rows: readonly ImportRow[], warni
 
   const ids = matched.flatMap((entry) => (entry.bookId === null ? [] : [entry.bookId]));
   const stored = new Map<number, BookRow>();
-  if (ids.length > 0) for (const book of await db.select().from(books).where(inArray(books.id, ids))) stored.set(book.id, book);
+  if (ids.length > 0)
+    for (const book of await db.select().from(books).where(inArray(books.id, ids))) stored.set(book.id, book);
 
   const plan: PlanDetail = { created: [], updated: [], unchanged: 0, errors, warnings, inserts: [], updates: [] };
   for (const { row, bookId, cells } of matched) {

@@ -15,8 +15,13 @@ export function csvText(bytes: Uint8Array): string {
     text = new TextDecoder("windows-1252").decode(bytes);
   }
   text = text.replace(/^\uFEFF/, "");
-  const control = text.match(/[\u0000-\u0008\u000e-\u001f\u007f]/g)?.length ?? 0;
-  if (text.includes("\u0000") || control > text.length / 100) throw new Invalid(NOT_A_CATALOGUE);
+  let control = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // Tab, line feed and carriage return are a CSV's own; the other C0 codes and DEL are not text.
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) control++;
+  }
+  if (text.includes("\0") || control > text.length / 100) throw new Invalid(NOT_A_CATALOGUE);
   return text;
 }
 

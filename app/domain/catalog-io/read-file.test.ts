@@ -6,7 +6,11 @@ import { ONIX_ENTITIES } from "./read-onix.server";
 import { NOT_XLSX, XLSX_TOO_BIG } from "./read-xlsx.server";
 import { NOT_A_CATALOGUE, TOO_MANY_ROWS } from "./table";
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => "no error", (error: Error) => error.message);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "no error",
+    (error: Error) => error.message,
+  );
 
 async function xlsxOf(rows: unknown[][]): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();

@@ -107,7 +107,8 @@ function productRow(product: Node): Record<string, string> {
   const element = elements.find((e) => text(e.titleelementlevel) === "01") ?? elements[0];
   if (element) {
     const main =
-      text(element.titletext) || [text(element.titleprefix), text(element.titlewithoutprefix)].filter(Boolean).join(" ");
+      text(element.titletext) ||
+      [text(element.titleprefix), text(element.titlewithoutprefix)].filter(Boolean).join(" ");
     const subtitle = text(element.subtitle);
     values.titulo = subtitle ? `${main}: ${subtitle}` : main;
   }
@@ -177,5 +178,9 @@ export function readOnix(xml: string): ParsedFile {
   if (!message) throw new Invalid(NOT_ONIX);
   if (products.length === 0) throw new Invalid(EMPTY_FILE);
   if (products.length > MAX_IMPORT_ROWS) throw new Invalid(TOO_MANY_ROWS);
-  return { format: "onix", rows: products.map((product, index) => ({ line: index + 1, values: productRow(product) })), warnings: [] };
+  return {
+    format: "onix",
+    rows: products.map((product, index) => ({ line: index + 1, values: productRow(product) })),
+    warnings: [],
+  };
 }

@@ -3,7 +3,8 @@ import ExcelJS from "exceljs";
 import { Invalid } from "~/domain/errors";
 import { EMPTY_FILE, MAX_IMPORT_ROWS, type ParsedFile, TOO_MANY_ROWS, tableRows } from "./table";
 
-export const NOT_XLSX = "El archivo no es un Excel (.xlsx) válido: puede estar dañado. Guardalo de nuevo como .xlsx o como CSV";
+export const NOT_XLSX =
+  "El archivo no es un Excel (.xlsx) válido: puede estar dañado. Guardalo de nuevo como .xlsx o como CSV";
 export const XLSX_TOO_BIG = "El Excel ocupa demasiado al descomprimirlo: guardá solo la hoja del catálogo o usá CSV";
 
 /** What a catalogue's workbook may hold once unzipped (10,000 rows of text are a few tens of MB). */
@@ -51,7 +52,13 @@ export function cellString(value: unknown): string {
   if (typeof value === "boolean") return value ? "sí" : "no";
   if (value instanceof Date) return dayOf(value);
   if (typeof value === "object") {
-    const cell = value as { richText?: { text: string }[]; result?: unknown; text?: unknown; formula?: unknown; error?: unknown };
+    const cell = value as {
+      richText?: { text: string }[];
+      result?: unknown;
+      text?: unknown;
+      formula?: unknown;
+      error?: unknown;
+    };
     if (Array.isArray(cell.richText)) return cell.richText.map((part) => part.text).join("");
     if ("formula" in cell || "sharedFormula" in cell) return cellString(cell.result);
     if ("text" in cell) return cellString(cell.text);

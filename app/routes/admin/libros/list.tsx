@@ -1,6 +1,7 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import { AdminSearch } from "~/components/admin/admin-search";
+import { CatalogFileLinks } from "~/components/admin/catalog-import/catalog-file-links";
 import { AdminPagination } from "~/components/admin/pagination";
 import { WaitingBadge } from "~/components/admin/waiting-alerts";
 import { BookCover } from "~/components/book/book-cover";
@@ -72,6 +73,7 @@ export default function AdminBooks({ loaderData }: Route.ComponentProps) {
           <Plus aria-hidden="true" className="size-4" /> Nuevo libro
         </Link>
       </div>
+      <CatalogFileLinks />
       <Notice notice={notice} />
       <AdminSearch
         label="Buscar libros del catálogo"
