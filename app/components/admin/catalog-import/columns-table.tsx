@@ -18,7 +18,17 @@ export function ColumnsTable({ columns }: { columns: ColumnHelp[] }) {
         dato como está (en un libro nuevo, el valor de siempre). Precios en pesos: «12.345,50», «12345.50» o «$ 12.345».
         Sí/no: «sí», «no», «1», «0», «x». También podés subir un ONIX 3.0 de tu distribuidora.
       </p>
-      <div className="overflow-x-auto rounded-xl border border-ink/10 bg-white">
+      {/* Phones get a list, wider screens the table; display:none keeps the hidden one away from readers. */}
+      <dl className="divide-y divide-ink/10 rounded-xl border border-ink/10 bg-white text-sm md:hidden">
+        {columns.map((column) => (
+          <div key={column.header} className="px-4 py-3">
+            <dt className="font-mono font-semibold">{column.header}</dt>
+            <dd className="mt-0.5">{column.meaning}</dd>
+            <dd className="mt-0.5 break-all text-ink/75">Ejemplo: {column.example}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="hidden overflow-x-auto rounded-xl border border-ink/10 bg-white md:block">
         <table className="w-full text-sm">
           <caption className="sr-only">Columnas del archivo de catálogo, qué significan y un ejemplo</caption>
           <thead className="border-b border-ink/10 text-left text-ink/75">

@@ -6,9 +6,12 @@ function More({ shown, total }: { shown: number; total: number }) {
   return text ? <p className="px-4 py-2 text-sm text-ink/75">{text}</p> : null;
 }
 
-const box = "max-h-[28rem] overflow-y-auto rounded-xl border border-ink/10 bg-white";
+const box = "rounded-xl border border-ink/10 bg-white";
 
-/** The dry run: the four counts, then errors (first: they are what needs fixing), changes and new books. */
+/**
+ * The dry run: the four counts, then errors (first: they are what needs fixing), changes and new books. The lists are
+ * capped by the API ("y N más"), so they are shown whole, not in scroll boxes.
+ */
 export function PreviewSummary({ preview }: { preview: ImportPreview }) {
   const { counts } = preview;
   const figures = [
