@@ -2,7 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseIsbn } from "~/lib/isbn";
 import { formatMoney } from "~/lib/money";
-import { auditLog, books } from "~db/schema";
+import { auditLog, books, stockAlerts } from "~db/schema";
 import { adminTestDatabase } from "../../../tests/support/admin-database";
 import { badCheckDigit, bytes, csvOf, isbn13, newBooksCsv } from "../../../tests/support/catalog-files";
 import { applyImport } from "./apply.server";
@@ -146,6 +146,21 @@ describe("applying", () => {
     expect(changed?.slug).not.toBe(demo.slug);
     const audits = await db.select().from(auditLog).where(eq(auditLog.action, "catalog.import"));
     expect(audits.at(-1)?.summary).toBe("Importó el catálogo: 2 libros nuevos, 1 actualizados, 1 filas con errores");
+  });
+
+  it("a book whose stock comes back fires its waiting restock alerts, as the form does", async () => {
+    const [book] = await db
+      .insert(books)
+      .values({ title: "Agotado", author: "C", slug: "agotado-c", isbn: isbn13(400), stock: 0 })
+      .returning();
+    await db.insert(stockAlerts).values({ bookId: book?.id ?? 0, email: "lectora@example.com", kind: "restock" });
+    const rows = await rowsOf(csvOf(["isbn", "stock"], [[isbn13(400), "3"]]));
+    expect(await applyImport(db, admin, rows, { site })).toMatchObject({ updated: 1 });
+    const [alert] = await db
+      .select()
+      .from(stockAlerts)
+      .where(eq(stockAlerts.bookId, book?.id ?? 0));
+    expect(alert?.notifiedAt).not.toBeNull();
   });
 
   it("exports what imports back unchanged (CSV and Excel)", async () => {

@@ -68,7 +68,7 @@ describe("CSV", () => {
 describe("XLSX", () => {
   it("reads the first sheet: numbers, rich text, formulas' results and dates", async () => {
     const file = await xlsxOf([
-      ["ISBN", "Título", "Precio", "Stock", "Año", "Autor"],
+      ["ISBN", "Título", "Precio", "Stock", "Año", "Autor", "precio_promocional"],
       [
         Number(isbn13(1)),
         { richText: [{ text: "Rayuela " }, { font: { bold: true }, text: "(edición)" }] },
@@ -76,6 +76,7 @@ describe("XLSX", () => {
         { formula: "2*3", result: 6 },
         new Date("1963-06-28T00:00:00Z"),
         "Cortázar",
+        { formula: "C2*0.9", result: 11110.95 * 1.0000001 },
       ],
     ]);
     const parsed = await readImportFile(file, "catalogo.xlsx");
@@ -91,6 +92,7 @@ describe("XLSX", () => {
             stock: "6",
             anio: "1963-06-28",
             autor: "Cortázar",
+            precio_promocional: "11110.95",
           },
         },
       ],

@@ -48,7 +48,8 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 export function cellString(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return value;
-  if (typeof value === "number") return Number.isInteger(value) ? String(value) : String(Math.round(value * 1e6) / 1e6);
+  // A fraction in a catalogue is a price: one a formula computed (=B2*1,12) is read to the centavo.
+  if (typeof value === "number") return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
   if (typeof value === "boolean") return value ? "sí" : "no";
   if (value instanceof Date) return dayOf(value);
   if (typeof value === "object") {
