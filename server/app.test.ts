@@ -83,4 +83,18 @@ describe("GET /healthz", () => {
     expect(await response.json()).toEqual({ success: false, error: "El cuerpo de la solicitud es demasiado grande" });
     await server.close();
   });
+
+  it("lets the catalogue import send up to 20 MB, and only it", async () => {
+    const server = await serve(healthy);
+    const upload = (path: string, megabytes: number) => {
+      const form = new FormData();
+      form.set("file", new File([new Uint8Array(megabytes * 1024 * 1024)], "catalogo.csv"));
+      return fetch(`${server.url}${path}`, { method: "POST", body: form });
+    };
+    expect((await upload("/api/admin/uploads", 8)).status).toBe(413);
+    // Past the size check, the admin gate answers: no session.
+    expect((await upload("/api/admin/books/import", 8)).status).toBe(401);
+    expect((await upload("/api/admin/books/import", 22)).status).toBe(413);
+    await server.close();
+  });
 });

@@ -13,7 +13,9 @@ import type { BookData } from "~/integrations/book-data/types";
 import type { Carriers } from "~/integrations/carriers/types";
 import type { MercadoPago } from "~/integrations/mercadopago/index.server";
 import {
+  CATALOG_IMPORT_PATH,
   DATABASE_UNAVAILABLE,
+  MAX_CATALOG_IMPORT_BODY_BYTES,
   MAX_FORM_BYTES,
   MAX_JSON_BYTES,
   MAX_UPLOAD_BODY_BYTES,
@@ -230,7 +232,8 @@ export function createApp(options: AppOptions): express.Express {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const multipart = (req.get("content-type") ?? "").startsWith("multipart/form-data");
     const declared = req.get("content-length");
-    const limit = multipart ? MAX_UPLOAD_BODY_BYTES : req.path.startsWith("/api/") ? MAX_JSON_BYTES : MAX_FORM_BYTES;
+    const upload = req.path === CATALOG_IMPORT_PATH ? MAX_CATALOG_IMPORT_BODY_BYTES : MAX_UPLOAD_BODY_BYTES;
+    const limit = multipart ? upload : req.path.startsWith("/api/") ? MAX_JSON_BYTES : MAX_FORM_BYTES;
     const tooLarge = Number(declared ?? 0) > limit;
     if (!tooLarge && !(multipart && declared === undefined)) return next();
     const status = tooLarge ? 413 : 411;

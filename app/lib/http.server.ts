@@ -10,6 +10,9 @@ export const MAX_JSON_BYTES = 64 * 1024;
 export const MAX_FORM_BYTES = 256 * 1024;
 /** A multipart request: a 5 MB cover plus the rest of the form. */
 export const MAX_UPLOAD_BODY_BYTES = 6 * 1024 * 1024;
+/** The catalogue import (a 20 MB file plus the form) is the one larger upload. */
+export const CATALOG_IMPORT_PATH = "/api/admin/books/import";
+export const MAX_CATALOG_IMPORT_BODY_BYTES = 21 * 1024 * 1024;
 export const TOO_LARGE_MESSAGE = "El cuerpo de la solicitud es demasiado grande";
 /** The database is down or restarting: nothing is wrong with the request, it can be sent again. */
 export const DATABASE_UNAVAILABLE =

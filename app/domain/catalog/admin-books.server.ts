@@ -100,7 +100,8 @@ export async function getAdminBook(db: Db, id: number): Promise<AdminBook> {
   return toAdminBook(row);
 }
 
-function toColumns(input: BookInput) {
+/** A valid book → its table columns (createBook, updateBook and the catalogue import write through it). */
+export function toColumns(input: BookInput) {
   return {
     title: input.title,
     author: input.author,
@@ -170,17 +171,24 @@ async function checkTaxCategory(db: Db, key: string): Promise<void> {
 
 /** A slug nobody has yet: "facundo-domingo-faustino-sarmiento", then "-2", "-3"... */
 export async function freeSlug(db: Db, title: string, author: string, exceptId?: number): Promise<string> {
-  const base = slugify(`${title} ${author}`).slice(0, 120) || "libro";
+  const base = slugBase(title, author);
   const taken = await db
     .select({ slug: books.slug, id: books.id })
     .from(books)
     .where(or(eq(books.slug, base), like(books.slug, `${base}-%`)));
-  const used = new Set(taken.filter((row) => row.id !== exceptId).map((row) => row.slug));
+  return firstFreeSlug(base, new Set(taken.filter((row) => row.id !== exceptId).map((row) => row.slug)));
+}
+
+/** The slug a book's title and author ask for, before any "-2" (freeSlug and the batched import share it). */
+export const slugBase = (title: string, author: string) => slugify(`${title} ${author}`).slice(0, 120) || "libro";
+
+/** `base` if nobody uses it, else the first of "base-2", "base-3"... not in `used`. */
+export function firstFreeSlug(base: string, used: ReadonlySet<string>): string {
   if (!used.has(base)) return base;
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-const images = (coverUrl: string | null) => (coverUrl ? [{ id: 1, src: coverUrl }] : []);
+export const images = (coverUrl: string | null) => (coverUrl ? [{ id: 1, src: coverUrl }] : []);
 
 export async function createBook(db: Db, admin: AdminIdentity, raw: unknown): Promise<AdminBook> {
   const input = bookSchema.parse(raw);

@@ -1,6 +1,7 @@
 import { Plus } from "lucide-react";
 import { Form, Link } from "react-router";
 import { AdminSearch } from "~/components/admin/admin-search";
+import { CatalogFileLinks } from "~/components/admin/catalog-import/catalog-file-links";
 import { AdminPagination } from "~/components/admin/pagination";
 import { WaitingBadge } from "~/components/admin/waiting-alerts";
 import { BookCover } from "~/components/book/book-cover";
@@ -110,6 +111,7 @@ export default function AdminBooks({ loaderData, actionData }: Route.ComponentPr
           <Plus aria-hidden="true" className="size-4" /> Nuevo libro
         </Link>
       </div>
+      <CatalogFileLinks />
       <Notice notice={notice} />
       <AdminSearch
         label="Buscar libros del catálogo"
