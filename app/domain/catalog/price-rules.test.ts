@@ -94,7 +94,8 @@ describe("one price", () => {
         if (exact === 0) return;
         if (c.rounding === "none") expect(result).toBe(exact);
         if (c.rounding === "100") expect(Math.abs(result - exact)).toBeLessThanOrEqual(Math.max(5000, 10_000 - exact));
-        if (c.rounding === "500") expect(Math.abs(result - exact)).toBeLessThanOrEqual(Math.max(25_000, 50_000 - exact));
+        if (c.rounding === "500")
+          expect(Math.abs(result - exact)).toBeLessThanOrEqual(Math.max(25_000, 50_000 - exact));
         if (c.rounding === "900") {
           expect(result).toBeGreaterThanOrEqual(exact);
           expect(result - exact).toBeLessThan(100_000);
@@ -140,7 +141,10 @@ describe("a book's three prices", () => {
   });
 
   it("moves promotion and pre-order with the same change and rounding when asked", () => {
-    const next = repriceBook(book, change({ value: 12, rounding: "100", followPromotional: true, followPreorder: true }));
+    const next = repriceBook(
+      book,
+      change({ value: 12, rounding: "100", followPromotional: true, followPreorder: true }),
+    );
     expect(next).toMatchObject({
       priceCents: pesos(11_200),
       promotionalPriceCents: pesos(9000),
@@ -279,9 +283,13 @@ describe("validation", () => {
   });
 
   it("describes an update for people", () => {
-    expect(describeUpdate({ kind: "category", value: "literatura-ficcion" }, change({ rounding: "100" }), "Literatura y Ficción")).toBe(
-      "+12% a Literatura y Ficción (redondeo a $100)",
-    );
+    expect(
+      describeUpdate(
+        { kind: "category", value: "literatura-ficcion" },
+        change({ rounding: "100" }),
+        "Literatura y Ficción",
+      ),
+    ).toBe("+12% a Literatura y Ficción (redondeo a $100)");
     expect(
       describeUpdate(
         { kind: "publisher", value: "Anagrama" },

@@ -212,7 +212,12 @@ export function priceFormToRequest(values: PriceFormValues): { scope: PriceUpdat
   if (!typed) fail("amount", "Indicá cuánto cambian los precios");
   const magnitude = values.unit === "percent" ? readPercent(typed) : readPesos(typed);
   if (magnitude === null) {
-    fail("amount", values.unit === "percent" ? "Escribí un porcentaje, por ejemplo 12 o 5,5" : "Escribí un monto en pesos, por ejemplo 1.500");
+    fail(
+      "amount",
+      values.unit === "percent"
+        ? "Escribí un porcentaje, por ejemplo 12 o 5,5"
+        : "Escribí un monto en pesos, por ejemplo 1.500",
+    );
   }
   const change = priceChangeSchema.safeParse({
     mode: values.unit,
@@ -260,7 +265,9 @@ export function describeScope(scope: PriceUpdateScope, categoryName?: string): s
 
 /** "+12% a Literatura y Ficción (redondeo a $100; también promociones)": the audit line and the history. */
 export function describeUpdate(scope: PriceUpdateScope, change: PriceUpdateChange, categoryName?: string): string {
-  const also = [change.followPromotional ? "promociones" : "", change.followPreorder ? "preventas" : ""].filter(Boolean);
+  const also = [change.followPromotional ? "promociones" : "", change.followPreorder ? "preventas" : ""].filter(
+    Boolean,
+  );
   const details = [ROUNDING_TEXT[change.rounding], also.length ? `también ${also.join(" y ")}` : ""].filter(Boolean);
   return `${describeAmount(change)} a ${describeScope(scope, categoryName)} (${details.join("; ")})`;
 }

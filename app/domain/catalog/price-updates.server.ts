@@ -9,9 +9,9 @@ import { inCategory } from "./categories.server";
 import {
   booksText,
   describeUpdate,
+  PROMOTION_REMOVED,
   type PriceUpdateChange,
   type PriceUpdateScope,
-  PROMOTION_REMOVED,
   priceChangeSchema,
   priceScopeSchema,
   repriceBook,
@@ -96,7 +96,10 @@ async function scopeWhere(db: Db, scope: PriceUpdateScope): Promise<{ where: SQL
     }
     case "publisher":
       return {
-        where: and(priced, sql`${normalised(sql`coalesce(${books.publisher}, '')`)} = ${normalised(scope.value ?? "")}`) as SQL,
+        where: and(
+          priced,
+          sql`${normalised(sql`coalesce(${books.publisher}, '')`)} = ${normalised(scope.value ?? "")}`,
+        ) as SQL,
       };
     case "author":
       return { where: and(priced, sql`${normalised(sql`${books.author}`)} = ${normalised(scope.value ?? "")}`) as SQL };
