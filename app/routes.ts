@@ -59,6 +59,7 @@ export default [
     route("caja", "routes/admin/caja.tsx"),
     route("libros", "routes/admin/libros/list.tsx"),
     route("libros/nuevo", "routes/admin/libros/new.tsx"),
+    route("libros/precios", "routes/admin/libros/precios.tsx"),
     route("libros/:id", "routes/admin/libros/edit.tsx"),
     route("pedidos", "routes/admin/pedidos/list.tsx"),
     route("pedidos/:number", "routes/admin/pedidos/detail.tsx"),
