@@ -43,7 +43,7 @@ export function PriceHistory({ updates }: { updates: PriceUpdateRecord[] }) {
                   <td className={`${cell} whitespace-nowrap`}>
                     <time dateTime={update.createdAt}>{mediumDateTime(update.createdAt)}</time>
                   </td>
-                  <td className={`${cell} break-all`}>{update.adminEmail}</td>
+                  <td className={`${cell} min-w-48 break-words`}>{update.adminEmail}</td>
                   <td className={`${cell} min-w-56`}>{update.description}</td>
                   <td className={`${cell} text-right tabular-nums`}>{update.bookCount}</td>
                   <td className={`${cell} min-w-32`}>
