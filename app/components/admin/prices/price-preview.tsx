@@ -2,10 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { booksText, type PriceFormValues } from "~/domain/catalog/price-rules";
 import type { PricePreview } from "~/domain/catalog/price-updates.server";
 import { formatMoney } from "~/lib/money";
-import { PRICES_PAGE } from "./prices-page";
-
-/** More rows than this are summed but not drawn (books with notes come first, so they are always shown). */
-const SHOWN_ROWS = 300;
+import { PREVIEW_ROWS, PRICES_PAGE } from "./prices-page";
 
 function Change({ from, to }: { from: number | null; to: number | null }) {
   if (from === null && to === null) return <span className="text-ink/60">—</span>;
@@ -25,7 +22,7 @@ export function PricePreviewPanel({ preview, values }: { preview: PricePreview; 
   const { totals } = preview;
   const sign = totals.difference > 0 ? "+" : totals.difference < 0 ? "-" : "";
   const cell = "px-3 py-2 align-top";
-  const shown = preview.rows.slice(0, SHOWN_ROWS);
+  const shown = preview.rows.slice(0, PREVIEW_ROWS);
   return (
     <section aria-labelledby="preview-title" className="space-y-4 rounded-xl border border-ochre/40 bg-white p-5">
       <div>
@@ -103,10 +100,9 @@ export function PricePreviewPanel({ preview, values }: { preview: PricePreview; 
           </tbody>
         </table>
       </div>
-      {preview.rows.length > shown.length ? (
+      {totals.books > shown.length ? (
         <p className="text-sm text-ink/75">
-          Se muestran {shown.length} de {preview.rows.length} libros; los demás siguen la misma regla y suman en los
-          totales.
+          Se muestran {shown.length} de {totals.books} libros; los demás siguen la misma regla y suman en los totales.
         </p>
       ) : null}
       {totals.changed > 0 ? (

@@ -3,7 +3,7 @@ import { Link, redirect, useLocation } from "react-router";
 import { PriceForm } from "~/components/admin/prices/price-form";
 import { PriceHistory } from "~/components/admin/prices/price-history";
 import { PricePreviewPanel } from "~/components/admin/prices/price-preview";
-import { PRICES_PAGE } from "~/components/admin/prices/prices-page";
+import { PREVIEW_ROWS, PRICES_PAGE } from "~/components/admin/prices/prices-page";
 import { UndoStep } from "~/components/admin/prices/undo-step";
 import { AdminRouteError } from "~/components/layout/route-error";
 import { Notice, type NoticeData } from "~/components/ui/notice";
@@ -79,7 +79,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent !== "preview" && intent !== "apply") throw new Invalid("Acción desconocida");
     const { scope, change } = priceFormToRequest(values);
-    if (intent === "preview") return { preview: await previewPriceUpdate(context.db, scope, change), values };
+    if (intent === "preview") {
+      const preview = await previewPriceUpdate(context.db, scope, change);
+      return { preview: { ...preview, rows: preview.rows.slice(0, PREVIEW_ROWS) }, values };
+    }
     const applied = await applyPriceUpdate(context.db, admin, scope, change);
     return redirect(`${PRICES_PAGE}?aplicada=${applied.id}`, 303);
   };
@@ -99,9 +102,10 @@ export default function AdminPrices({ loaderData, actionData }: Route.ComponentP
       : null;
   const undone = actionData && "undone" in actionData ? actionData.undone : null;
   const values = preview?.values ?? (failure && failure.intent !== "undo" ? failure.values : blankPriceForm);
+  // A new preview takes the focus to its heading (once per answer, not on every render).
   useEffect(() => {
-    if (preview) document.getElementById("preview-title")?.focus();
-  }, [preview]);
+    if (actionData && "preview" in actionData) document.getElementById("preview-title")?.focus();
+  }, [actionData]);
   const undoneNotice: NoticeData | null = undone
     ? {
         tone: "success",
