@@ -7,16 +7,9 @@ import { seedTaxonomy } from "~db/seed";
 import { adminTestDatabase } from "../../../tests/support/admin-database";
 import { Conflict, Invalid } from "../errors";
 import { updateBook } from "./admin-books.server";
+import { listPriceUpdates, NOTHING_TO_UNDO, undoLastPriceUpdate, undoPlan } from "./price-history.server";
 import type { PriceUpdateChange, PriceUpdateScope } from "./price-rules";
-import {
-  applyPriceUpdate,
-  listPriceUpdates,
-  NOTHING_TO_UNDO,
-  NOTHING_TO_UPDATE,
-  previewPriceUpdate,
-  undoLastPriceUpdate,
-  undoPlan,
-} from "./price-updates.server";
+import { applyPriceUpdate, NOTHING_TO_UPDATE, previewPriceUpdate } from "./price-updates.server";
 
 const { db, admin } = await adminTestDatabase();
 const OTHER_ADMIN = { id: 1, email: "otra@rizoma.com.ar" };

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import type { PriceUpdateRecord } from "~/domain/catalog/price-history.server";
 import { booksText } from "~/domain/catalog/price-rules";
-import type { PriceUpdateRecord } from "~/domain/catalog/price-updates.server";
 import { mediumDateTime } from "~/lib/dates";
 import { PRICES_PAGE } from "./prices-page";
 

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
+import type { UndoPlan } from "~/domain/catalog/price-history.server";
 import { booksText } from "~/domain/catalog/price-rules";
-import type { UndoPlan } from "~/domain/catalog/price-updates.server";
 import { mediumDateTime } from "~/lib/dates";
 import { PRICES_PAGE } from "./prices-page";
 

@@ -7,15 +7,9 @@ import { PREVIEW_ROWS, PRICES_PAGE } from "~/components/admin/prices/prices-page
 import { UndoStep } from "~/components/admin/prices/undo-step";
 import { AdminRouteError } from "~/components/layout/route-error";
 import { Notice, type NoticeData } from "~/components/ui/notice";
+import { listPriceUpdates, undoLastPriceUpdate, undoPlan } from "~/domain/catalog/price-history.server";
 import { blankPriceForm, booksText, type PriceFormValues, priceFormToRequest } from "~/domain/catalog/price-rules";
-import {
-  applyPriceUpdate,
-  listPriceUpdates,
-  previewPriceUpdate,
-  priceScopeOptions,
-  undoLastPriceUpdate,
-  undoPlan,
-} from "~/domain/catalog/price-updates.server";
+import { applyPriceUpdate, previewPriceUpdate, priceScopeOptions } from "~/domain/catalog/price-updates.server";
 import { Invalid } from "~/domain/errors";
 import { requireAdmin } from "~/lib/admin.server";
 import { formAction } from "~/lib/form-action.server";
