@@ -62,6 +62,7 @@ export default [
     route("caja", "routes/admin/caja.tsx"),
     route("libros", "routes/admin/libros/list.tsx"),
     route("libros/nuevo", "routes/admin/libros/new.tsx"),
+    route("libros/precios", "routes/admin/libros/precios.tsx"),
     route("libros/:id", "routes/admin/libros/edit.tsx"),
     route("libros/importar", "routes/admin/libros/importar.tsx"),
     route("pedidos", "routes/admin/pedidos/list.tsx"),
