@@ -104,9 +104,6 @@ export default function AdminBooks({ loaderData, actionData }: Route.ComponentPr
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-serif text-3xl">Libros</h1>
-        <Link to="/admin/libros/precios" className="ml-auto font-semibold text-moss underline underline-offset-2">
-          Actualizar precios
-        </Link>
         <Link
           to="/admin/libros/nuevo"
           className="flex items-center gap-2 rounded-full bg-moss px-5 py-2 font-semibold text-white hover:bg-moss-dark"
