@@ -61,6 +61,9 @@ export function demoBookRow(book: DemoBook, today: string): NewBook {
     sku: `RZ-${book.isbn.slice(-6)}`,
     isbn: book.isbn,
     pages: book.pages,
+    // The demo's editions are Spanish; a work older than printing keeps no edition year.
+    publicationYear: book.year >= 1400 ? book.year : null,
+    language: "es",
     weightGrams: book.weightGrams,
     freeShipping: book.freeShipping ?? false,
     audiobookUrl: book.audiobookUrl ?? null,
