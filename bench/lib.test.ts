@@ -119,6 +119,18 @@ describe("targets", () => {
     expect(growthExponent(1_000, 10, 100_000, 100)).toBeCloseTo(0.5);
   });
 
+  it("puts a miss's p50 at one request at a time and the uncached home's rate beside issue 23's goals", () => {
+    const results = evaluateTargets({
+      ...empty,
+      throughput: [row("/", 1000, 2000)],
+      scale: [scale(1_000, 8, 14, 100)],
+    }); // p50 = p95 / 2
+    expect(find(results, "uncached search p50 <= 5 ms at 1k")).toMatchObject({ measured: "4.0 ms", pass: true });
+    expect(find(results, "uncached /tienda p50 <= 5 ms at 1k")).toMatchObject({ pass: false, shortBy: "2.0 ms" });
+    expect(find(results, "uncached search p50 <= 15 ms at 100k").pass).toBeNull();
+    expect(find(results, "uncached / >= 200 req/s")).toMatchObject({ measured: "100 req/s", shortBy: "100 req/s" });
+  });
+
   it("leaves what a quick run did not measure as not measured, not as a pass", () => {
     const results = evaluateTargets({ ...empty, scale: [scale(1_000, 1, 10, 100)] });
     expect(find(results, "search p95 <= 10 ms").pass).toBeNull();

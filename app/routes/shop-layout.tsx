@@ -7,10 +7,10 @@ import { type FooterContact, SiteFooter } from "~/components/layout/site-footer"
 import { SiteHeader } from "~/components/layout/site-header";
 import { User } from "~/components/ui/icons/user";
 import { wishlistIds } from "~/domain/accounts/wishlist.server";
-import { shopMode } from "~/domain/demo/demo-mode.server";
 import { whatsappLink } from "~/domain/settings/argentina";
 import { footerFiscal } from "~/domain/settings/fiscal.server";
-import { effectiveStoreUrl, getSections } from "~/domain/settings/settings.server";
+import { publicSettings } from "~/domain/settings/public-settings.server";
+import { effectiveStoreUrl } from "~/domain/settings/settings.server";
 import type { Route } from "./+types/shop-layout";
 
 /**
@@ -18,14 +18,15 @@ import type { Route } from "./+types/shop-layout";
  * lets every page's meta build canonical URLs (see publicOrigin in ~/lib/seo). The header's IR A TIENDA
  * opens the external store (TIENDANUBE_STORE_URL, else the saved one). A demo shop shows its banner
  * (leaving demo mode clears the page cache, so no cached page keeps it). The footer also shows the seller's
- * identity ("Datos fiscales"; saving settings clears the page cache too). Two reads in all.
+ * identity ("Datos fiscales"; saving settings clears the page cache too). The settings and the mode come
+ * from memory (public-settings.server.ts); only a signed-in reader's hearts are read per request.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ contact: shown, store, bank, fiscal }, mode, wishlist] = await Promise.all([
-    getSections(context.db, ["contact", "store", "bank", "fiscal"]),
-    shopMode(context.db),
+  const [{ sections, mode }, wishlist] = await Promise.all([
+    publicSettings(context.db),
     context.customer ? wishlistIds(context.db, context.customer.email) : [],
   ]);
+  const { contact: shown, store, bank, fiscal } = sections;
   const { address, hours, whatsapp, email } = shown;
   const contact: FooterContact = { address, hours, whatsapp, whatsappUrl: whatsappLink(whatsapp), email };
   const storeUrl = effectiveStoreUrl(context.config.storeUrl, store);

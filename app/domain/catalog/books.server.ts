@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { NotFound } from "~/domain/errors";
 import type { Db } from "~db/index";
 import { books } from "~db/schema";
 import { type BookRow, type CatalogBook, type CatalogView, toCatalogBook } from "./book-view.server";
 import { inCategory } from "./categories.server";
-import { searchPlan, topMatches } from "./search.server";
+import { searchWithCorrection, topMatches } from "./search.server";
 
 export interface Pagination {
   page: number;
@@ -36,6 +37,7 @@ async function pageOf(
   orderBy: SQL[],
   page: number,
   limit: number,
+  knownTotal?: number,
 ): Promise<{ rows: BookRow[]; total: number }> {
   // Two queries, not `count(*) over()`: a window count makes the database build and sort every matching
   // row (descriptions included) before it can take one page; apart, the page can walk an index and stop.
@@ -47,8 +49,9 @@ async function pageOf(
     .orderBy(...orderBy)
     .limit(limit)
     .offset(offset);
-  // A first page that is not full already says how many there are.
+  // A first page that is not full already says how many there are; the caller may know it too.
   if (offset === 0 && rows.length < limit) return { rows, total: rows.length };
+  if (knownTotal !== undefined) return { rows, total: knownTotal };
   const [count] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(books)
@@ -73,13 +76,22 @@ export async function listBooks(
  */
 export async function featuredBooks(db: Db, view: CatalogView): Promise<CatalogBook[]> {
   const showable = and(visible, eq(books.available, true), isNotNull(books.coverUrl));
-  const featured = await db
-    .select()
-    .from(books)
-    .where(and(showable, eq(books.featured, true)))
-    .orderBy(asc(books.featuredOrder), asc(books.id));
-  const rows =
-    featured.length > 0 ? featured : await db.select().from(books).where(showable).orderBy(desc(books.id)).limit(2);
+  // One statement: the featured books, or (when there is none) the newest two.
+  const noneFeatured = sql`not exists (select 1 from ${books} f where f.featured and f.published and f.available
+    and f.cover_url is not null)`;
+  const rows = await unionAll(
+    db
+      .select()
+      .from(books)
+      .where(and(showable, eq(books.featured, true)))
+      .orderBy(asc(books.featuredOrder), asc(books.id)),
+    db.select().from(books).where(and(showable, noneFeatured)).orderBy(desc(books.id)).limit(2),
+  );
+  // A union's order is not its parts' order: sort again (only one of the two parts has rows).
+  const last = Number.POSITIVE_INFINITY;
+  rows.sort((a, b) =>
+    a.featured ? (a.featuredOrder ?? last) - (b.featuredOrder ?? last) || a.id - b.id : b.id - a.id,
+  );
   return rows.map((row) => toCatalogBook(row, view));
 }
 
@@ -145,6 +157,8 @@ export interface ShopQuery {
   dir?: "asc" | "desc";
   page: number;
   limit: number;
+  /** How many books match, when the caller knows (the unfiltered shop: every published book). */
+  total?: number;
 }
 
 /**
@@ -179,17 +193,24 @@ export async function shopBooks(
     query.minCents !== undefined ? gte(price, query.minCents) : undefined,
     query.maxCents !== undefined ? lte(price, query.maxCents) : undefined,
   );
-  const search = query.search ? await searchPlan(db, query.search, filters) : null;
-  const where = search ? and(filters, search.condition) : filters;
   const dir = query.dir ?? (query.sort === "novedades" || !query.sort ? "desc" : "asc");
-  const orderBy = query.sort
-    ? [sql`${sortColumns[query.sort]} ${sql.raw(dir)} nulls last`, desc(books.id)]
-    : (search?.rank ?? [query.author ? newestFirstByFilter : desc(books.id)]);
-  const { rows, total } = await pageOf(db, where, orderBy, query.page, query.limit);
+  const sorted = query.sort ? [sql`${sortColumns[query.sort]} ${sql.raw(dir)} nulls last`, desc(books.id)] : null;
+  if (!query.search) {
+    const orderBy = sorted ?? [query.author ? newestFirstByFilter : desc(books.id)];
+    const { rows, total } = await pageOf(db, filters, orderBy, query.page, query.limit, query.total);
+    return {
+      books: rows.map((row) => toCatalogBook(row, view)),
+      pagination: pagination(query.page, query.limit, total),
+      correctedSearch: null,
+    };
+  }
+  const { rows, total, plan } = await searchWithCorrection(db, query.search, (search) =>
+    pageOf(db, and(filters, search.condition), sorted ?? search.rank, query.page, query.limit),
+  );
   return {
     books: rows.map((row) => toCatalogBook(row, view)),
     pagination: pagination(query.page, query.limit, total),
-    correctedSearch: search?.corrected ? search.query : null,
+    correctedSearch: plan.corrected ? plan.query : null,
   };
 }
 
@@ -212,21 +233,33 @@ export async function relatedBooks(
 ): Promise<{ byAuthor: CatalogBook[]; sameGenre: CatalogBook[] }> {
   const others = and(visible, sql`${books.id} <> ${book.id}`);
   const sameAuthor = sql`f_unaccent(lower(${books.author})) = f_unaccent(lower(${book.author}))`;
-  const [byAuthor, sameGenre] = await Promise.all([
-    book.author
-      ? db.select().from(books).where(and(others, sameAuthor)).orderBy(newestFirstByFilter).limit(limit)
-      : Promise.resolve([]),
-    book.genre
-      ? db
-          .select()
-          .from(books)
-          .where(and(others, eq(books.genre, book.genre), sql`not (${sameAuthor})`))
-          .orderBy(desc(books.available), desc(books.id))
-          .limit(limit)
-      : Promise.resolve([]),
-  ]);
+  const byAuthor = db
+    .select({ ...getTableColumns(books), shelf: sql<Shelf>`'author'`.as("shelf") })
+    .from(books)
+    .where(and(others, sameAuthor))
+    .orderBy(newestFirstByFilter)
+    .limit(limit);
+  const sameGenre = db
+    .select({ ...getTableColumns(books), shelf: sql<Shelf>`'genre'`.as("shelf") })
+    .from(books)
+    .where(and(others, eq(books.genre, book.genre ?? ""), sql`not (${sameAuthor})`))
+    .orderBy(desc(books.available), desc(books.id))
+    .limit(limit);
+  // Both shelves in one statement; a union keeps neither part's order, so each is sorted again.
+  let rows: (BookRow & { shelf: Shelf })[] = [];
+  if (book.author && book.genre) rows = await unionAll(byAuthor, sameGenre);
+  else if (book.author) rows = await byAuthor;
+  else if (book.genre) rows = await sameGenre;
+  const shelf = (name: Shelf) => rows.filter((row) => row.shelf === name);
+  const newest = (a: BookRow, b: BookRow) => b.id - a.id;
   return {
-    byAuthor: byAuthor.map((row) => toCatalogBook(row, view)),
-    sameGenre: sameGenre.map((row) => toCatalogBook(row, view)),
+    byAuthor: shelf("author")
+      .sort(newest)
+      .map((row) => toCatalogBook(row, view)),
+    sameGenre: shelf("genre")
+      .sort((a, b) => Number(b.available) - Number(a.available) || newest(a, b))
+      .map((row) => toCatalogBook(row, view)),
   };
 }
+
+type Shelf = "author" | "genre";

@@ -82,15 +82,6 @@ export async function correctedQuery(db: Db, query: string): Promise<string | nu
   return fixed.map((entry) => entry?.word).join(" ");
 }
 
-async function anyContains(db: Db, query: string, where: SQL | undefined): Promise<boolean> {
-  const [hit] = await db
-    .select({ id: books.id })
-    .from(books)
-    .where(and(where, textContains(query)))
-    .limit(1);
-  return Boolean(hit);
-}
-
 export interface SearchPlan {
   /** What is searched: the visitor's words, or the corrected ones when none of theirs matched. */
   query: string;
@@ -99,22 +90,32 @@ export interface SearchPlan {
   rank: SQL[];
 }
 
+const planFor = (query: string, corrected: boolean): SearchPlan => ({
+  query,
+  corrected,
+  condition: textContains(query),
+  rank: containsRank(query),
+});
+
 /**
- * How to search with `query` among the books `where` allows: by its words when one of those books
- * contains them all, else by the corrected words when those find something, else a search that finds
- * nothing (with the visitor's words, so the page says what was not found).
+ * Runs `run` (a page of results and its total) with the visitor's words; only when that finds nothing,
+ * with the corrected words, when there are some and they find something; else the visitor's words' empty
+ * answer stands (the page says what was not found). The common case, a search that finds, costs no more
+ * statements than the page itself.
  */
-export async function searchPlan(db: Db, query: string, where: SQL | undefined): Promise<SearchPlan> {
-  const plan = (q: string, corrected: boolean) => ({
-    query: q,
-    corrected,
-    condition: textContains(q),
-    rank: containsRank(q),
-  });
-  if (await anyContains(db, query, where)) return plan(query, false);
+export async function searchWithCorrection<R extends { total: number }>(
+  db: Db,
+  query: string,
+  run: (plan: SearchPlan) => Promise<R>,
+): Promise<R & { plan: SearchPlan }> {
+  const asTyped = planFor(query, false);
+  const found = await run(asTyped);
+  if (found.total > 0) return { ...found, plan: asTyped };
   const corrected = await correctedQuery(db, query);
-  if (corrected && (await anyContains(db, corrected, where))) return plan(corrected, true);
-  return { ...plan(query, false), condition: sql`false` };
+  if (!corrected) return { ...found, plan: asTyped };
+  const fixed = planFor(corrected, true);
+  const retried = await run(fixed);
+  return retried.total > 0 ? { ...retried, plan: fixed } : { ...found, plan: asTyped };
 }
 
 /**

@@ -43,7 +43,12 @@ export type ShopMode = "demo" | "live" | "plain";
 
 export async function shopMode(db: Db): Promise<ShopMode> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SHOP_MODE_KEY));
-  const state = (row?.value as ShopModeRow | undefined)?.state;
+  return readShopMode(row?.value);
+}
+
+/** The mode a stored `shop_mode` row (or its absence) means. */
+export function readShopMode(value: unknown): ShopMode {
+  const state = (value as ShopModeRow | undefined)?.state;
   return state === "demo" || state === "live" ? state : "plain";
 }
 

@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { isRemote } from "~/lib/images";
 import type { Db } from "~db/index";
 import { imageOriginals, uploads } from "~db/schema";
@@ -7,7 +8,7 @@ import { imageOriginals, uploads } from "~db/schema";
  * The content hash of an image's original, which makes optimiser URLs immutable (`&v=`, the first 16
  * hex digits; docs/decisions/0012-cover-variants.md). An upload's hash was taken when it was stored
  * (`uploads.sha256`); a remote image's is recorded in `image_originals` the first time the pipeline
- * fetches it. Pages look the versions up in one query per kind; the image endpoint looks one up to know
+ * fetches it. Pages look the versions up in one statement at most; the image endpoint looks one up to know
  * whether its disk cache already holds a variant, without reading the original.
  */
 
@@ -88,27 +89,42 @@ export async function imageVersions(
     } else if (isRemote(src)) remote.add(src);
   }
   const versions = new Map<string, string>();
-  const [uploadRows, remoteRows] = await Promise.all([
-    uploadIds.size > 0
-      ? db
-          .select({ id: uploads.id, sha256: uploads.sha256, contentType: uploads.contentType })
-          .from(uploads)
-          .where(inArray(uploads.id, [...uploadIds.keys()]))
-      : [],
-    remote.size > 0
-      ? db
-          .select({ source: imageOriginals.source, sha256: imageOriginals.sha256 })
-          .from(imageOriginals)
-          .where(inArray(imageOriginals.source, [...remote]))
-      : [],
-  ]);
-  for (const row of uploadRows) {
-    remember(row.id, row);
-    for (const src of uploadIds.get(row.id) ?? []) {
-      if (src.endsWith(`.${EXTENSIONS[row.contentType]}`)) versions.set(src, versionOf(row.sha256));
-    }
+  const setUpload = (id: number, sha256: string, extension: string | undefined) => {
+    for (const src of uploadIds.get(id) ?? []) if (src.endsWith(`.${extension}`)) versions.set(src, versionOf(sha256));
+  };
+  // Uploads already seen are known for good (see uploadHashes); the rest and the remote images are looked
+  // up in one statement.
+  const unknownUploads: number[] = [];
+  for (const id of uploadIds.keys()) {
+    const known = uploadHashes.get(id);
+    if (known) setUpload(id, known.sha256, known.extension);
+    else unknownUploads.push(id);
   }
-  for (const row of remoteRows) versions.set(row.source, versionOf(row.sha256));
+  if (unknownUploads.length === 0 && remote.size === 0) return versions;
+  const uploadsPart = db
+    .select({
+      source: sql<string | null>`null::text`.as("source"),
+      id: sql<number | null>`${uploads.id}`.as("id"),
+      sha256: uploads.sha256,
+      contentType: sql<string | null>`${uploads.contentType}`.as("content_type"),
+    })
+    .from(uploads)
+    .where(inArray(uploads.id, unknownUploads.length > 0 ? unknownUploads : [-1]));
+  const remotePart = db
+    .select({
+      source: sql<string | null>`${imageOriginals.source}`.as("source"),
+      id: sql<number | null>`null::int`.as("id"),
+      sha256: imageOriginals.sha256,
+      contentType: sql<string | null>`null::text`.as("content_type"),
+    })
+    .from(imageOriginals)
+    .where(inArray(imageOriginals.source, remote.size > 0 ? [...remote] : [""]));
+  for (const row of await unionAll(uploadsPart, remotePart)) {
+    if (row.id !== null && row.contentType !== null) {
+      remember(row.id, { sha256: row.sha256, contentType: row.contentType });
+      setUpload(row.id, row.sha256, EXTENSIONS[row.contentType]);
+    } else if (row.source !== null) versions.set(row.source, versionOf(row.sha256));
+  }
   return versions;
 }
 

@@ -46,7 +46,7 @@ export async function getSection<K extends SectionKey>(db: Db, key: K): Promise<
  * saves. A stored value that no longer passes the schema (rules tightened since it was saved) is still
  * the shop's own data: it is used as stored rather than replaced by demo values (think bank details).
  */
-function readSection<K extends SectionKey>(key: K, value: unknown): Settings[K] {
+export function readSection<K extends SectionKey>(key: K, value: unknown): Settings[K] {
   const fallback = DEFAULT_SETTINGS[key];
   if (value === undefined || value === null) return fallback;
   const merged = mergeOver(fallback, value);

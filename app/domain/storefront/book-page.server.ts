@@ -3,7 +3,7 @@ import { getVisibleBook, relatedBooks } from "~/domain/catalog/books.server";
 import { isLanguageCode, LANGUAGES } from "~/domain/catalog/languages";
 import { catalogView } from "~/domain/catalog/view.server";
 import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
-import { getSection } from "~/domain/settings/settings.server";
+import { publicSections } from "~/domain/settings/public-settings.server";
 import { rateFor } from "~/domain/taxes/fiscal";
 import { longDate } from "~/lib/dates";
 import { descriptionHtml, htmlToText } from "~/lib/html.server";
@@ -11,13 +11,14 @@ import type { PageContext } from "./page";
 
 /**
  * A book's page: the book, its product data and gallery, details, and the shelves of the same author
- * and genre. Throws NotFound for a book that does not exist or is not shown.
+ * and genre (one statement). Throws NotFound for a book that does not exist or is not shown. The settings
+ * it needs (the store, the tax table) are reference data, in memory between changes.
  */
 export async function bookPage(ctx: Pick<PageContext, "db" | "config">, id: number) {
-  const [row, view, taxes] = await Promise.all([
+  const [row, view, { taxes }] = await Promise.all([
     getVisibleBook(ctx.db, id),
     catalogView(ctx.db, ctx.config),
-    getSection(ctx.db, "taxes"),
+    publicSections(ctx.db),
   ]);
   const book = toCatalogBook(row, view);
   const related = await relatedBooks(ctx.db, view, row);

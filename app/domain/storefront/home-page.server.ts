@@ -1,42 +1,37 @@
-import { monthlyPriceCents } from "~/domain/box/plans.server";
+import { boxMonthlyPrice } from "~/domain/box/page-data.server";
+import { referenceData } from "~/domain/cache/reference-data.server";
 import { featuredBooks, newArrivals, newestInCategory } from "~/domain/catalog/books.server";
-import { listCategories } from "~/domain/catalog/categories.server";
-import { countPublishedBooks } from "~/domain/catalog/public-index.server";
+import { publishedCount, shopCategories } from "~/domain/catalog/reference.server";
 import { titleCountLabel } from "~/domain/catalog/title-count";
 import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
 import { whatsappLink } from "~/domain/settings/argentina";
-import { getSettings } from "~/domain/settings/settings.server";
+import { publicSections } from "~/domain/settings/public-settings.server";
 import { htmlToText } from "~/lib/html.server";
 import { pageParts } from "~/lib/page-parts.server";
+import type { Db } from "~db/index";
 import type { ComposedPage, PageContext } from "./page";
 
 /**
  * The home: carousel (featured books, bank data, the box's price), new arrivals, one card per category,
  * the title count, contact and shipping. A failing featured or new-arrivals query leaves its section
- * empty (`partial`); the rest of the home still shows.
+ * empty (`partial`); the rest of the home still shows. All but the carousel and the new arrivals (which
+ * move with stock and the carousel's order) is reference data, kept in memory between changes.
  */
 export async function homePage(ctx: PageContext) {
   const view = { storeUrl: ctx.config.storeUrl };
   const parts = pageParts(ctx);
-  const [featured, arrivals, categories, titles, settings, boxMonthlyCents] = await Promise.all([
+  const [featured, arrivals, cards, titles, settings, boxMonthlyCents] = await Promise.all([
     parts.orFallback("featured books", featuredBooks(ctx.db, view), []),
     parts.orFallback("new arrivals", newArrivals(ctx.db, view, 6), []),
-    listCategories(ctx.db),
-    countPublishedBooks(ctx.db),
-    getSettings(ctx.db),
-    monthlyPriceCents(ctx.db),
+    categoryCards(ctx.db),
+    publishedCount(ctx.db),
+    publicSections(ctx.db),
+    boxMonthlyPrice(ctx.db),
   ]);
-  const cards = await Promise.all(
-    categories.map(async ({ key, name, description }) => {
-      const books = await newestInCategory(ctx.db, view, key, 3);
-      return { key, name, description, covers: books.map(({ id, title, coverUrl }) => ({ id, title, coverUrl })) };
-    }),
-  );
   // Content versions make the covers' image URLs immutable (docs/decisions/0012-cover-variants.md).
   const versions = await imageVersions(ctx.db, [
     ...featured.map((book) => book.coverUrl),
     ...arrivals.map((book) => book.coverUrl),
-    ...cards.flatMap((card) => card.covers.map((cover) => cover.coverUrl)),
   ]);
   const { contact, bank, shipping } = settings;
   const home = {
@@ -57,10 +52,7 @@ export async function homePage(ctx: PageContext) {
       boxMonthlyCents,
     },
     arrivals: arrivals.map((book) => withCoverVersion(book, versions)),
-    categories: cards.map((card) => ({
-      ...card,
-      covers: card.covers.map((cover) => withCoverVersion(cover, versions)),
-    })),
+    categories: cards,
     titles: titleCountLabel(titles),
     contact: { ...contact, whatsappUrl: whatsappLink(contact.whatsapp) },
     shipping: {
@@ -71,4 +63,26 @@ export async function homePage(ctx: PageContext) {
     },
   };
   return { page: home, partial: parts.failed } satisfies ComposedPage<typeof home>;
+}
+
+/**
+ * One card per category with its three newest covers (and their content versions): reference data, since
+ * only a book's or a category's write changes it (app/domain/cache/reference-data.server.ts).
+ */
+function categoryCards(db: Db) {
+  return referenceData(db, "home.category-cards", async () => {
+    const view = { storeUrl: null };
+    const categories = await shopCategories(db);
+    const cards = await Promise.all(
+      categories.map(async ({ key, name, description }) => {
+        const books = await newestInCategory(db, view, key, 3);
+        return { key, name, description, covers: books.map(({ id, title, coverUrl }) => ({ id, title, coverUrl })) };
+      }),
+    );
+    const versions = await imageVersions(
+      db,
+      cards.flatMap((card) => card.covers.map((cover) => cover.coverUrl)),
+    );
+    return cards.map((card) => ({ ...card, covers: card.covers.map((cover) => withCoverVersion(cover, versions)) }));
+  });
 }

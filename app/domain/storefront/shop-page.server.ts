@@ -1,5 +1,5 @@
-import { listAuthors, newestInCategory, pagination as paginationOf, shopBooks } from "~/domain/catalog/books.server";
-import { listCategories, listGenres } from "~/domain/catalog/categories.server";
+import { newestInCategory, pagination as paginationOf, shopBooks } from "~/domain/catalog/books.server";
+import { publishedCount, shopAuthors, shopCategories, shopGenres } from "~/domain/catalog/reference.server";
 import { PARTNER_CATEGORY, PARTNER_STRIP_SIZE, parseShopParams, SHOP_PAGE_SIZE } from "~/domain/catalog/shop-params";
 import { catalogView } from "~/domain/catalog/view.server";
 import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
@@ -10,14 +10,16 @@ import type { ComposedPage, PageContext } from "./page";
  * The shop for the visitor's query string (search, filters, order, page): one page of books, the
  * partner strip, and what the filters offer. A failing catalogue or search query gives an empty list
  * with `unavailable: true` instead of an error page; the partner strip, an empty strip (`partial`). A
- * database that does not answer is no part's failure: it is thrown.
+ * database that does not answer is no part's failure: it is thrown. Categories, genres, authors and the
+ * number of published books are reference data (app/domain/catalog/reference.server.ts).
  */
 export async function shopPage(ctx: PageContext, query: URLSearchParams) {
-  const [categories, genres, authors, view] = await Promise.all([
-    listCategories(ctx.db),
-    listGenres(ctx.db),
-    listAuthors(ctx.db),
+  const [categories, genres, authors, view, published] = await Promise.all([
+    shopCategories(ctx.db),
+    shopGenres(ctx.db),
+    shopAuthors(ctx.db),
     catalogView(ctx.db, ctx.config),
+    publishedCount(ctx.db),
   ]);
   const params = parseShopParams(
     query,
@@ -52,6 +54,8 @@ export async function shopPage(ctx: PageContext, query: URLSearchParams) {
         dir: params.dir,
         page,
         limit: SHOP_PAGE_SIZE,
+        // Unfiltered, the shop lists every published book: their number is reference data.
+        total: filtered ? undefined : published,
       }).then((found) => ({ ...found, unavailable: false })),
       unavailable,
     );
