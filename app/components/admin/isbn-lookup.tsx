@@ -1,5 +1,6 @@
 import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { FORM_FIELD, type FoundBookField } from "~/domain/catalog/isbn-fields";
 import { LANGUAGES } from "~/domain/catalog/languages";
 import { hasValidCheckDigit, isbnDigits, isIsbnLength } from "~/lib/isbn-digits";
 
@@ -22,19 +23,7 @@ export const SOURCE_LABELS: Record<SourceId, string> = {
   sandbox: "Dato de prueba (demo)",
 };
 
-/** The API's `book` keys → the form's field names. */
-const FORM_FIELDS = {
-  title: "title",
-  author: "author",
-  publisher: "publisher",
-  pages: "pages",
-  year: "publicationYear",
-  language: "language",
-  description: "description",
-  coverUrl: "coverUrl",
-} as const;
-
-type BookKey = keyof typeof FORM_FIELDS;
+type BookKey = FoundBookField;
 
 interface Answer {
   success: boolean;
@@ -83,7 +72,7 @@ export function IsbnLookup({
     const sources: FilledSources = {};
     let count = 0;
     let cover: string | null = null;
-    for (const [key, name] of Object.entries(FORM_FIELDS) as [BookKey, string][]) {
+    for (const [key, name] of Object.entries(FORM_FIELD) as [BookKey, string][]) {
       const raw = answer.book?.[key];
       const source = answer.sources?.[key];
       if (raw === null || raw === undefined || raw === "" || !source) continue;

@@ -14,6 +14,7 @@ import {
 import { fetchRemoteImage } from "~/integrations/images/remote-fetch.server";
 import { parseIsbn } from "~/lib/isbn";
 import { type AdminBook, getAdminBook, updateBook } from "./admin-books.server";
+import { FORM_FIELD, type FoundBookField } from "./isbn-fields";
 
 /**
  * The ISBN autofill (issue 22): an ISBN looked up in Open Library and Google Books (or the demo's sandbox),
@@ -24,20 +25,6 @@ import { type AdminBook, getAdminBook, updateBook } from "./admin-books.server";
 
 export const INVALID_ISBN = "El ISBN no es válido (revisá el dígito verificador)";
 export const UNKNOWN_ISBN = "No encontramos ese ISBN en Open Library ni en Google Books: completá los datos a mano.";
-
-/** The book form's field for each looked-up field. */
-export const FORM_FIELD = {
-  title: "title",
-  author: "author",
-  publisher: "publisher",
-  pages: "pages",
-  year: "publicationYear",
-  language: "language",
-  description: "description",
-  coverUrl: "coverUrl",
-} as const;
-
-export type FoundBookField = keyof typeof FORM_FIELD;
 
 export interface FoundBook {
   isbn13: string;

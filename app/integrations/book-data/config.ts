@@ -1,3 +1,4 @@
+import { baseUrl, present } from "../env-values";
 /**
  * The book-data sources' settings from the environment, read once at start (server/env.ts). Nothing is
  * required: without any variable the shop asks the public Open Library and Google Books (or, in a demo
@@ -31,18 +32,8 @@ export class BookDataConfigError extends Error {
 
 type Source = Record<string, string | undefined>;
 
-const present = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
-
-function base(name: string, value: string | undefined, fallback: string): string {
-  if (!value) return fallback;
-  try {
-    const url = new URL(value);
-    if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("protocol");
-  } catch {
-    throw new BookDataConfigError(`${name} debe ser una URL completa (por ejemplo https://…)`);
-  }
-  return value.replace(/\/+$/, "");
-}
+const base = (name: string, value: string | undefined, fallback: string) =>
+  baseUrl(name, value, fallback, (message) => new BookDataConfigError(message));
 
 export function bookDataConfig(source: Source): BookDataConfig {
   const timeoutText = present(source.BOOK_DATA_TIMEOUT_MS);

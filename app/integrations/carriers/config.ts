@@ -1,3 +1,4 @@
+import { baseUrl, present } from "../env-values";
 /**
  * The carriers' credentials from the environment, read once at start (server/env.ts). A carrier is on when
  * its user and password are set (and Correo Argentino's customer id, Andreani's contract); setting only
@@ -49,18 +50,8 @@ export class CarriersConfigError extends Error {
 
 type Source = Record<string, string | undefined>;
 
-const present = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
-
-function base(name: string, value: string | undefined, fallback: string): string {
-  if (!value) return fallback;
-  try {
-    const url = new URL(value);
-    if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("protocol");
-  } catch {
-    throw new CarriersConfigError(`${name} debe ser una URL completa (por ejemplo https://…)`);
-  }
-  return value.replace(/\/+$/, "");
-}
+const base = (name: string, value: string | undefined, fallback: string) =>
+  baseUrl(name, value, fallback, (message) => new CarriersConfigError(message));
 
 /** All of `names` set, or none; some but not all is a mistake worth stopping for. */
 function group(source: Source, names: string[], carrier: string): Record<string, string> | null {
