@@ -52,7 +52,9 @@ export function PricePreviewPanel({ preview, values }: { preview: PricePreview; 
           </dd>
         </div>
       </dl>
-      <div className="max-h-[32rem] overflow-auto rounded-lg border border-ink/10">
+      {/* relative: each row's sr-only text is positioned absolutely; without a positioned box it escapes
+          the scroll box and makes the page thousands of pixels longer. */}
+      <div className="relative max-h-[32rem] overflow-auto rounded-lg border border-ink/10">
         <table className="w-full text-sm">
           <caption className="sr-only">Precio actual y nuevo de cada libro; primero los que tienen una nota</caption>
           <thead className="sticky top-0 border-b border-ink/10 bg-white text-left text-ink/75">
