@@ -1,12 +1,12 @@
 import ISBN from "isbn3";
-import { ean13Check, hasValidCheckDigit } from "./isbn-digits";
+import { ean13Check, hasValidCheckDigit, isbnDigits } from "./isbn-digits";
 
 /**
  * ISBNs through isbn3 (a maintained library with the ISBN agency's ranges): check digits for ISBN-10 and
  * ISBN-13, conversion between them and hyphenation by registration group and publisher. Hyphens and
  * spaces in what someone typed or scanned are ignored.
  */
-export const normaliseIsbn = (raw: string) => raw.replace(/[\s-]/g, "").toUpperCase();
+export const normaliseIsbn = isbnDigits;
 
 export interface ParsedIsbn {
   isbn13: string;

@@ -47,6 +47,7 @@ describe("money", () => {
     expect(formatNumberInput(0)).toBe("0");
     expect(formatMoneyCsv(1_250_000)).toBe("12500,00");
     expect(formatMoneyCsv(150)).toBe("1,50");
+    expect(formatMoneyCsv(-1_234_567)).toBe("-12345,67");
   });
 });
 

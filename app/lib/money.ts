@@ -112,6 +112,8 @@ export function formatNumberInput(cents: Cents): string {
 
 /** Spreadsheets (the CSV export): always two decimals after a comma, no grouping: "12345,50". */
 export function formatMoneyCsv(cents: Cents): string {
+  // A negative amount (a month whose expenses beat its sales) keeps its sign in front: "-12345,67".
+  if (cents < 0) return `-${formatMoneyCsv(-cents)}`;
   return `${wholeText(cents)},${fractionText(cents)}`;
 }
 

@@ -1,10 +1,11 @@
+import { ean13Check } from "../../app/lib/isbn-digits";
+
 /** Test files for the catalogue import: valid ISBNs by number and CSVs as a spreadsheet would save them. */
 
 /** A valid ISBN-13 for each n (978 + 9 digits + its check digit): 978000000001c, 978000000002c... */
 export function isbn13(n: number): string {
   const twelve = `978${String(n).padStart(9, "0")}`;
-  const sum = [...twelve].reduce((acc, digit, i) => acc + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
-  return twelve + String((10 - (sum % 10)) % 10);
+  return twelve + ean13Check(twelve);
 }
 
 /** The same ISBN with its check digit changed: well formed, but not an ISBN. */

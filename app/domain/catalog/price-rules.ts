@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatMoney } from "~/lib/money";
+import { centsToPesos, formatMoney, parseMoney } from "~/lib/money";
 import type { PriceUpdateChange, PriceUpdateScope } from "~db/schema";
 
 /**
@@ -181,13 +181,8 @@ function readPercent(text: string): number | null {
   return match ? Number(`${match[1]}.${match[2] ?? "0"}`) : null;
 }
 
-/** "1.500", "1500,50", "$ 300": pesos as people type them in es-AR; null when they are not an amount. */
-function readPesos(text: string): number | null {
-  const match = /^\$?(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/.exec(text.replace(/\s/g, ""));
-  if (!match) return null;
-  const whole = (match[1] ?? "").replaceAll(".", "");
-  return whole.length > 10 ? null : Number(`${whole}.${match[2] ?? "0"}`);
-}
+/** "1.500", "1500,50", "$ 300": pesos as people type them in es-AR (parseMoney); null when not an amount. */
+const readPesos = (text: string): number | null => centsToPesos(parseMoney(text));
 
 /**
  * The page's form → the domain's scope and change. Throws a ZodError whose paths are the form's field

@@ -40,8 +40,6 @@ export type ReportName = keyof typeof REPORT_FILES;
 export const isReportName = (name: string): name is ReportName => Object.hasOwn(REPORT_FILES, name);
 
 const count = (n: number) => String(n);
-/** formatMoneyCsv for any sign: a month whose expenses beat its sales has a negative margin. */
-const money = (cents: number) => (cents < 0 ? `-${formatMoneyCsv(-cents)}` : formatMoneyCsv(cents));
 
 /**
  * One report as a CSV (the same numbers as its table on the page; money as "12345,50"). The stock report's
@@ -117,7 +115,7 @@ export async function reportCsv(db: Db, name: ReportName, range: ReportRange): P
           monthLabel(row.month),
           formatMoneyCsv(row.netSalesCents),
           formatMoneyCsv(row.expensesCents),
-          money(row.marginCents),
+          formatMoneyCsv(row.marginCents),
         ]),
       );
     case "stock": {
