@@ -1,10 +1,10 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { BatchedStream } from "~/lib/batched-stream.server";
 import { NonceContext } from "~/lib/nonce";
 import { isDatabaseUnavailable } from "~db/errors";
 
@@ -37,10 +37,11 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
     : response;
 
 /**
- * React Router's default Node entry (`react-router reveal entry.server`), with four changes: finished
+ * React Router's default Node entry (`react-router reveal entry.server`), with five changes: finished
  * Suspense boundaries are never outlined (see progressiveChunkSize below), a page rendered for the
  * page cache waits for all its content (`completeRender`), an unreachable database is a 503, and every
- * inline script carries the response's Content-Security-Policy nonce (`cspNonce`, server/csp.ts).
+ * inline script carries the response's Content-Security-Policy nonce (`cspNonce`, server/csp.ts), and
+ * React's output leaves in one chunk per batch (BatchedStream).
  */
 export default function handleRequest(
   request: Request,
@@ -94,13 +95,11 @@ export default function handleRequest(
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       [readyOption]() {
         shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            // Clear the timeout to prevent retaining the closure and memory leak
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
+        // One chunk per batch React writes, not one per 4 KB piece (app/lib/batched-stream.server.ts).
+        const body = new BatchedStream(() => {
+          // Clear the timeout to prevent retaining the closure and memory leak
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
         });
         const stream = createReadableStreamFromReadable(body);
 

@@ -84,18 +84,32 @@ export function createApp(options: AppOptions): express.Express {
 
   const policyBase = { secure: options.config.secureCookies, publicOrigin: new URL(options.config.publicUrl).origin };
 
-  /** What every answer carries, from Express or from the page cache's fast path (`serveCachedPage`). */
-  const commonHeaders = (req: IncomingMessage, res: ServerResponse, path: string): string => {
+  /**
+   * What every answer carries, from Express or from the page cache's fast path (`serveCachedPage`), as a
+   * flat header list (the form `writeHead` takes), the request id first.
+   */
+  const commonHeaderList = (req: IncomingMessage, path: string): string[] => {
     const incoming = req.headers["x-request-id"];
     const requestId = typeof incoming === "string" && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    res.setHeader("X-Request-Id", requestId);
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    // The admin is never framed by anyone, not even by the shop itself (clickjacking of its buttons).
-    res.setHeader("X-Frame-Options", isAdminPath(path) ? "DENY" : "SAMEORIGIN");
+    const headers = [
+      "X-Request-Id",
+      requestId,
+      "X-Content-Type-Options",
+      "nosniff",
+      "Referrer-Policy",
+      "strict-origin-when-cross-origin",
+      // The admin is never framed by anyone, not even by the shop itself (clickjacking of its buttons).
+      "X-Frame-Options",
+      isAdminPath(path) ? "DENY" : "SAMEORIGIN",
+    ];
     // Served over https: browsers must never come back over plain http (a year, as preload lists ask).
-    if (options.config.secureCookies) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    return requestId;
+    if (options.config.secureCookies) headers.push("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    return headers;
+  };
+  const commonHeaders = (req: IncomingMessage, res: ServerResponse, path: string): string => {
+    const headers = commonHeaderList(req, path);
+    for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i] as string, headers[i + 1] as string);
+    return headers[1] as string;
   };
 
   app.use((req, res, next) => {
@@ -181,13 +195,16 @@ export function createApp(options: AppOptions): express.Express {
     app.use(pageCache.middleware);
     app.locals.serveCachedPage = (req: IncomingMessage, res: ServerResponse): boolean =>
       pageCache.serveHit(req, res, (path) => {
-        const requestId = commonHeaders(req, res, path);
-        if (!logger.isLevelEnabled("info")) return;
-        const started = process.hrtime.bigint();
-        res.once("finish", () => {
-          const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
-          logger.info({ requestId, method: req.method, url: req.url, status: res.statusCode, ms }, "request");
-        });
+        const headers = commonHeaderList(req, path);
+        if (logger.isLevelEnabled("info")) {
+          const requestId = headers[1];
+          const started = process.hrtime.bigint();
+          res.once("finish", () => {
+            const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
+            logger.info({ requestId, method: req.method, url: req.url, status: res.statusCode, ms }, "request");
+          });
+        }
+        return headers;
       });
   }
 

@@ -145,7 +145,7 @@ describe("page cache middleware", () => {
 
   it("answers a fresh stored page straight from Node, before Express, and leaves everything else alone", async () => {
     const raw = http.createServer((req, res) => {
-      const served = cache.serveHit(req, res, (path) => res.setHeader("X-Before", path));
+      const served = cache.serveHit(req, res, (path) => ["X-Before", path]);
       if (!served) res.end("normal chain");
     });
     raw.listen(0, "127.0.0.1");

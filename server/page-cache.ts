@@ -51,7 +51,7 @@ export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
 }
 
 /** The best encoding the client takes (brotli, then gzip, else identity), honouring q-values and `*`. */
-export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
+function negotiate(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return "identity";
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.split(",")) {
@@ -68,6 +68,19 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
   return "identity";
 }
 
+/** Browsers send a handful of distinct Accept-Encoding values: each is parsed once (a bounded memo). */
+const negotiated = new Map<string, Encoding>();
+export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  let encoding = negotiated.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = negotiate(acceptEncoding);
+    if (negotiated.size >= 64) negotiated.clear();
+    negotiated.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
 const etag = (hash: string, encoding: Encoding) => `"${hash}${encoding === "identity" ? "" : `-${encoding}`}"`;
 
 /** If-None-Match names this content in any encoding (weak comparison, as RFC 9110 asks for it). */
@@ -80,9 +93,17 @@ function notModified(header: string | string[] | undefined, hash: string): boole
   });
 }
 
-/** Headers a stored answer must not replay: lengths and encodings are ours, caching headers too. */
+/**
+ * Headers a stored answer must not replay: lengths and encodings are ours, caching headers too, and what
+ * every answer gets from the server (request id, security headers: set per request, never twice).
+ */
 const DROPPED_HEADERS = new Set([
   "cache-control",
+  "referrer-policy",
+  "strict-transport-security",
+  "x-content-type-options",
+  "x-frame-options",
+  "x-request-id",
   "connection",
   "content-encoding",
   "content-length",
@@ -124,7 +145,7 @@ export interface PageCacheOptions {
 
 export interface PageCache {
   middleware: RequestHandler;
-  serveHit(req: IncomingMessage, res: ServerResponse, before: (path: string) => void): boolean;
+  serveHit(req: IncomingMessage, res: ServerResponse, before: (path: string) => string[]): boolean;
   /** Drops every stored page; renders already running are not stored (they may have read old data). */
   clear(): void;
   /**
@@ -217,46 +238,83 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
   }
 
-  // Plain Node request and response: the same code answers from Express and from `serveHit` below.
-  function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, state: "HIT" | "MISS" | "STALE") {
+  /**
+   * A stored page's own headers for one encoding, as the flat list `writeHead` takes, made once per page
+   * and encoding: a hit then sets its headers in one call instead of a dozen `setHeader`s (each validated
+   * and stored one by one), which for a small answer cost as much as sending it (issue 23, goal 3).
+   */
+  const headerLists = new WeakMap<CachedPage, Partial<Record<Encoding, string[]>>>();
+  function headerList(page: CachedPage, encoding: Encoding): string[] {
+    let lists = headerLists.get(page);
+    if (!lists) {
+      lists = {};
+      headerLists.set(page, lists);
+    }
+    let list = lists[encoding];
+    if (!list) {
+      const own = page.headers.find(([name]) => name === "cache-control");
+      list = [
+        "Cache-Control",
+        own ? own[1] : CACHE_CONTROL,
+        "Vary",
+        "Accept-Encoding",
+        "ETag",
+        etag(page.hash, encoding),
+      ];
+      // Before a 304 too: the browser takes a 304's headers for the copy it keeps, and that copy's inline
+      // scripts only match the stored Content-Security-Policy, not this request's nonce.
+      for (const [name, value] of page.headers) if (name !== "cache-control") list.push(name, value);
+      lists[encoding] = list;
+    }
+    return list;
+  }
+
+  /**
+   * Plain Node request and response: the same code answers from Express and from `serveHit` below.
+   * `extra` holds what every answer carries (request id, security headers) on the fast path; from Express
+   * those are already set on `res`, and `writeHead` merges its list over them.
+   */
+  function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: CachedPage,
+    state: "HIT" | "MISS" | "STALE",
+    extra: readonly string[] = [],
+  ) {
     const encoding = negotiateEncoding(req.headers["accept-encoding"]);
-    const own = page.headers.find(([name]) => name === "cache-control");
-    res.setHeader("Cache-Control", own ? own[1] : CACHE_CONTROL);
-    res.setHeader("Vary", "Accept-Encoding");
-    res.setHeader("ETag", etag(page.hash, encoding));
-    res.setHeader("X-Cache", state);
-    // Before a 304 too: the browser takes a 304's headers for the copy it keeps, and that copy's inline
-    // scripts only match the stored Content-Security-Policy, not this request's nonce.
-    for (const [name, value] of page.headers) res.setHeader(name, value);
+    const headers = [...extra, ...headerList(page, encoding), "X-Cache", state];
     if (notModified(req.headers["if-none-match"], page.hash)) {
-      res.statusCode = 304;
+      res.writeHead(304, headers);
       res.end();
       return;
     }
-    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
     const body = page.bodies[encoding];
-    res.setHeader("Content-Length", body.length);
-    res.statusCode = 200;
+    if (encoding !== "identity") headers.push("Content-Encoding", encoding);
+    headers.push("Content-Length", String(body.length));
+    res.writeHead(200, headers);
     if (req.method === "HEAD") res.end();
     else res.end(body);
   }
 
   /**
    * A fresh stored page answered straight from Node's request, before Express: for a hit, Express's
-   * routing and middleware would cost more than the answer itself. `before` sets what every answer
-   * carries (request id, security headers). Returns false, having touched nothing, when the request is
-   * not such a hit (the normal chain then handles it, cache misses included).
+   * routing and middleware would cost more than the answer itself. `before` gives what every answer
+   * carries (request id, security headers) as a flat header list. Returns false, having touched nothing,
+   * when the request is not such a hit (the normal chain then handles it, cache misses included).
    */
-  function serveHit(req: IncomingMessage, res: ServerResponse, before: (path: string) => void): boolean {
+  function serveHit(req: IncomingMessage, res: ServerResponse, before: (path: string) => string[]): boolean {
     const url = req.url ?? "";
     if ((req.method !== "GET" && req.method !== "HEAD") || !url.startsWith("/") || url.includes("%00")) return false;
+    // Only cacheable addresses are ever stored (the middleware checks before storing), so a lookup first
+    // answers most non-hits at the cost of one Map read.
+    const cached = store.peek(url);
+    if (!cached || hasPersonalCookie(req.headers.cookie)) return false;
+    if (now() - cached.storedAt > maxAge || isStale(cached)) return false;
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
-    if (!isCacheablePath(path) || hasPersonalCookie(req.headers.cookie)) return false;
-    const cached = store.get(url);
-    if (!cached || now() - cached.storedAt > maxAge || isStale(cached)) return false;
-    before(path);
-    send(req, res, cached, "HIT");
+    if (!isCacheablePath(path)) return false;
+    store.get(url); // now the most recently used
+    send(req, res, cached, "HIT", before(path));
     return true;
   }
   /** The leader's own answer when it may not be stored (404, redirect, a cookie): sent as rendered. */

@@ -3,7 +3,7 @@ import { unionAll } from "drizzle-orm/pg-core";
 import { NotFound } from "~/domain/errors";
 import type { Db } from "~db/index";
 import { books } from "~db/schema";
-import { type BookRow, type CatalogBook, type CatalogView, toCatalogBook } from "./book-view.server";
+import { type BookRow, type CatalogBook, type CatalogView, catalogColumns, toCatalogBook } from "./book-view.server";
 import { inCategory } from "./categories.server";
 import { searchWithCorrection, topMatches } from "./search.server";
 
@@ -43,7 +43,7 @@ async function pageOf(
   // row (descriptions included) before it can take one page; apart, the page can walk an index and stop.
   const offset = (page - 1) * limit;
   const rows = await db
-    .select()
+    .select(catalogColumns)
     .from(books)
     .where(where)
     .orderBy(...orderBy)
@@ -81,11 +81,11 @@ export async function featuredBooks(db: Db, view: CatalogView): Promise<CatalogB
     and f.cover_url is not null)`;
   const rows = await unionAll(
     db
-      .select()
+      .select(catalogColumns)
       .from(books)
       .where(and(showable, eq(books.featured, true)))
       .orderBy(asc(books.featuredOrder), asc(books.id)),
-    db.select().from(books).where(and(showable, noneFeatured)).orderBy(desc(books.id)).limit(2),
+    db.select(catalogColumns).from(books).where(and(showable, noneFeatured)).orderBy(desc(books.id)).limit(2),
   );
   // A union's order is not its parts' order: sort again (only one of the two parts has rows).
   const last = Number.POSITIVE_INFINITY;
@@ -103,7 +103,7 @@ export async function newestInCategory(
   limit: number,
 ): Promise<CatalogBook[]> {
   const rows = await db
-    .select()
+    .select(catalogColumns)
     .from(books)
     .where(and(visible, inCategory(category)))
     .orderBy(desc(books.id))
@@ -114,7 +114,7 @@ export async function newestInCategory(
 /** The home's new-arrivals grid: available books, newest first. */
 export async function newArrivals(db: Db, view: CatalogView, limit = 6): Promise<CatalogBook[]> {
   const rows = await db
-    .select()
+    .select(catalogColumns)
     .from(books)
     .where(and(visible, eq(books.available, true)))
     .orderBy(desc(books.id))
@@ -125,14 +125,14 @@ export async function newArrivals(db: Db, view: CatalogView, limit = 6): Promise
 /** Ranked search over title, author and category (or the newest books when there is no query). */
 export async function searchBooks(db: Db, query: { search: string; limit: number }): Promise<BookRow[]> {
   if (!query.search) {
-    return db.select().from(books).where(visible).orderBy(desc(books.id)).limit(query.limit);
+    return db.select(catalogColumns).from(books).where(visible).orderBy(desc(books.id)).limit(query.limit);
   }
   return topMatches(db, query.search, visible, query.limit);
 }
 
 export async function getVisibleBook(db: Db, id: number): Promise<BookRow> {
   const [row] = await db
-    .select()
+    .select(catalogColumns)
     .from(books)
     .where(and(visible, eq(books.id, id)));
   if (!row) throw new NotFound("Producto no encontrado");
@@ -141,7 +141,7 @@ export async function getVisibleBook(db: Db, id: number): Promise<BookRow> {
 
 export function booksByIds(db: Db, ids: number[]): Promise<BookRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.select().from(books).where(inArray(books.id, ids));
+  return db.select(catalogColumns).from(books).where(inArray(books.id, ids));
 }
 
 export type ShopSort = "titulo" | "autor" | "precio" | "novedades";

@@ -2,6 +2,7 @@ import { and, asc, desc, or, type SQL, sql } from "drizzle-orm";
 import { escapeLike } from "~/lib/like";
 import type { Db } from "~db/index";
 import { books, searchWords } from "~db/schema";
+import { catalogColumns } from "./book-view.server";
 
 /**
  * Search that forgives case, accents and a typo. The query and the normalised columns (`search_text`:
@@ -131,7 +132,7 @@ export async function topMatches(db: Db, query: string, where: SQL | undefined, 
 
 async function containing(db: Db, query: string, where: SQL | undefined, limit: number) {
   const inTitle = await db
-    .select()
+    .select(catalogColumns)
     .from(books)
     .where(and(where, titleContains(query)))
     .orderBy(desc(books.id))
@@ -143,7 +144,7 @@ async function containing(db: Db, query: string, where: SQL | undefined, limit: 
   const seen = new Set(inTitle.map((row) => row.id));
   const inText = (
     await db
-      .select()
+      .select(catalogColumns)
       .from(books)
       .where(and(where, textContains(query)))
       .orderBy(desc(books.id))

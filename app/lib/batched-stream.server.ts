@@ -1,0 +1,40 @@
+import { Transform, type TransformCallback } from "node:stream";
+
+/**
+ * The HTML stream between React and the response, passing on what React writes in one batch as one chunk.
+ * React's server renderer writes 4 KB pieces and, at the end of each batch (the shell, then each Suspense
+ * boundary that resolves), calls its destination's `flush()` if it has one (react-dom/server's
+ * `flushBuffered`). Each piece otherwise travelled alone through the web stream React Router makes of it,
+ * the compression middleware and the socket: a 100 KB page cost some 25 writes of each kind. Here a batch is
+ * held until React says it is complete, so a page rendered at once leaves as one chunk, and a streamed page
+ * as one chunk per boundary, as early as before (issue 23: "SSR output written in few large writes").
+ */
+export class BatchedStream extends Transform {
+  #pending: Buffer[] = [];
+  readonly #onEnd: () => void;
+
+  /** `onEnd` runs when React ends the stream, before the last batch is passed on. */
+  constructor(onEnd: () => void = () => {}) {
+    super();
+    this.#onEnd = onEnd;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.#pending.push(chunk);
+    callback();
+  }
+
+  /** Called by React after each batch it wrote: passes the batch on as one chunk. */
+  flush(): void {
+    if (this.#pending.length === 0) return;
+    const batch = this.#pending.length === 1 ? (this.#pending[0] as Buffer) : Buffer.concat(this.#pending);
+    this.#pending = [];
+    this.push(batch);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    this.#onEnd();
+    this.flush();
+    callback();
+  }
+}
