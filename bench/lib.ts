@@ -502,37 +502,39 @@ export function formatReport(input: {
   );
 
   out.push("### Lighthouse 12.8 (mobile)", "");
-  out.push(
-    markdownTable(
-      [
-        "page",
-        "performance",
-        "accessibility",
-        "best practices",
-        "SEO",
-        "LCP ms",
-        "CLS",
-        "TBT ms",
-        "audits short of 100",
-      ],
-      m.lighthouse.map((row) =>
-        row.error
-          ? [row.path, `error: ${row.error}`, "", "", "", "", "", "", ""]
-          : [
-              row.path,
-              n0(row.performance),
-              n0(row.accessibility),
-              n0(row.bestPractices),
-              n0(row.seo),
-              n0(row.lcpMs),
-              row.cls === null ? "—" : row.cls.toFixed(3),
-              n0(row.tbtMs),
-              (row.failing ?? []).map((id) => id.replace(/^[^:]*:/, "")).join(", "),
-            ],
+  if (m.lighthouse.length === 0) out.push("Not run (--no-lighthouse, or the cached app did not start).", "");
+  else
+    out.push(
+      markdownTable(
+        [
+          "page",
+          "performance",
+          "accessibility",
+          "best practices",
+          "SEO",
+          "LCP ms",
+          "CLS",
+          "TBT ms",
+          "audits short of 100",
+        ],
+        m.lighthouse.map((row) =>
+          row.error
+            ? [row.path, `error: ${row.error}`, "", "", "", "", "", "", ""]
+            : [
+                row.path,
+                n0(row.performance),
+                n0(row.accessibility),
+                n0(row.bestPractices),
+                n0(row.seo),
+                n0(row.lcpMs),
+                row.cls === null ? "—" : row.cls.toFixed(3),
+                n0(row.tbtMs),
+                (row.failing ?? []).map((id) => id.replace(/^[^:]*:/, "")).join(", "),
+              ],
+        ),
       ),
-    ),
-    "",
-  );
+      "",
+    );
 
   out.push("### Targets (issues 10 and 23)", "");
   out.push(

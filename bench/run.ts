@@ -138,17 +138,22 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 
 /** The temporary PostgreSQL server while one runs; stopped (and its files removed) on every way out. */
 let postgres: TempPostgres | null = null;
+let postgresStopped: Promise<void> | null = null;
 
-async function stopPostgres() {
+/**
+ * Stops the temporary PostgreSQL. Main's cleanup and the signal handler may both call it: the second caller
+ * waits on the same stop, so the process never exits while `pg_ctl stop` is still running.
+ */
+function stopPostgres(): Promise<void> {
   const server = postgres;
-  postgres = null;
-  if (!server) return;
-  try {
-    await server.stop();
-    log("PostgreSQL stopped");
-  } catch (error) {
-    log(`stopping PostgreSQL failed: ${error instanceof Error ? error.message : String(error)}`);
+  if (server) {
+    postgres = null;
+    postgresStopped = server.stop().then(
+      () => log("PostgreSQL stopped"),
+      (error: unknown) => log(`stopping PostgreSQL failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
+  return postgresStopped ?? Promise.resolve();
 }
 
 function startChild(command: string, args: string[], env: Record<string, string | undefined> = {}): ChildProcess {
