@@ -49,6 +49,7 @@ const row = (path: string, cached: number, bare: number, kind: ThroughputRow["ki
   contentType: "text/html",
   contentEncoding: "br",
   bytes: 1000,
+  replayedHeaders: { "content-type": "text/html", "x-cache": "HIT" },
   uncached: { pglite: load(cached / 10), postgres: load(cached / 5) },
   cached: load(cached),
   bare: load(bare),

@@ -72,6 +72,8 @@ export interface ThroughputRow {
   contentType: string;
   contentEncoding: string | null;
   bytes: number;
+  /** The headers the bare server replays with the body (`replayHeaders` of the cached app's hit). */
+  replayedHeaders: Record<string, string | string[]>;
   /** Page cache off, per database (the URL list is the same on every database). */
   uncached: Partial<Record<Database, LoadResult | null>>;
   /** Page cache on (measured on one database: a hit does not touch it): the mean of `cachedRuns`. */

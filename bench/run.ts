@@ -596,6 +596,7 @@ async function measureUncached(measurements: Measurements, database: Database, a
         contentType: "",
         contentEncoding: null,
         bytes: 0,
+        replayedHeaders: {},
         uncached: {},
         cached: null,
         bare: null,
@@ -635,6 +636,7 @@ async function measureCached(measurements: Measurements, target: DatabaseUnderTe
       row.contentType = headerText(answer.headers["content-type"]) ?? "";
       row.contentEncoding = headerText(answer.headers["content-encoding"]) ?? null;
       row.bytes = answer.body.length;
+      row.replayedHeaders = replayHeaders(answer.headers);
     }
     if (Object.keys(captured).length > 0) {
       const bare = await startBareServer(captured);
