@@ -4,6 +4,8 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { AppCssContext } from "~/lib/app-css";
+import { appCss } from "~/lib/app-css.server";
 import { BatchedStream } from "~/lib/batched-stream.server";
 import { NonceContext } from "~/lib/nonce";
 import { isDatabaseUnavailable } from "~db/errors";
@@ -37,11 +39,11 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
     : response;
 
 /**
- * React Router's default Node entry (`react-router reveal entry.server`), with five changes: finished
+ * React Router's default Node entry (`react-router reveal entry.server`), with six changes: finished
  * Suspense boundaries are never outlined (see progressiveChunkSize below), a page rendered for the
  * page cache waits for all its content (`completeRender`), an unreachable database is a 503, and every
  * inline script carries the response's Content-Security-Policy nonce (`cspNonce`, server/csp.ts), and
- * React's output leaves in one chunk per batch (BatchedStream).
+ * React's output leaves in one chunk per batch (BatchedStream), and the stylesheet is inline (AppCssContext).
  */
 export default function handleRequest(
   request: Request,
@@ -82,9 +84,11 @@ export default function handleRequest(
 
     const nonce = loadContext.cspNonce;
     const page = (
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>
+      <AppCssContext.Provider value={appCss}>
+        <NonceContext.Provider value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceContext.Provider>
+      </AppCssContext.Provider>
     );
     const { pipe, abort } = renderToPipeableStream(page, {
       // React's own inline scripts carry the response's CSP nonce too (server/csp.ts).

@@ -1,16 +1,17 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import type { Route } from "./+types/root";
-import "./app.css";
 import { NotFoundPage } from "~/components/layout/not-found-page";
 import { ServerErrorPage } from "~/components/layout/server-error-page";
 import { Toaster } from "~/components/ui/toast";
+import { APP_CSS_ID, useAppCss } from "~/lib/app-css";
 import { useNonce } from "~/lib/nonce";
 import { seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const css = useAppCss();
   return (
     <html lang="es-AR">
       <head>
@@ -18,6 +19,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f4d3a" />
         <Meta />
+        {/* The whole stylesheet inline: no request before the first paint (app/lib/app-css.ts). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own compiled stylesheet, not user input. */}
+        <style id={APP_CSS_ID} dangerouslySetInnerHTML={{ __html: css }} />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col antialiased">
