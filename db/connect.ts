@@ -10,13 +10,17 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { Db } from "./index";
 import { shareEventLoop } from "./pglite-turns";
+import { type EmbeddedEngine, PgliteWorkerClient } from "./pglite-worker-client";
 import * as schema from "./schema";
 
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  /** The embedded engine, when that is what runs (tests dump it to make per-file copies). */
-  pglite?: PGlite;
+  /**
+   * The embedded engine, when that is what runs: in a worker thread for the server's file database, in
+   * this thread for tests' copies and restores (tests dump it to make per-file copies).
+   */
+  pglite?: EmbeddedEngine;
   /** Runs `select 1`; throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -31,11 +35,16 @@ export function migrationsFolder(root: string): string {
   return path.join(root, "db", "migrations");
 }
 
-/** Opens (creating if needed) the embedded database in `<dataDir>/pglite`. Only one process may do this. */
+/**
+ * Opens (creating if needed) the embedded database in `<dataDir>/pglite`. Only one process may do this.
+ * PGlite runs in a worker thread (docs/decisions/0041-pglite-worker.md), so its queries never hold up
+ * this thread's event loop: connections are accepted and cached pages served while it works.
+ */
 export async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
-  return wrapPglite(await PGlite.create(dir, { extensions: pgliteExtensions }));
+  const client = await PgliteWorkerClient.start({ dir, sessionSetup });
+  return wrapEngine(client);
 }
 
 /** Creates the embedded database in an empty `dir` from a `dumpDataDir()` tarball (restoring a backup). */
@@ -58,10 +67,17 @@ export const WORD_SIMILARITY_THRESHOLD = 0.45;
 /** Session settings every embedded connection needs (search relies on the trigram threshold). */
 const sessionSetup = `set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`;
 
+/** PGlite in this thread: it takes turns with the event loop (db/pglite-turns.ts), then is wrapped. */
 async function wrapPglite(client: PGlite): Promise<Database> {
   shareEventLoop(client);
   await client.exec(sessionSetup);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return wrapEngine(client);
+}
+
+function wrapEngine(client: EmbeddedEngine): Database {
+  // drizzle-orm/pglite calls only query (rowMode "array", its parsers) and transaction (tx.query), which
+  // both engines offer.
+  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
