@@ -30,6 +30,14 @@ export interface Database {
 
 const pgliteExtensions = { pg_trgm, unaccent };
 
+/**
+ * PostgreSQL's start parameters for every embedded engine: PGlite's own, with a smaller buffer cache.
+ * PGlite touches all of shared_buffers (128MB by default) when it starts, inside the process's memory;
+ * at 32MB the server's RSS drops by about 110MB while the catalogue's queries run as fast (the operating
+ * system's page cache holds the data files anyway). Measured in docs/decisions/0041-pglite-worker.md.
+ */
+const pgliteStartParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+
 /** Where the committed SQL migrations live, relative to the project root. */
 export function migrationsFolder(root: string): string {
   return path.join(root, "db", "migrations");
@@ -43,18 +51,22 @@ export function migrationsFolder(root: string): string {
 export async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
-  const client = await PgliteWorkerClient.start({ dir, sessionSetup });
+  const client = await PgliteWorkerClient.start({ dir, sessionSetup, startParams: pgliteStartParams });
   return wrapEngine(client);
 }
 
 /** Creates the embedded database in an empty `dir` from a `dumpDataDir()` tarball (restoring a backup). */
 export async function openPgliteFromDump(dir: string, dump: Blob): Promise<Database> {
-  return wrapPglite(await PGlite.create(dir, { extensions: pgliteExtensions, loadDataDir: dump }));
+  return wrapPglite(
+    await PGlite.create(dir, { extensions: pgliteExtensions, startParams: pgliteStartParams, loadDataDir: dump }),
+  );
 }
 
 /** An in-memory PGlite, optionally started from a `dumpDataDir()` tarball (used by tests). */
 export async function openPgliteMemory(from?: Blob): Promise<Database> {
-  return wrapPglite(await PGlite.create({ extensions: pgliteExtensions, loadDataDir: from }));
+  return wrapPglite(
+    await PGlite.create({ extensions: pgliteExtensions, startParams: pgliteStartParams, loadDataDir: from }),
+  );
 }
 
 /**
