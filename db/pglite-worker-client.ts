@@ -28,6 +28,9 @@ export interface PgliteWorkerOptions {
   initialMemory?: number;
 }
 
+/** How long answers may keep this thread's event loop before it goes round (see #receive). */
+const TURN_MS = 8;
+
 /** SQLSTATE admin_shutdown: isDatabaseUnavailable() answers it 503, as a PostgreSQL restart would be. */
 const UNAVAILABLE = "57P01";
 
@@ -125,6 +128,43 @@ export class PgliteWorkerClient implements EmbeddedEngine {
       for (const callback of this.#listeners.get(message.notify) ?? []) callback(message.payload);
       return;
     }
+    if (this.#backlog.length === 0 && !this.#turnIsOver()) this.#deliver(message);
+    else {
+      this.#backlog.push(message);
+      setImmediate(this.#deliverNext);
+    }
+  }
+
+  /**
+   * Node hands this thread every answer the worker queued in one go, and each answer's caller goes on
+   * at once (a page renders with its rows): under load, tens of pages in one turn of the event loop,
+   * which then accepted nothing for hundreds of milliseconds. As with PGlite in this thread
+   * (db/pglite-turns.ts), answers are handed over while the current turn has run under TURN_MS; the
+   * rest wait, in order, for the next turns (one per setImmediate, so each caller's synchronous work
+   * counts against the turn before the next answer is handed over).
+   */
+  #backlog: Answer[] = [];
+  #turnStarted = 0;
+  #inTurn = false;
+
+  #turnIsOver(): boolean {
+    if (this.#inTurn) return performance.now() - this.#turnStarted >= TURN_MS;
+    this.#turnStarted = performance.now();
+    this.#inTurn = true;
+    // The turn ends when the loop reaches its next check phase (before the backlog's immediates run).
+    setImmediate(() => {
+      this.#inTurn = false;
+    });
+    return false;
+  }
+
+  #deliverNext = () => {
+    if (this.#backlog.length === 0) return;
+    if (this.#turnIsOver()) setImmediate(this.#deliverNext);
+    else this.#deliver(this.#backlog.shift() as Answer);
+  };
+
+  #deliver(message: Answer) {
     const pending = this.#pending.get(message.id);
     if (!pending) return;
     this.#pending.delete(message.id);

@@ -141,8 +141,8 @@ describe("PGlite in a worker thread", () => {
   it("keeps concurrent transactions apart: every transfer completes and the total stays", async () => {
     const transfer = (from: number, to: number) =>
       database.db.transaction(async (tx) => {
-        const [row] = (await tx.execute<{ balance: number }>(sql`select balance from accounts where id = ${from}`))
-          .rows;
+        const read = await tx.execute(sql`select balance from accounts where id = ${from}`);
+        const [row] = (read as unknown as { rows: { balance: number }[] }).rows;
         // Between the read and the write this thread waits: another transaction must not get in.
         await new Promise((resolve) => setTimeout(resolve, 1));
         await tx.execute(sql`update accounts set balance = ${(row?.balance ?? 0) - 10} where id = ${from}`);
