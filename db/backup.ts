@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, renameSync } from "node:fs";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
 import { openPgliteFromDump } from "./connect";
+import type { EmbeddedEngine } from "./pglite-worker-client";
 
 /**
  * Backups of both databases (npm run db:backup / db:restore). Uploaded covers live in the database
@@ -23,7 +23,7 @@ export function backupKindOf(head: Buffer): BackupKind | null {
   return null;
 }
 
-export async function dumpPglite(client: PGlite): Promise<Buffer> {
+export async function dumpPglite(client: EmbeddedEngine): Promise<Buffer> {
   await client.exec("CHECKPOINT");
   const tarball = await client.dumpDataDir("gzip");
   return Buffer.from(await tarball.arrayBuffer());

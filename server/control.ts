@@ -1,7 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
 import express, { type Router } from "express";
 import { ZodError } from "zod";
 import { createAdmin } from "~/domain/auth/admin-users.server";
@@ -11,6 +10,7 @@ import { runSync, SyncAlreadyRunning } from "~/domain/tiendanube/sync.server";
 import { zodMessage } from "~/lib/zod-spanish";
 import { dumpPglite } from "~db/backup";
 import type { Db } from "~db/index";
+import type { EmbeddedEngine } from "~db/pglite-worker-client";
 
 /**
  * While a server holds an embedded DATA_DIR, command-line tasks must not open the database (DESIGN §3).
@@ -47,7 +47,7 @@ export function controlRouter(
   db: Db,
   token: string,
   tiendanube: TiendanubeService | null = null,
-  pglite: PGlite | null = null,
+  pglite: EmbeddedEngine | null = null,
 ): Router {
   const router = express.Router();
   const expected = Buffer.from(`Bearer ${token}`);
