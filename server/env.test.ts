@@ -22,13 +22,13 @@ describe("configuration", () => {
   });
 
   it("follows shipments every minute, each one every two hours, unless told otherwise", () => {
-    expect(loadEnv({}).tracking).toEqual({ intervalMs: 60_000, pollSeconds: 7200 });
-    expect(loadEnv({ TRACKING_INTERVAL_MS: "300", SHIPMENT_POLL_SECONDS: "1" }).tracking).toEqual({
-      intervalMs: 300,
-      pollSeconds: 1,
-    });
+    expect(loadEnv({}).tracking).toEqual({ intervalMs: 60_000, pollSeconds: 7200, leaseSeconds: 300 });
+    expect(
+      loadEnv({ TRACKING_INTERVAL_MS: "300", SHIPMENT_POLL_SECONDS: "1", TRACKING_LEASE_SECONDS: "5" }).tracking,
+    ).toEqual({ intervalMs: 300, pollSeconds: 1, leaseSeconds: 5 });
     expect(() => loadEnv({ TRACKING_INTERVAL_MS: "cada rato" })).toThrow("TRACKING_INTERVAL_MS debe ser un número");
     expect(() => loadEnv({ SHIPMENT_POLL_SECONDS: "0" })).toThrow("SHIPMENT_POLL_SECONDS debe ser al menos 1");
+    expect(() => loadEnv({ TRACKING_LEASE_SECONDS: "0" })).toThrow("TRACKING_LEASE_SECONDS debe ser al menos 1");
   });
 
   it.each([

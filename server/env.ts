@@ -96,6 +96,12 @@ export const envSchema = z.object({
     .min(1, "SHIPMENT_POLL_SECONDS debe ser al menos 1")
     .max(86_400, "SHIPMENT_POLL_SECONDS puede ser como mucho 86400")
     .default(7200),
+  TRACKING_LEASE_SECONDS: z.coerce
+    .number({ error: "TRACKING_LEASE_SECONDS debe ser un número" })
+    .int("TRACKING_LEASE_SECONDS debe ser un número entero")
+    .min(1, "TRACKING_LEASE_SECONDS debe ser al menos 1")
+    .max(3600, "TRACKING_LEASE_SECONDS puede ser como mucho 3600")
+    .default(300),
   TRUST_PROXY: z.string().trim().optional(),
   PAGE_CACHE: z.enum(["on", "off"], { error: "PAGE_CACHE debe ser on u off" }).default("on"),
   PAGE_CACHE_MB: z.coerce
@@ -142,8 +148,11 @@ export interface ServerEnv {
   bookData: BookDataConfig;
   /** How long a voucher claimed by a worker stays its own (a crashed worker's comes back after it). */
   invoiceLeaseSeconds: number;
-  /** The shipment tracking job: its tick (ms) and the seconds between two polls of one moving shipment. */
-  tracking: { intervalMs: number; pollSeconds: number };
+  /**
+   * The shipment tracking job: its tick (ms), the seconds between two polls of one moving shipment, and how
+   * long a shipment claimed by a pass stays its own (a crashed instance's come back after it).
+   */
+  tracking: { intervalMs: number; pollSeconds: number; leaseSeconds: number };
   /** Hosts (host or host:port) whose images the image endpoint may fetch; private addresses only if listed. */
   imageRemoteHosts: string[];
   sessionSecret: string | null;
@@ -220,7 +229,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     carriers,
     bookData,
     invoiceLeaseSeconds: env.INVOICE_LEASE_SECONDS,
-    tracking: { intervalMs: env.TRACKING_INTERVAL_MS, pollSeconds: env.SHIPMENT_POLL_SECONDS },
+    tracking: {
+      intervalMs: env.TRACKING_INTERVAL_MS,
+      pollSeconds: env.SHIPMENT_POLL_SECONDS,
+      leaseSeconds: env.TRACKING_LEASE_SECONDS,
+    },
     imageRemoteHosts: (env.IMAGE_REMOTE_HOSTS ?? "")
       .split(",")
       .map((host) => host.trim().toLowerCase())

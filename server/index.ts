@@ -15,7 +15,7 @@ import { seedNewsletterTopics } from "~/domain/newsletter/newsletter.server";
 import { startOrderExpiryJob } from "~/domain/orders/lifecycle.server";
 import { signingSecret } from "~/domain/secrets/signing.server";
 import { getSection, seedSettings } from "~/domain/settings/settings.server";
-import { startShipmentTrackingJob } from "~/domain/shipping/tracking.server";
+import { releaseTrackingLeases, startShipmentTrackingJob } from "~/domain/shipping/tracking.server";
 import { startReleaseAlertJob } from "~/domain/stock-alerts/release.server";
 import { createTiendanubeService } from "~/domain/tiendanube/service.server";
 import { createArca } from "~/integrations/arca/index.server";
@@ -224,6 +224,11 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     configuredSecret: env.sessionSecret,
     log: logger.child({ component: "accounts" }),
   });
+  // PGlite has one owner: a tracking lease found at start is a dead process's (kill -9 mid-pass).
+  if (database.kind === "pglite") {
+    const released = await releaseTrackingLeases(database.db);
+    if (released > 0) logger.warn({ released }, "tracking leases of a stopped process released");
+  }
   // Carrier shipments are followed until delivered; "Entregado" delivers the order (safe with several instances).
   const shipmentTracking = startShipmentTrackingJob(
     {
@@ -234,7 +239,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
       log: logger.child({ component: "shipping" }),
     },
     env.tracking.intervalMs,
-    { pollSeconds: env.tracking.pollSeconds },
+    { pollSeconds: env.tracking.pollSeconds, leaseSeconds: env.tracking.leaseSeconds },
   );
   // PGlite has no autovacuum: this process keeps its statistics fresh and reclaims dead rows.
   const maintenance = startEmbeddedMaintenance(database, logger.child({ component: "database" }));

@@ -77,6 +77,9 @@ describe("carrier shipments through faults", () => {
       ...correoArgentinoEnv(correo),
       TRACKING_INTERVAL_MS: "200",
       SHIPMENT_POLL_SECONDS: "1",
+      // The killed instance's claimed shipments come back after this (PostgreSQL: the survivor waits it out;
+      // PGlite: the restart releases them at once).
+      TRACKING_LEASE_SECONDS: "5",
     });
     cleanups.push(async () => removeDataDir(env.DATA_DIR ?? ""));
     const a = await start(env);

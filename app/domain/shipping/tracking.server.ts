@@ -329,6 +329,23 @@ async function recordAnswer(
 }
 
 /**
+ * Lets go of every tracking lease. Only for a database one process owns (PGlite): when that process
+ * starts, no other pass can be running, so a lease left in the table belongs to a process that died
+ * (kill -9) in the middle of a pass, and its shipments would otherwise wait out the lease (5 minutes)
+ * before anyone asks about them again. Safe to redo: a pass only reads at the carrier, and every write
+ * compares the lease. With PostgreSQL another instance may be alive and holding them: never called there.
+ * Returns how many shipments were released.
+ */
+export async function releaseTrackingLeases(db: Db): Promise<number> {
+  const released = await db
+    .update(shipments)
+    .set({ lockedUntil: null })
+    .where(sql`${shipments.lockedUntil} is not null`)
+    .returning({ id: shipments.id });
+  return released.length;
+}
+
+/**
  * Runs `pollShipments` in this server process now and every `intervalMs` (TRACKING_INTERVAL_MS); safe with
  * several instances (the claim). `stop()` waits for a running pass.
  */

@@ -9,6 +9,7 @@ import { testDatabase } from "../../../tests/support/test-database";
 import { until } from "../../../tests/support/until";
 import {
   pollShipments,
+  releaseTrackingLeases,
   SANDBOX_POLL_SECONDS,
   startShipmentTrackingJob,
   TRACKING_GIVE_UP_DAYS,
@@ -433,6 +434,31 @@ describe("pollShipments", () => {
     expect((await pollShipments(ctx, { now: start, perCarrier: 2, limit: 10, pollSeconds: POLL })).claimed).toBe(3);
     expect(trackCalls(correo)).toHaveLength(3);
     expect(trackCalls(andreani)).toHaveLength(3);
+  });
+});
+
+describe("releaseTrackingLeases", () => {
+  it("after a crash in the middle of a pass, the next start asks about the claimed parcels at once", async () => {
+    await db.update(shipments).set({ nextPollAt: new Date("2100-01-01T00:00:00Z") });
+    const start = new Date();
+    const carrier = memoryCarrier("correo_argentino");
+    const { order, shipment, trackingNumber } = await shippedOrder(carrier, {
+      dueAt: start,
+      createdAt: later(start, -HOUR),
+    });
+    parcel(carrier, trackingNumber).push(event(later(start, -60_000), "delivered", "Entregado"));
+    // A pass that died after its claim: the row carries its 5-minute lease and nothing else changed.
+    const deadLease = later(start, 300_000);
+    await db.update(shipments).set({ lockedUntil: deadLease }).where(eq(shipments.id, shipment.id));
+    const ctx = context(carrier);
+    expect(await pollShipments(ctx, { now: start, pollSeconds: POLL })).toMatchObject({ claimed: 0 });
+    expect(trackCalls(carrier)).toHaveLength(0);
+
+    expect(await releaseTrackingLeases(db)).toBe(1);
+    expect((await shipmentRow(shipment.id)).lockedUntil).toBeNull();
+    expect(await pollShipments(ctx, { now: start, pollSeconds: POLL })).toMatchObject({ claimed: 1, delivered: 1 });
+    expect((await orderRow(order.id)).status).toBe("delivered");
+    expect(await releaseTrackingLeases(db)).toBe(0);
   });
 });
 
