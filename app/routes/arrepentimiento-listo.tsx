@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { getSection } from "~/domain/settings/settings.server";
+import { publicSections } from "~/domain/settings/public-settings.server";
 import { withdrawalNextSteps } from "~/domain/withdrawals/next-steps";
 import { withdrawalConfirmation } from "~/domain/withdrawals/request.server";
 import { longDate } from "~/lib/dates";
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const found = await withdrawalConfirmation(context.db, params.get("codigo") ?? "", params.get("pedido") ?? "");
   if (!found) throw data("No encontramos esa solicitud de arrepentimiento", { status: 404 });
-  const contact = await getSection(context.db, "contact");
+  const { contact } = await publicSections(context.db);
   return {
     code: found.code,
     orderNumber: found.order.number,

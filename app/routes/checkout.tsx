@@ -1,7 +1,7 @@
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { checkoutProfile } from "~/domain/accounts/profile.server";
 import { TERMS } from "~/domain/legal/terms.server";
-import { getSettings } from "~/domain/settings/settings.server";
+import { publicSections } from "~/domain/settings/public-settings.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
 
@@ -12,7 +12,8 @@ export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "no
 
 /** What the form needs to paint: pickup points and the shipping table (costs shown as the province changes). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getSettings(context.db);
+  // From memory while no public change happened: the order API prices everything again from the database.
+  const settings = await publicSections(context.db);
   return {
     // A signed-in reader's saved details and addresses fill the form (Mi cuenta, "Mis datos").
     saved: context.customer ? await checkoutProfile(context.db, context.customer.email) : null,

@@ -4,11 +4,15 @@ import { books, imageOriginals, uploads } from "~db/schema";
 import { adminTestDatabase } from "../../tests/support/admin-database";
 import { routeArgs } from "../../tests/support/route-context";
 import { statementsOf } from "../../tests/support/statement-count";
+import * as apiBooks from "./api/books";
 import * as storeProducts from "./api/store-products";
 import * as boxLanding from "./caja-rizoma/landing";
+import * as checkout from "./checkout";
+import * as terminos from "./content/terminos";
 import * as home from "./home";
 import * as libro from "./libro";
 import * as shopLayout from "./shop-layout";
+import * as sitemap from "./sitemap";
 import * as tienda from "./tienda";
 
 /**
@@ -60,11 +64,23 @@ describe("a page the cache misses, on warm reference data", () => {
     ["/tienda?search=borges&orden=precio", [shopLayout.loader, tienda.loader]],
     ["/caja-rizoma", [shopLayout.loader, boxLanding.loader]],
     ["/api/tienda-nube/products?search=quiroga&limit=5", [storeProducts.loader]],
+    ["/api/books?category=literatura-ficcion", [apiBooks.loader]],
+    ["/sitemap.xml", [sitemap.loader]],
   ];
   for (const [url, loaders] of pages) {
     it(`${url} runs at most ${MAX_STATEMENTS} statements`, async () => {
       const statements = await statementsOfPage(url, loaders);
       expect(statements.length, statements.join("\n")).toBeLessThanOrEqual(MAX_STATEMENTS);
+    });
+  }
+
+  // Pages that only show the shop's settings and prices read nothing once those are in memory.
+  for (const [url, loaders] of [
+    ["/terminos", [shopLayout.loader, terminos.loader]],
+    ["/checkout", [shopLayout.loader, checkout.loader]],
+  ] as [string, Loader[]][]) {
+    it(`${url} runs no statement`, async () => {
+      expect(await statementsOfPage(url, loaders)).toEqual([]);
     });
   }
 

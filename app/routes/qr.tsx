@@ -8,7 +8,7 @@ import { PrizeStatusCard } from "~/components/prizes/prize-status-card";
 import { DomainError } from "~/domain/errors";
 import { checkCode, claimPrize } from "~/domain/prizes/prizes.server";
 import { claimErrors } from "~/domain/prizes/rules";
-import { getSection } from "~/domain/settings/settings.server";
+import { publicSections } from "~/domain/settings/public-settings.server";
 import { errorInit, readForm, retryAfterHeaders } from "~/lib/http.server";
 import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export const headers = retryAfterHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const contact = await getSection(context.db, "contact");
+  const { contact } = await publicSections(context.db);
   try {
     const qr = await checkCode(requestContext(context), params.code);
     return { qr, error: null, contact };

@@ -1,5 +1,5 @@
-import { listCategories } from "~/domain/catalog/categories.server";
 import { sitemapBooks } from "~/domain/catalog/public-index.server";
+import { shopCategories } from "~/domain/catalog/reference.server";
 import { escapeXml } from "~/lib/html.server";
 import { resource } from "~/lib/http.server";
 import type { Route } from "./+types/sitemap";
@@ -21,7 +21,7 @@ export const SITEMAP_PAGES = [
 export function loader({ context }: Route.LoaderArgs) {
   return resource(context, async () => {
     const origin = context.config.publicUrl;
-    const [categories, books] = await Promise.all([listCategories(context.db), sitemapBooks(context.db)]);
+    const [categories, books] = await Promise.all([shopCategories(context.db), sitemapBooks(context.db)]);
     const url = (path: string, lastmod?: Date) =>
       `  <url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ""}</url>`;
     const lines = [

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listBooks } from "~/domain/catalog/books.server";
-import { listCategories } from "~/domain/catalog/categories.server";
+import { shopCategories } from "~/domain/catalog/reference.server";
 import { Invalid } from "~/domain/errors";
 import { api, jsonResponse, methodNotAllowed, readQuery } from "~/lib/http.server";
 import { positiveIntParam } from "~/lib/query";
@@ -16,7 +16,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return api(context, async () => {
     const query = readQuery(request, querySchema);
     if (query.category) {
-      const known = await listCategories(context.db);
+      const known = await shopCategories(context.db);
       if (!known.some((category) => category.key === query.category)) throw new Invalid("Categoría desconocida");
     }
     return jsonResponse(await listBooks(context.db, { storeUrl: context.config.storeUrl }, query));

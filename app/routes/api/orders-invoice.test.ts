@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import { EMPTY_FISCAL } from "~/domain/settings/fiscal";
 import { books, orders, settings } from "~db/schema";
 import { adminTestDatabase, clientIps } from "../../../tests/support/admin-database";
@@ -49,6 +50,8 @@ async function shopIs(taxCondition: "responsable_inscripto" | "monotributo" | nu
     .insert(settings)
     .values({ key: "fiscal", value })
     .onConflictDoUpdate({ target: settings.key, set: { value } });
+  // As every settings writer does after its commit: public pages (the checkout's) show the change.
+  await publicPagesChanged(db, "settings");
 }
 
 const stored = async (number: string) =>

@@ -1,12 +1,12 @@
 import { data, Link } from "react-router";
 import { ContentPage, ContentSection } from "~/components/content/content-page";
-import { shopMode } from "~/domain/demo/demo-mode.server";
+import { publicSettings } from "~/domain/settings/public-settings.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/demostracion";
 
 /** What the demo banner links to: it exists only while the shop is a demo (app/domain/demo). */
 export async function loader({ context }: Route.LoaderArgs) {
-  if ((await shopMode(context.db)) !== "demo") throw data(null, { status: 404 });
+  if ((await publicSettings(context.db)).mode !== "demo") throw data(null, { status: 404 });
   return null;
 }
 

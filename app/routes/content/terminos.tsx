@@ -1,9 +1,9 @@
 import { ContentPage } from "~/components/content/content-page";
 import { TermsBody } from "~/components/content/terms-text";
-import { monthlyPriceCents } from "~/domain/box/plans.server";
+import { boxMonthlyPrice } from "~/domain/box/page-data.server";
 import { TERMS_LEAD, TERMS_TITLE } from "~/domain/legal/terms";
 import { TERMS } from "~/domain/legal/terms.server";
-import { getSection } from "~/domain/settings/settings.server";
+import { publicSections } from "~/domain/settings/public-settings.server";
 import { formatMoney } from "~/lib/money";
 import { contentPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/terminos";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/terminos";
  * this page shows it with today's values (box price, transfer discount). It prints cleanly (.print-doc).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [boxMonthlyCents, bank] = await Promise.all([monthlyPriceCents(context.db), getSection(context.db, "bank")]);
+  const [boxMonthlyCents, { bank }] = await Promise.all([boxMonthlyPrice(context.db), publicSections(context.db)]);
   return {
     versionLabel: TERMS.label,
     hash: TERMS.hash,
