@@ -70,8 +70,12 @@ function availability(book: Loaded["book"]): Availability {
   return book.available ? "OutOfStock" : "Discontinued";
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
-  if (!loaded) return seoMeta({ title: "Producto no encontrado", noIndex: true, matches });
+/** The page's two failures, as the error boundary names them (the tab says the same as the page). */
+const failureTitle = (error: unknown) =>
+  isRouteErrorResponse(error) && error.status === 404 ? "Producto no encontrado" : "Error al cargar el producto";
+
+export const meta: Route.MetaFunction = ({ data: loaded, error, matches }) => {
+  if (!loaded) return seoMeta({ title: failureTitle(error), noIndex: true, matches });
   const { book, product, publicUrl } = loaded;
   const url = `${publicUrl}/libro/${book.id}`;
   const image = book.coverUrl ? absoluteUrl(publicUrl, book.coverUrl) : null;
@@ -162,7 +166,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <RouteError
-      title={notFound ? "Producto no encontrado" : "Error al cargar el producto"}
+      title={failureTitle(error)}
       message={`${notFound ? "Puede que el libro ya no esté en el catálogo." : "Probá de nuevo en unos minutos."} Mientras tanto, recorré la tienda.`}
     >
       <Link to="/tienda" className="mt-8 rounded-full bg-moss px-5 py-2 font-semibold text-white hover:bg-moss-dark">

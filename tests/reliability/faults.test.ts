@@ -225,14 +225,15 @@ describe("faults", () => {
           });
           return { at: Date.now(), what: "api", status: r.status, body: r.text, type: r.type };
         },
-        // A search nobody made before (the page cache has no copy) and the never-cached checkout.
+        // A search nobody made before and a book page asked in a new way (the page cache has no copy of
+        // either). Not the checkout: its settings come from memory (decision 0040), so it needs no database.
         page: async () => {
           const r = await call(app, `/tienda?search=falla-${n++}`, { timeoutMs });
           return { at: Date.now(), what: "page", status: r.status, body: r.text, type: r.type };
         },
-        checkout: async () => {
-          const r = await call(app, "/checkout", { timeoutMs });
-          return { at: Date.now(), what: "page", status: r.status, body: r.text, type: r.type };
+        book: async () => {
+          const r = await call(app, `/libro/${book.id}?falla=${n++}`, { timeoutMs });
+          return { at: Date.now(), what: "book", status: r.status, body: r.text, type: r.type };
         },
         // A resource route (neither a page nor JSON), asked in a way nobody did before (not from the cache).
         sitemap: async () => {
@@ -293,6 +294,13 @@ describe("faults", () => {
             expect(s.type).toContain("text/html");
             expect(s.body).toContain("Algo salió mal");
             expect(s.body).not.toMatch(/at \w+ \(|ECONNREFUSED|Error:/);
+          } else if (s.what === "book") {
+            // The spec's own failure for a book page, in the page and in the tab; never "not found".
+            expect(s.type).toContain("text/html");
+            expect(s.body).toContain("<title>Error al cargar el producto | Rizoma</title>");
+            expect(s.body).toContain("Probá de nuevo en unos minutos.");
+            expect(s.body).not.toContain("Producto no encontrado");
+            expect(s.body).not.toMatch(/at \w+ \(|ECONNREFUSED|Error:/);
           } else {
             expect(JSON.parse(s.body)).toMatchObject({ status: "error", error: "La base de datos no responde" });
           }
@@ -319,6 +327,7 @@ describe("faults", () => {
             return (
               ok("api", 200) &&
               ok("page", 200) &&
+              ok("book", 200) &&
               ok("sitemap", 200) &&
               ok("order", 201) &&
               ok("healthz", 200) &&
@@ -369,7 +378,7 @@ describe("faults", () => {
         );
         expect((orphans as unknown as { rows: unknown[] }).rows).toEqual([]);
         report(
-          `PostgreSQL stopped and restarted twice under traffic (public and admin APIs, two pages, the sitemap, orders, /healthz; ` +
+          `PostgreSQL stopped and restarted twice under traffic (public and admin APIs, a search and a book page, the sitemap, orders, /healthz; ` +
             `${seen.length} requests, none 500, the app never restarted): ${rounds.join("; ")}; ` +
             `${acknowledged} orders acknowledged, stock 10000 = ${stock?.stock} + ${sold}`,
         );
