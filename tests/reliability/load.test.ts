@@ -232,7 +232,21 @@ describe("load", () => {
         `(${(((settledAgain - settled) * 1024) / Math.max(1, second.requests)).toFixed(1)} KB per request)`,
     );
     expectClean(second, SECOND_SECONDS >= 20);
-    expect(settledAgain - settled).toBeLessThanOrEqual(allowed);
+    if (settledAgain - settled > allowed) {
+      // One floor can sit on a collection that the other missed (V8 gives pages back when it collects, not
+      // on a schedule): one PostgreSQL run settled 31 MB under its peak after the first run and 9 MB under
+      // it after the second. A leak grows again with the next run's requests; noise does not. So a third
+      // run, as long as the second, must stay within the bound of the second's floor.
+      const third = await runLoad(mix, "third", CONNECTIONS, SECOND_SECONDS);
+      const settledThird = await settledRssMb();
+      describeRun(`third run (${CONNECTIONS} connections, ${SECOND_SECONDS} s)`, third);
+      report(
+        `server RSS: the second run's floor was ${settledAgain - settled} MB over the first's, so a third run: ` +
+          `lowest after it ${settledThird} MB, ${settledThird - settledAgain} MB over the second's (allowed ${allowed} MB)`,
+      );
+      expectClean(third, SECOND_SECONDS >= 20);
+      expect(settledThird - settledAgain).toBeLessThanOrEqual(allowed);
+    }
 
     // Still serving normally afterwards.
     expect((await fetch(`${app.baseUrl}/healthz`)).status).toBe(200);
