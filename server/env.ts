@@ -20,6 +20,15 @@ const optionalUrl = (name: string) =>
     .transform((value) => (value ? value : undefined))
     .pipe(z.url({ error: `${name} debe ser una URL completa (por ejemplo https://…)` }).optional());
 
+/** A whole number between `min` and `max` (inclusive), `fallback` when unset; the messages name the variable. */
+const wholeNumber = (name: string, min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} debe ser un número` })
+    .int(`${name} debe ser un número entero`)
+    .min(min, `${name} debe ser al menos ${min}`)
+    .max(max, `${name} puede ser como mucho ${max}`)
+    .default(fallback);
+
 /** Every variable the server reads, validated once at start (see .env.example for their meaning). */
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -55,61 +64,21 @@ export const envSchema = z.object({
   MP_API_BASE: optionalUrl("MP_API_BASE"),
   MP_ACCESS_TOKEN: optionalText(),
   MP_WEBHOOK_SECRET: optionalText(),
-  MP_TIMEOUT_MS: z.coerce
-    .number({ error: "MP_TIMEOUT_MS debe ser un número" })
-    .int("MP_TIMEOUT_MS debe ser un número entero")
-    .min(100, "MP_TIMEOUT_MS debe ser al menos 100")
-    .max(120_000, "MP_TIMEOUT_MS puede ser como mucho 120000")
-    .default(10_000),
+  MP_TIMEOUT_MS: wholeNumber("MP_TIMEOUT_MS", 100, 120_000, 10_000),
   // ARCA_ENV, ARCA_CUIT, ARCA_CERT, ARCA_KEY, ARCA_WSAA_URL and ARCA_WSFE_URL: app/integrations/arca/config.ts.
   // CORREO_ARGENTINO_*, ANDREANI_* and CARRIER_TIMEOUT_MS: app/integrations/carriers/config.ts.
   // OPENLIBRARY_*, GOOGLE_BOOKS_* and BOOK_DATA_TIMEOUT_MS: app/integrations/book-data/config.ts.
-  ARCA_TIMEOUT_MS: z.coerce
-    .number({ error: "ARCA_TIMEOUT_MS debe ser un número" })
-    .int("ARCA_TIMEOUT_MS debe ser un número entero")
-    .min(100, "ARCA_TIMEOUT_MS debe ser al menos 100")
-    .max(120_000, "ARCA_TIMEOUT_MS puede ser como mucho 120000")
-    .default(20_000),
+  ARCA_TIMEOUT_MS: wholeNumber("ARCA_TIMEOUT_MS", 100, 120_000, 20_000),
   IMAGE_REMOTE_HOSTS: optionalText(),
   SESSION_SECRET: optionalText(),
-  MAIL_LEASE_SECONDS: z.coerce
-    .number({ error: "MAIL_LEASE_SECONDS debe ser un número" })
-    .int("MAIL_LEASE_SECONDS debe ser un número entero")
-    .min(1, "MAIL_LEASE_SECONDS debe ser al menos 1")
-    .max(3600, "MAIL_LEASE_SECONDS puede ser como mucho 3600")
-    .default(120),
-  INVOICE_LEASE_SECONDS: z.coerce
-    .number({ error: "INVOICE_LEASE_SECONDS debe ser un número" })
-    .int("INVOICE_LEASE_SECONDS debe ser un número entero")
-    .min(1, "INVOICE_LEASE_SECONDS debe ser al menos 1")
-    .max(3600, "INVOICE_LEASE_SECONDS puede ser como mucho 3600")
-    .default(120),
-  TRACKING_INTERVAL_MS: z.coerce
-    .number({ error: "TRACKING_INTERVAL_MS debe ser un número" })
-    .int("TRACKING_INTERVAL_MS debe ser un número entero")
-    .min(100, "TRACKING_INTERVAL_MS debe ser al menos 100")
-    .max(3_600_000, "TRACKING_INTERVAL_MS puede ser como mucho 3600000")
-    .default(60_000),
-  SHIPMENT_POLL_SECONDS: z.coerce
-    .number({ error: "SHIPMENT_POLL_SECONDS debe ser un número" })
-    .int("SHIPMENT_POLL_SECONDS debe ser un número entero")
-    .min(1, "SHIPMENT_POLL_SECONDS debe ser al menos 1")
-    .max(86_400, "SHIPMENT_POLL_SECONDS puede ser como mucho 86400")
-    .default(7200),
-  TRACKING_LEASE_SECONDS: z.coerce
-    .number({ error: "TRACKING_LEASE_SECONDS debe ser un número" })
-    .int("TRACKING_LEASE_SECONDS debe ser un número entero")
-    .min(1, "TRACKING_LEASE_SECONDS debe ser al menos 1")
-    .max(3600, "TRACKING_LEASE_SECONDS puede ser como mucho 3600")
-    .default(300),
+  MAIL_LEASE_SECONDS: wholeNumber("MAIL_LEASE_SECONDS", 1, 3600, 120),
+  INVOICE_LEASE_SECONDS: wholeNumber("INVOICE_LEASE_SECONDS", 1, 3600, 120),
+  TRACKING_INTERVAL_MS: wholeNumber("TRACKING_INTERVAL_MS", 100, 3_600_000, 60_000),
+  SHIPMENT_POLL_SECONDS: wholeNumber("SHIPMENT_POLL_SECONDS", 1, 86_400, 7200),
+  TRACKING_LEASE_SECONDS: wholeNumber("TRACKING_LEASE_SECONDS", 1, 3600, 300),
   TRUST_PROXY: z.string().trim().optional(),
   PAGE_CACHE: z.enum(["on", "off"], { error: "PAGE_CACHE debe ser on u off" }).default("on"),
-  PAGE_CACHE_MB: z.coerce
-    .number({ error: "PAGE_CACHE_MB debe ser un número" })
-    .int("PAGE_CACHE_MB debe ser un número entero")
-    .min(1, "PAGE_CACHE_MB debe ser al menos 1")
-    .max(4096, "PAGE_CACHE_MB puede ser como mucho 4096")
-    .default(64),
+  PAGE_CACHE_MB: wholeNumber("PAGE_CACHE_MB", 1, 4096, 64),
   ADMIN_EMAIL: z
     .string()
     .trim()

@@ -70,9 +70,9 @@ function availability(book: Loaded["book"]): Availability {
   return book.available ? "OutOfStock" : "Discontinued";
 }
 
-/** The page's two failures, as the error boundary names them (the tab says the same as the page). */
-const failureTitle = (error: unknown) =>
-  isRouteErrorResponse(error) && error.status === 404 ? "Producto no encontrado" : "Error al cargar el producto";
+/** The page's two failures: an unknown book (404), or anything else. The tab and the page name them alike. */
+const isNotFound = (error: unknown) => isRouteErrorResponse(error) && error.status === 404;
+const failureTitle = (error: unknown) => (isNotFound(error) ? "Producto no encontrado" : "Error al cargar el producto");
 
 export const meta: Route.MetaFunction = ({ data: loaded, error, matches }) => {
   if (!loaded) return seoMeta({ title: failureTitle(error), noIndex: true, matches });
@@ -163,7 +163,7 @@ export default function Libro({ loaderData, actionData }: Route.ComponentProps) 
 
 /** The spec's detail-page failures: 'Producto no encontrado' for a 404, otherwise 'Error al cargar el producto'. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const notFound = isNotFound(error);
   return (
     <RouteError
       title={failureTitle(error)}

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { startPeriodicJob } from "~/domain/jobs/periodic.server";
 import { deliverOrderByCarrier } from "~/domain/orders/lifecycle.server";
 import type { DomainLog, RequestContext } from "~/domain/request-context";
@@ -340,7 +340,7 @@ export async function releaseTrackingLeases(db: Db): Promise<number> {
   const released = await db
     .update(shipments)
     .set({ lockedUntil: null })
-    .where(sql`${shipments.lockedUntil} is not null`)
+    .where(isNotNull(shipments.lockedUntil))
     .returning({ id: shipments.id });
   return released.length;
 }
