@@ -602,6 +602,17 @@ export const orders = pgTable(
     buyerCuit: text("buyer_cuit"),
     buyerLegalName: text("buyer_legal_name"),
     /**
+     * The buyer's condición frente al IVA given with the CUIT (issue 32): 'responsable_inscripto',
+     * 'monotributo' or 'exento'. Null for a final consumer, and for orders from before it was asked
+     * (those were invoiced as Responsable Inscripto).
+     */
+    buyerTaxCondition: text("buyer_tax_condition", { enum: ["responsable_inscripto", "monotributo", "exento"] }),
+    /**
+     * A final consumer's DNI (7-8 digits) or CUIL (11 digits), digits only: asked at checkout above ARCA's
+     * identification threshold (RG 5700/2025), carried on the voucher (DocTipo 96 or 86).
+     */
+    buyerDocument: text("buyer_document"),
+    /**
      * A carrier's live quote the buyer chose at checkout (issue 21): delivery_method is 'shipping' and the
      * price in shipping_cents is the carrier's (or 0 under the free-shipping threshold). Null: the shop's own
      * rules (pickup, CABA, the province table).
@@ -924,6 +935,16 @@ export const invoices = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     /** When FECAESolicitar was sent for `number` (the request may have been authorised unheard). */
     requestedAt: timestamp("requested_at", { withTimezone: true }),
+    /**
+     * The exact FECAESolicitar detail sent for `number` (issue 32): a number in doubt is settled by re-sending
+     * this, never a recomputed request, and compared field by field with what FECompConsultar answers.
+     */
+    arcaRequest: jsonb("arca_request").$type<Record<string, unknown>>(),
+    /**
+     * Something the admin must look at that the worker could not settle by itself, with ARCA's answer (e.g.
+     * ARCA authorised a number the voucher no longer held). Null when all is well.
+     */
+    reviewNote: text("review_note"),
     lastError: text("last_error"),
     /** ARCA's observations on an authorised voucher ("code: message" lines). */
     observations: text("observations"),
