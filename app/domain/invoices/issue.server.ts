@@ -6,22 +6,26 @@ import type { ArcaApi, CaeRequest, InvoicingEnvironment } from "~/integrations/a
 import { todayInBuenosAires } from "~/lib/dates";
 import type { Db } from "~db/index";
 import { invoiceSequences, invoices } from "~db/schema";
-import { creditNoteType, DOC_TYPES, invoiceTypeFor } from "./codes";
+import { creditNoteType, DOC_TYPES, invoiceTypeFor, voucherLabel, voucherNumberText } from "./codes";
 import { originalOf } from "./document.server";
 import { invoicingSettings, sellerFields } from "./enqueue.server";
 import type { InvoiceRow } from "./pdf.server";
+import { type Guard, sendRequest, settleInDoubt, type Verdict } from "./verdict.server";
 
 /**
- * Issuing vouchers with ARCA, exactly once each (issue 19, docs/decisions/0026):
+ * Issuing vouchers with ARCA, exactly once each (issues 19 and 32, docs/decisions/0026):
  *
  * - A voucher row is its own job: claimed with FOR UPDATE SKIP LOCKED and a lease ('issuing'), retried with
- *   backoff, 'failed' (visible in /admin/facturas) once ARCA refuses it or the attempts run out.
+ *   backoff. ARCA being slow, unreachable or failing on its side never ends a voucher: it waits. Only ARCA's
+ *   refusal of the voucher's content ends it 'failed' (visible in /admin/facturas).
  * - Numbers are ARCA's last + 1 per point of sale and type, so only one worker numbers a sequence at a
- *   time: the `invoice_sequences` row's lease, taken with a conditional UPDATE.
- * - The number is committed on the row (`requested_at`) BEFORE FECAESolicitar is sent. A voucher asked for
- *   and not heard back (timeout, crash, kill -9) keeps its number; whoever numbers that sequence next first
- *   asks ARCA about it (FECompConsultar): authorised → its CAE is recovered; not there → the number is
- *   dropped and asked again. So at most one number per sequence is ever in doubt, and none is used twice.
+ *   time: the `invoice_sequences` row's lease, taken with a conditional UPDATE and renewed before every
+ *   ARCA call (a slow round cannot outlive it; a worker that lost it sends nothing more).
+ * - The number and the exact request are committed on the row (`requested_at`, `arca_request`) BEFORE
+ *   FECAESolicitar is sent, and from then on the number is that voucher's: a voucher asked for and not heard
+ *   back (timeout, a dropped connection, ARCA's 5xx, a crash, kill -9) keeps it. Before anyone numbers the
+ *   sequence again, that voucher is settled by ARCA alone (verdict.server.ts): FECompConsultar compared field
+ *   by field, then the very same request again. While it is unsettled, the sequence waits.
  */
 
 export interface IssueContext {
@@ -43,21 +47,29 @@ export interface IssueOptions {
 
 export const DEFAULT_ISSUE_OPTIONS: IssueOptions = {
   leaseSeconds: 120,
-  sequenceLeaseSeconds: 90,
+  sequenceLeaseSeconds: 110,
   maxAttempts: 8,
   retryBaseMs: 30_000,
 };
 
 /**
- * How long a worker may number a sequence, for ARCA calls of `arcaTimeoutMs` each. Its turn (FECompConsultar
- * of a number in doubt, FECompUltimoAutorizado, FECAESolicitar, a WSAA login before them) must end within
- * it, or another worker could settle — and drop — a number whose request is still on its way to ARCA, and
- * the CAE ARCA then gives it would be lost. Four calls plus a margin: 90 s at the default 20 s timeout. It is
- * also how long a sequence stays blocked after a crash (kill -9) before the restart recovers its voucher.
+ * How long a worker holds a sequence after each renewal, for ARCA calls of `arcaTimeoutMs` each. The lease is
+ * renewed before every call, and what follows a renewal (waiting for another instance's WSAA login, a login,
+ * the call itself) must end within it, or another worker could send the same number while our request is on
+ * its way. Four timeouts plus 30 s: 110 s at the default 20 s timeout. It is also how long a sequence stays
+ * blocked after a crash (kill -9) before the restart settles its voucher.
  */
-export const sequenceLeaseFor = (arcaTimeoutMs: number): number => Math.ceil((4 * arcaTimeoutMs) / 1000) + 10;
+export const sequenceLeaseFor = (arcaTimeoutMs: number): number => Math.ceil((4 * arcaTimeoutMs) / 1000) + 30;
 
 type Outcome = "issued" | "failed" | "retry" | "busy" | "cancelled" | "waiting";
+
+/** The turn on a sequence was lost (its lease lapsed and maybe another worker took it): stop calling ARCA. */
+class TurnLost extends Error {
+  constructor() {
+    super("Se perdió el turno de numeración de ARCA (otra instancia lo tomó); se reintenta.");
+    this.name = "TurnLost";
+  }
+}
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
@@ -83,7 +95,7 @@ export async function claimDueInvoices(db: Db, limit: number, leaseSeconds: numb
   return rows.sort((a, b) => a.id - b.id);
 }
 
-/** Exponential backoff with ±20% jitter, capped at one hour (the mail outbox's rule). */
+/** Exponential backoff with ±20% jitter, capped at one hour (the mail outbox's rule): ARCA down for a day is retried hourly. */
 export function invoiceRetryDelayMs(attempts: number, baseMs: number): number {
   const exponential = Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
   return Math.round(exponential * (0.8 + Math.random() * 0.4));
@@ -188,13 +200,19 @@ export function caeRequest(invoice: InvoiceRow, original: InvoiceRow | null): Ca
   };
 }
 
-/** Writes the CAE of a voucher still holding `number`, and what follows it, in one transaction. */
+/**
+ * Writes the CAE of a voucher still holding `number`, and what follows it, in one transaction. It does not
+ * ask for the worker's lease: a CAE ARCA gave is stored whoever holds the voucher now. When the voucher no
+ * longer holds the number (it cannot, while the invariants hold), ARCA's answer is kept on the row for the
+ * admin (`review_note`) and logged as an error: a CAE is never dropped silently.
+ */
 async function markIssued(
   ctx: IssueContext,
   invoice: InvoiceRow,
   result: { cae: string; caeExpiry: string; observations?: string | null },
 ): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+  const number = invoice.number as number;
+  const written = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const [issued] = await db
       .update(invoices)
@@ -211,7 +229,7 @@ async function markIssued(
       .where(
         and(
           eq(invoices.id, invoice.id),
-          eq(invoices.number, invoice.number ?? -1),
+          eq(invoices.number, number),
           notInArray(invoices.status, ["issued", "cancelled"]),
         ),
       )
@@ -220,13 +238,140 @@ async function markIssued(
     if (ctx.onIssued) await ctx.onIssued(db, issued);
     return true;
   });
+  if (written) return true;
+  const [now] = await ctx.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+  if (now?.status === "issued" && now.number === number && now.cae === result.cae) return false;
+  const note = `ARCA autorizó la ${voucherLabel(invoice.voucherType)} ${voucherNumberText(invoice.pointOfSale, number)} con el CAE ${result.cae} (vence ${result.caeExpiry}), pero el comprobante ya no tenía ese número en la tienda (${now ? `estado ${now.status}, número ${now.number ?? "ninguno"}` : "no existe"}). Revisalo con tu contador: puede hacer falta una nota de crédito.`;
+  ctx.log?.warn(
+    { invoice: invoice.id, number, cae: result.cae, now: now?.number ?? null },
+    "ARCA authorised a number the voucher no longer holds",
+  );
+  await ctx.db.update(invoices).set({ reviewNote: note, updatedAt: new Date() }).where(eq(invoices.id, invoice.id));
+  return false;
+}
+
+/** The request a numbered voucher was sent with: the stored one (exactly what ARCA received), or rebuilt. */
+function requestOf(invoice: InvoiceRow, original: InvoiceRow | null): CaeRequest {
+  return (invoice.arcaRequest as CaeRequest | null) ?? caeRequest(invoice, original);
+}
+
+/** Gives up a number ARCA proved is not this voucher's: it asks for a new one on its next pass. */
+async function dropNumber(db: Db, invoice: InvoiceRow, message: string): Promise<void> {
+  await db
+    .update(invoices)
+    .set({
+      number: null,
+      requestedAt: null,
+      issuedOn: null,
+      arcaRequest: null,
+      lastError: message.slice(0, 1000),
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(invoices.id, invoice.id),
+        eq(invoices.number, invoice.number ?? -1),
+        notInArray(invoices.status, ["issued", "cancelled"]),
+      ),
+    );
 }
 
 /**
- * Settles every voucher of a sequence whose number is in doubt (asked for, never heard back). Called only
- * by the sequence's lease holder, before it asks for a new number.
+ * Writes what ARCA's answers proved about a voucher of the sequence. `own`: the voucher this pass claimed
+ * (requeued or failed here); another voucher settled on the way only gets its row's facts updated, its own
+ * worker or claim does the rest.
  */
-async function settleDoubtful(ctx: IssueContext, key: SequenceKey): Promise<void> {
+async function applyVerdict(
+  ctx: IssueContext,
+  invoice: InvoiceRow,
+  verdict: Verdict,
+  own: boolean,
+  options: IssueOptions,
+): Promise<Outcome> {
+  const { db } = ctx;
+  const label = { invoice: invoice.id, number: invoice.number };
+  switch (verdict.kind) {
+    case "issued": {
+      if (await markIssued(ctx, invoice, verdict)) {
+        ctx.log?.info(
+          { ...label, type: invoice.voucherType, cae: verdict.cae },
+          verdict.recovered ? "invoice recovered from ARCA" : "invoice issued",
+        );
+      }
+      return "issued";
+    }
+    case "doubt": {
+      ctx.log?.warn({ ...label, reason: verdict.message }, "invoice number in doubt, kept");
+      if (verdict.review) {
+        await db.update(invoices).set({ reviewNote: verdict.review }).where(eq(invoices.id, invoice.id));
+      }
+      if (!own) {
+        await db
+          .update(invoices)
+          .set({ lastError: verdict.message.slice(0, 1000), updatedAt: new Date() })
+          .where(eq(invoices.id, invoice.id));
+        return "retry";
+      }
+      const [row] = await db.select({ attempts: invoices.attempts }).from(invoices).where(eq(invoices.id, invoice.id));
+      await requeue(db, invoice.id, invoiceRetryDelayMs(row?.attempts ?? 1, options.retryBaseMs), verdict.message);
+      return "retry";
+    }
+    case "free": {
+      ctx.log?.warn({ ...label, reason: verdict.message }, "invoice number proven not this voucher's, dropped");
+      await dropNumber(db, invoice, verdict.message);
+      if (!own) return "retry";
+      const [row] = await db.select({ attempts: invoices.attempts }).from(invoices).where(eq(invoices.id, invoice.id));
+      if ((row?.attempts ?? 0) >= options.maxAttempts) {
+        await fail(db, invoice.id, verdict.message, true);
+        return "failed";
+      }
+      await requeue(db, invoice.id, 1000, verdict.message);
+      return "retry";
+    }
+    case "rejected": {
+      ctx.log?.warn({ ...label, reason: verdict.message }, "invoice rejected by ARCA");
+      await db
+        .update(invoices)
+        .set({
+          status: "failed",
+          lockedUntil: null,
+          lastError: verdict.message.slice(0, 1000),
+          number: null,
+          requestedAt: null,
+          issuedOn: null,
+          arcaRequest: null,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(invoices.id, invoice.id),
+            eq(invoices.number, invoice.number ?? -1),
+            notInArray(invoices.status, ["issued", "cancelled"]),
+          ),
+        );
+      return "failed";
+    }
+  }
+}
+
+/** Whether a voucher in doubt may be settled now, or waits for its backoff or for the worker holding it. */
+function isDue(invoice: InvoiceRow, now: number): boolean {
+  if (invoice.status === "failed") return true;
+  if (invoice.status === "pending") return invoice.nextAttemptAt.getTime() <= now;
+  return invoice.lockedUntil === null || invoice.lockedUntil.getTime() < now;
+}
+
+/**
+ * Settles the vouchers of the sequence whose number is in doubt, oldest number first. Answers null when none
+ * is left, or the voucher the sequence waits for.
+ */
+async function settleSequence(
+  ctx: IssueContext,
+  key: SequenceKey,
+  own: InvoiceRow,
+  guard: Guard,
+  options: IssueOptions,
+): Promise<{ waitFor: InvoiceRow | null; ownOutcome: Outcome | null }> {
   const doubtful = await ctx.db
     .select()
     .from(invoices)
@@ -237,42 +382,21 @@ async function settleDoubtful(ctx: IssueContext, key: SequenceKey): Promise<void
         eq(invoices.pointOfSale, key.pointOfSale),
         eq(invoices.voucherType, key.voucherType),
         isNotNull(invoices.number),
-        notInArray(invoices.status, ["issued", "cancelled"]),
+        inArray(invoices.status, ["pending", "issuing", "failed"]),
       ),
     )
     .orderBy(invoices.number);
+  let ownOutcome: Outcome | null = null;
   for (const invoice of doubtful) {
-    const number = invoice.number as number;
-    const found = await ctx.arca.findVoucher(invoice.pointOfSale, invoice.voucherType, number);
-    if (
-      found &&
-      found.totalCents === invoice.totalCents &&
-      found.docNumber.replace(/^0+/, "") === invoice.receiverDocNumber.replace(/^0+/, "")
-    ) {
-      const issued = await markIssued(ctx, invoice, { cae: found.cae, caeExpiry: found.caeExpiry });
-      if (issued) ctx.log?.info({ invoice: invoice.id, number, cae: found.cae }, "invoice recovered from ARCA");
-      continue;
-    }
-    // Not authorised (or the number went to another voucher, e.g. one issued by hand in ARCA's portal):
-    // the number is free of us; the voucher asks again.
-    await ctx.db
-      .update(invoices)
-      .set({
-        number: null,
-        requestedAt: null,
-        issuedOn: null,
-        updatedAt: new Date(),
-        ...(found ? { lastError: `ARCA tiene el número ${number} con otros datos; se pide uno nuevo.` } : {}),
-      })
-      .where(
-        and(
-          eq(invoices.id, invoice.id),
-          eq(invoices.number, number),
-          notInArray(invoices.status, ["issued", "cancelled"]),
-        ),
-      );
-    ctx.log?.info({ invoice: invoice.id, number, foundOther: Boolean(found) }, "invoice number was not authorised");
+    const isOwn = invoice.id === own.id;
+    if (!isOwn && !isDue(invoice, Date.now())) return { waitFor: invoice, ownOutcome };
+    const original = invoice.originalInvoiceId === null ? null : await originalOf(ctx.db, invoice);
+    const verdict = await settleInDoubt(ctx.arca, requestOf(invoice, original), guard);
+    const outcome = await applyVerdict(ctx, invoice, verdict, isOwn, options);
+    if (isOwn) ownOutcome = outcome;
+    if (verdict.kind === "doubt") return { waitFor: invoice, ownOutcome };
   }
+  return { waitFor: null, ownOutcome };
 }
 
 /** Issues one claimed voucher. */
@@ -346,61 +470,64 @@ export async function issueInvoice(ctx: IssueContext, claimed: InvoiceRow, optio
     await requeue(db, invoice.id, 500 + Math.random() * 1000, null, true);
     return "busy";
   }
+  // Before every ARCA call: this turn and this claim are renewed, or the turn is over.
+  const guard: Guard = async () => {
+    if (!(await takeSequence(db, key, holder, options.sequenceLeaseSeconds))) throw new TurnLost();
+    await db
+      .update(invoices)
+      .set({ lockedUntil: sql`now() + make_interval(secs => ${options.leaseSeconds})` })
+      .where(and(eq(invoices.id, invoice.id), eq(invoices.status, "issuing")));
+  };
   try {
-    await settleDoubtful(ctx, key);
+    const settled = await settleSequence(ctx, key, invoice, guard, options);
+    if (settled.ownOutcome)
+      return settled.ownOutcome === "retry" && settled.waitFor === null ? "retry" : settled.ownOutcome;
+    if (settled.waitFor) {
+      // Another voucher's number is in doubt: nobody numbers after it until ARCA settles it.
+      const wait = settled.waitFor;
+      const until = Math.max(wait.nextAttemptAt.getTime(), wait.lockedUntil?.getTime() ?? 0) - Date.now();
+      await requeue(
+        db,
+        invoice.id,
+        Math.min(Math.max(until, 1000), 60 * 60 * 1000) + Math.random() * 1000,
+        `Espera que ARCA confirme la ${voucherLabel(wait.voucherType)} ${voucherNumberText(wait.pointOfSale, wait.number)}, sin respuesta todavía`,
+        true,
+      );
+      return "waiting";
+    }
     const [now] = await db.select().from(invoices).where(eq(invoices.id, invoice.id));
     if (!now || now.status === "issued") return "issued";
-    if (now.status !== "issuing") return "cancelled";
+    if (now.status !== "issuing" || now.number !== null) return "cancelled";
     invoice = now;
 
+    await guard();
     const last = await arca.lastAuthorized(key.pointOfSale, key.voucherType);
+    const request = caeRequest({ ...invoice, number: last + 1, issuedOn: todayInBuenosAires() }, original);
     const [numbered] = await db
       .update(invoices)
-      .set({ number: last + 1, issuedOn: todayInBuenosAires(), requestedAt: new Date(), updatedAt: new Date() })
+      .set({
+        number: request.number,
+        issuedOn: request.date,
+        requestedAt: new Date(),
+        arcaRequest: request as unknown as Record<string, unknown>,
+        updatedAt: new Date(),
+      })
       .where(and(eq(invoices.id, invoice.id), eq(invoices.status, "issuing"), sql`${invoices.number} is null`))
       .returning();
     if (!numbered) return "cancelled";
     invoice = numbered;
-
-    // The turn's lease is renewed right before the request, so the whole of FECAESolicitar (up to its
-    // timeout) runs inside it; a worker that lost it (stalled past it, another took over) sends nothing:
-    // its number is in doubt and the new holder settles it.
-    if (!(await takeSequence(db, key, holder, options.sequenceLeaseSeconds))) {
-      await requeue(db, invoice.id, 1000, null, true);
-      return "busy";
-    }
-    let result: Awaited<ReturnType<ArcaApi["requestCae"]>>;
-    try {
-      result = await arca.requestCae(caeRequest(invoice, original));
-    } catch (error) {
-      if (error instanceof ArcaRejected) {
-        if (error.has(10016)) {
-          // Not the next number after all (someone numbered this sequence outside the shop): ask again.
-          await db
-            .update(invoices)
-            .set({ number: null, requestedAt: null, issuedOn: null })
-            .where(and(eq(invoices.id, invoice.id), eq(invoices.number, invoice.number as number)));
-          await requeue(db, invoice.id, 1000, error.message);
-          return "retry";
-        }
-        await fail(db, invoice.id, error.message, true);
-        return "failed";
-      }
-      throw error;
-    }
-    const observations = result.observations.map((entry) => `${entry.code}: ${entry.message}`).join("\n") || null;
-    if (await markIssued(ctx, invoice, { ...result, observations })) {
-      ctx.log?.info({ invoice: invoice.id, type: invoice.voucherType, number: invoice.number }, "invoice issued");
-    }
-    return "issued";
+    return await applyVerdict(ctx, invoice, await sendRequest(arca, request, false, guard), true, options);
   } catch (error) {
-    // The number (if any) stays: the next pass asks ARCA whether it was authorised.
-    const message =
-      error instanceof ArcaUnavailable || error instanceof ArcaRejected
-        ? error.message
-        : `Error inesperado al emitir: ${error instanceof Error ? error.message : String(error)}`;
+    // The number (if any) stays: the next pass asks ARCA about it.
     const [row] = await db.select({ attempts: invoices.attempts }).from(invoices).where(eq(invoices.id, invoice.id));
     const attempts = row?.attempts ?? invoice.attempts;
+    if (error instanceof TurnLost || error instanceof ArcaUnavailable || error instanceof ArcaRejected) {
+      // ARCA's side or our turn: never the voucher's fault, so it waits as long as it takes.
+      await requeue(db, invoice.id, invoiceRetryDelayMs(attempts, options.retryBaseMs), error.message);
+      ctx.log?.warn({ err: error.message, invoice: invoice.id }, "invoice attempt failed");
+      return "retry";
+    }
+    const message = `Error inesperado al emitir: ${error instanceof Error ? error.message : String(error)}`;
     if (attempts >= options.maxAttempts) await fail(db, invoice.id, message, false);
     else await requeue(db, invoice.id, invoiceRetryDelayMs(attempts, options.retryBaseMs), message);
     ctx.log?.warn({ err: error, invoice: invoice.id }, "invoice attempt failed");

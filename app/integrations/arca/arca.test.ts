@@ -7,7 +7,7 @@ import { arcaTestCredentials, strangerCredentials } from "../../../tests/support
 import { type FakeArca, startFakeArca } from "../../../tests/support/fake-arca";
 import { testDatabase } from "../../../tests/support/test-database";
 import type { ArcaConfig } from "./config";
-import { ArcaRejected, ArcaUnavailable } from "./errors";
+import { ArcaInternalError, ArcaRejected, ArcaUnavailable } from "./errors";
 import { ARCA_OFF_REASON, createArca } from "./index.server";
 import { arcaSandbox } from "./sandbox.server";
 import type { CaeRequest } from "./types";
@@ -174,6 +174,10 @@ describe("ARCA client (WSAA + WSFEv1) against the fake ARCA", () => {
       docType: 99,
       docNumber: "0",
       totalCents: 171_000,
+      netCents: 100_000,
+      exemptCents: 50_000,
+      vatCents: 21_000,
+      associated: [],
       cae: stored?.cae,
       caeExpiry: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
@@ -200,10 +204,15 @@ describe("ARCA client (WSAA + WSFEv1) against the fake ARCA", () => {
     const badTotal = await refusal(arca.requestCae({ ...facturaB(2), totalCents: 171_001 }));
     expect((badTotal as ArcaRejected).has(10048)).toBe(true);
 
+    // ARCA's own errors say nothing about the request: the caller retries, it is not a rejection.
     fake.failNext("FECompUltimoAutorizado", { code: 501, message: "Error interno de base de datos" });
     const failed = await refusal(arca.lastAuthorized(1, 6));
-    expect(failed).toBeInstanceOf(ArcaRejected);
-    expect((failed as ArcaRejected).errors).toEqual([{ code: 501, message: "Error interno de base de datos" }]);
+    expect(failed).toBeInstanceOf(ArcaInternalError);
+    expect(failed).toBeInstanceOf(ArcaUnavailable);
+    expect((failed as ArcaInternalError).errors).toEqual([{ code: 501, message: "Error interno de base de datos" }]);
+    fake.failNext("FECAESolicitar", { code: 502, message: "Error interno - Transacción activa" });
+    expect(await refusal(arca.requestCae(facturaB(2)))).toBeInstanceOf(ArcaInternalError);
+    expect((await arca.requestCae(facturaB(2))).cae).toMatch(/^\d{14}$/);
   });
 
   it("drops a ticket WSFE refuses and logs in again, once", async () => {
@@ -227,13 +236,30 @@ describe("ARCA client (WSAA + WSFEv1) against the fake ARCA", () => {
     expect(fake.requests).toMatchObject({ loginCms: 2, FECompUltimoAutorizado: 4 });
   });
 
+  it("keeps a refused ticket while ARCA says it is still valid, instead of locking logins out for hours", async () => {
+    const arca = client();
+    await arca.lastAuthorized(1, 6);
+    const valid = fake.ticket();
+    // The stored ticket is not the one ARCA holds (a glitch, a restore from a backup): WSFE answers 600.
+    await db.update(arcaTickets).set({ token: "un-token-que-arca-no-reconoce" });
+    const refused = await refusal(arca.lastAuthorized(1, 6));
+    expect(refused).toBeInstanceOf(ArcaUnavailable);
+    expect(refused).not.toBeInstanceOf(ArcaRejected);
+    // One new login was tried; ARCA said its ticket is still valid, so the stored one was not erased.
+    expect(fake.requests.loginCms).toBe(2);
+    const [row] = await db.select().from(arcaTickets).where(eq(arcaTickets.cuit, CUIT));
+    expect(row?.token).toBe("un-token-que-arca-no-reconoce");
+    expect(row?.expiresAt).not.toBeNull();
+    expect(fake.ticket()).toEqual(valid);
+  });
+
   it("explains that ARCA holds a ticket the shop lost, valid for up to 12 hours", async () => {
     const arca = client();
     await arca.lastAuthorized(1, 6);
     await db.delete(arcaTickets);
     const refused = await refusal(client().lastAuthorized(1, 6));
     expect(refused).toBeInstanceOf(ArcaUnavailable);
-    expect((refused as Error).message).toMatch(/ya entregó un ticket.*12 horas/);
+    expect((refused as Error).message).toMatch(/ya entregó un ticket.*12 horas.*se emiten apenas ARCA lo entregue/);
     const [row] = await db.select().from(arcaTickets);
     expect(row?.lockedUntil).toBeNull();
   });

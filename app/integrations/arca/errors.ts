@@ -28,3 +28,22 @@ export class ArcaUnavailable extends Error {
     this.name = "ArcaUnavailable";
   }
 }
+
+/**
+ * ARCA's own failures, answered inside a normal WSFE result (Errors.Err): 500 "Error interno de aplicación",
+ * 501 "Error interno de base de datos", 502 "Error interno - Transacción activa". They say nothing about the
+ * request, and a FECAESolicitar answered so may still be committed: they are `ArcaUnavailable`, retried.
+ */
+export const ARCA_INTERNAL_ERRORS: ReadonlySet<number> = new Set([500, 501, 502]);
+
+/** ARCA answered with an error of its own (ARCA_INTERNAL_ERRORS): nothing is known about the request. */
+export class ArcaInternalError extends ArcaUnavailable {
+  readonly errors: ArcaMessage[];
+  constructor(errors: ArcaMessage[], what: string) {
+    super(
+      `ARCA respondió con un error propio al ${what} (${errors.map((entry) => `${entry.code} ${entry.message}`).join("; ")}); se reintenta.`,
+    );
+    this.name = "ArcaInternalError";
+    this.errors = errors;
+  }
+}

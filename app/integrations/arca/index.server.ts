@@ -5,7 +5,7 @@ import type { Arca, ArcaLink } from "./types";
 import { arcaClient } from "./wsfe.server";
 
 export { type ArcaConfig, ArcaConfigError, arcaConfig } from "./config";
-export { ArcaRejected, ArcaUnavailable } from "./errors";
+export { ArcaInternalError, ArcaRejected, ArcaUnavailable } from "./errors";
 export type * from "./types";
 
 /** Why nothing is sent (the admin reads it on the invoices page). */

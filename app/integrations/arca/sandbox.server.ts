@@ -94,6 +94,14 @@ export function arcaSandbox(db: Db, cuit: string): ArcaApi {
         docType: request.docType,
         docNumber: request.docNumber,
         totalCents: request.totalCents,
+        netCents: request.netCents,
+        exemptCents: request.exemptCents,
+        vatCents: request.vatCents,
+        associated: (request.associated ?? []).map((voucher) => ({
+          voucherType: voucher.voucherType,
+          pointOfSale: voucher.pointOfSale,
+          number: voucher.number,
+        })),
         cae: row.cae,
         caeExpiry: row.caeExpiry,
       };

@@ -63,7 +63,10 @@ export interface CaeResult {
   observations: ArcaMessage[];
 }
 
-/** A voucher ARCA holds (FECompConsultar), enough to tell whether it is the one we asked for. */
+/**
+ * A voucher ARCA holds (FECompConsultar): every field that identifies it, so a voucher in doubt is matched
+ * with what we sent field by field (many sales share a total and DocNro 0), and its CAE.
+ */
 export interface AuthorizedVoucher {
   pointOfSale: number;
   voucherType: number;
@@ -72,6 +75,11 @@ export interface AuthorizedVoucher {
   docType: number;
   docNumber: string;
   totalCents: number;
+  netCents: number;
+  exemptCents: number;
+  vatCents: number;
+  /** CbtesAsoc (a credit note's invoice); empty when none. */
+  associated: { voucherType: number; pointOfSale: number; number: number }[];
   cae: string;
   caeExpiry: string;
 }
@@ -85,9 +93,10 @@ export interface PointOfSale {
 
 /**
  * One ARCA link. Every method but `status` logs in first (WSAA), reusing the ticket kept in the database.
- * Errors: `ArcaRejected` when ARCA answered and refused (errors, or Resultado "R"); `ArcaUnavailable` when
- * the call did not come back with an answer (network, timeout, 5xx, a SOAP fault) — the request may or may
- * not have reached ARCA.
+ * Errors: `ArcaRejected` when ARCA answered and refused the request itself (errors about its content, or
+ * Resultado "R"); `ArcaUnavailable` when the call did not come back with an answer (network, timeout, HTTP
+ * 5xx, a SOAP fault) or ARCA answered with an error of its own (500/501/502: its application or database
+ * failed, a transaction still active) — the request may or may not have been committed.
  */
 export interface ArcaApi {
   environment: InvoicingEnvironment;

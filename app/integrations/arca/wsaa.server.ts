@@ -23,7 +23,7 @@ const REUSE_MARGIN_MS = 5 * 60_000;
 const POLL_MS = 150;
 
 export const ALREADY_AUTHENTICATED =
-  "ARCA ya entregó un ticket de acceso (WSAA) para este certificado que la tienda no tiene guardado (¿otra instalación usa el mismo certificado?). ARCA no da otro hasta que ese venza, en menos de 12 horas: los comprobantes pendientes se emitirán entonces.";
+  "ARCA ya entregó un ticket de acceso (WSAA) para este certificado que la tienda no tiene guardado (¿otra instalación usa el mismo certificado?), y no da otro hasta que ese venza, a más tardar 12 horas después de pedido. Mientras tanto no se emite ningún comprobante: los pendientes esperan en la cola, con su número si ya lo tenían, y la tienda vuelve a pedir el ticket sola; se emiten apenas ARCA lo entregue, sin que tengas que hacer nada.";
 
 /** ISO 8601 with the Buenos Aires offset (ARCA's own examples use it), e.g. 2025-03-01T10:20:30-03:00. */
 export function arcaTime(instant: Date): string {
@@ -114,14 +114,20 @@ export async function loginCms(config: ArcaConfig, timeoutMs: number, now = new 
 export interface TicketKeeper {
   /** A ticket with more than 5 minutes left: the stored one, or a new login (one instance at a time). */
   ticket(): Promise<Ticket>;
-  /** Forget a ticket WSFE refused (only if it is still the stored one: another instance may have renewed it). */
-  drop(ticket: Ticket): Promise<void>;
+  /**
+   * WSFE refused `ticket` (error 600). Only ARCA knows whether it still holds it valid, so a new login is
+   * tried (one instance at a time): a new ticket replaces the stored one; ARCA's "the CEE already has a valid
+   * TA" keeps the stored one — erasing it would lock every login out until it expires, up to 12 hours — and
+   * it is answered to be tried again. Another instance's newer ticket is answered as it is.
+   */
+  refused(ticket: Ticket): Promise<Ticket>;
 }
 
 /**
  * WSAA tickets shared by every instance through `arca_tickets` (ARCA refuses a second login while a ticket
  * is valid). The instance that needs a new one takes the row's lease (`locked_until`, a conditional UPDATE),
  * logs in, saves the ticket and lets go; the others poll the row until the ticket appears or the lease lapses.
+ * A stored ticket is kept until its expiry unless ARCA hands out a new one.
  */
 export function ticketKeeper(setup: { db: Db; config: ArcaConfig; timeoutMs: number }): TicketKeeper {
   const { db, config, timeoutMs } = setup;
@@ -153,17 +159,22 @@ export function ticketKeeper(setup: { db: Db; config: ArcaConfig; timeoutMs: num
     return taken.length === 1;
   }
 
-  async function loginHoldingLease(): Promise<Ticket> {
+  /**
+   * Logs in while holding the lease. `refused`: the ticket WSFE just refused, kept if ARCA says it is still
+   * valid; without it, a stored ticket in its last minutes is used when ARCA will not give another.
+   */
+  async function loginHoldingLease(refused: Ticket | null): Promise<Ticket> {
     try {
       // Another instance may have saved a ticket between our read and our lease.
       const fresh = await stored();
-      if (fresh) return fresh;
+      if (fresh && fresh.token !== refused?.token) return fresh;
       let ticket: Ticket;
       try {
         ticket = await loginCms(config, timeoutMs);
       } catch (error) {
-        // ARCA still holds a ticket: ours in its last minutes (use them), or one we never saw.
         if (error instanceof WsaaFault && error.code === "coe.alreadyAuthenticated") {
+          if (refused) return refused;
+          // ARCA still holds a ticket: ours in its last minutes (use them), or one we never saw.
           const saved = await stored(0);
           if (saved) return saved;
         }
@@ -179,25 +190,22 @@ export function ticketKeeper(setup: { db: Db; config: ArcaConfig; timeoutMs: num
     }
   }
 
-  return {
-    async ticket() {
-      // Long enough for the lease holder to log in (or for its lease to lapse if it died).
-      const deadline = Date.now() + (leaseSeconds + 5) * 1000;
-      for (;;) {
-        const current = await stored();
-        if (current) return current;
-        if (await takeLease()) return loginHoldingLease();
-        if (Date.now() > deadline) {
-          throw new ArcaUnavailable("Otra instancia está iniciando sesión en ARCA y no terminó a tiempo");
-        }
-        await sleep(POLL_MS + randomInt(50));
+  /** Waits for the lease (long enough for its holder to log in, or for its lease to lapse if it died). */
+  async function withLease(refused: Ticket | null): Promise<Ticket> {
+    const deadline = Date.now() + (leaseSeconds + 5) * 1000;
+    for (;;) {
+      const current = await stored();
+      if (current && current.token !== refused?.token) return current;
+      if (await takeLease()) return loginHoldingLease(refused);
+      if (Date.now() > deadline) {
+        throw new ArcaUnavailable("Otra instancia está iniciando sesión en ARCA y no terminó a tiempo");
       }
-    },
-    async drop(ticket) {
-      await db
-        .update(arcaTickets)
-        .set({ token: null, sign: null, expiresAt: null, updatedAt: new Date() })
-        .where(and(key, eq(arcaTickets.token, ticket.token)));
-    },
+      await sleep(POLL_MS + randomInt(50));
+    }
+  }
+
+  return {
+    ticket: () => withLease(null),
+    refused: (ticket) => withLease(ticket),
   };
 }

@@ -1,6 +1,6 @@
 import type { Db } from "~db/index";
 import type { ArcaConfig } from "./config";
-import { ArcaRejected, ArcaUnavailable } from "./errors";
+import { ARCA_INTERNAL_ERRORS, ArcaInternalError, ArcaRejected, ArcaUnavailable } from "./errors";
 import { soapCall, xmlText } from "./soap.server";
 import type { ArcaApi, ArcaMessage, AuthorizedVoucher, CaeRequest, CaeResult, PointOfSale } from "./types";
 import { type Ticket, ticketKeeper } from "./wsaa.server";
@@ -101,20 +101,31 @@ export function arcaClient(setup: ArcaClientSetup): ArcaApi {
   const auth = (ticket: Ticket) =>
     `<ar:Auth><ar:Token>${xmlText(ticket.token)}</ar:Token><ar:Sign>${xmlText(ticket.sign)}</ar:Sign><ar:Cuit>${config.cuit}</ar:Cuit></ar:Auth>`;
 
-  /** A call with Auth; its Errors come back for the caller to read (602 means different things). */
+  /**
+   * A call with Auth; its Errors come back for the caller to read (602 means different things). ARCA's own
+   * errors (500/501/502) throw `ArcaInternalError`. A refused ticket (600) is renewed once (`tickets.refused`:
+   * a new login, or the same ticket kept when ARCA says it is still valid) and the call repeated; refused
+   * again, the call is `ArcaUnavailable` — it was not processed, and the worker tries later.
+   */
   async function authorised(
     method: string,
     inner: string,
     what: string,
   ): Promise<{ result: Node; errors: ArcaMessage[] }> {
+    let ticket = await tickets.ticket();
     for (let attempt = 0; ; attempt++) {
-      const ticket = await tickets.ticket();
       const result = await call(method, auth(ticket) + inner, what);
       const errors = messages(result.Errors, "Err");
-      if (attempt === 0 && errors.some(isTicketError)) {
-        await tickets.drop(ticket);
+      if (errors.some(isTicketError)) {
+        if (attempt > 0) {
+          throw new ArcaUnavailable(
+            `ARCA rechazó el ticket de acceso (${errors.map((error) => `${error.code} ${error.message}`).join("; ")}) al ${what}; se reintenta.`,
+          );
+        }
+        ticket = await tickets.refused(ticket);
         continue;
       }
+      if (errors.some((error) => ARCA_INTERNAL_ERRORS.has(error.code))) throw new ArcaInternalError(errors, what);
       return { result, errors };
     }
   }
@@ -164,6 +175,14 @@ export function arcaClient(setup: ArcaClientSetup): ArcaApi {
         docType: Number(found.DocTipo),
         docNumber: String(found.DocNro ?? ""),
         totalCents: centsOf(found.ImpTotal),
+        netCents: centsOf(found.ImpNeto),
+        exemptCents: centsOf(found.ImpOpEx),
+        vatCents: centsOf(found.ImpIVA),
+        associated: list((found.CbtesAsoc as Node | undefined)?.CbteAsoc).map((entry) => ({
+          voucherType: Number(entry.Tipo),
+          pointOfSale: Number(entry.PtoVta),
+          number: Number(entry.Nro),
+        })),
         cae: String(found.CodAutorizacion ?? ""),
         caeExpiry: isoDate(found.FchVto),
       };
