@@ -192,8 +192,9 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     arca,
     log: logger.child({ component: "invoices" }),
     leaseSeconds: env.invoiceLeaseSeconds,
-    // Follows ARCA_TIMEOUT_MS: a fixed lease shorter than a turn of slow calls would let a second worker
-    // drop a number still in flight (and a fixed long one blocks numbering for that long after a crash).
+    // Follows ARCA_TIMEOUT_MS: renewed before every ARCA call, it must cover what follows a renewal (a login
+    // and a call), or a second worker could send the same number while ours is in flight; a fixed long one
+    // would block numbering for that long after a crash.
     sequenceLeaseSeconds: sequenceLeaseFor(env.arcaTimeoutMs),
     onIssued: invoiceIssued({ siteUrl: env.publicUrl, configuredSecret: env.sessionSecret }),
   });

@@ -81,6 +81,7 @@ export interface InvoiceListRow {
   attempts: number;
   nextAttemptAt: Date;
   lastError: string | null;
+  reviewNote: string | null;
   orderNumber: string | null;
   boxDate: string | null;
 }
@@ -102,6 +103,7 @@ const listColumns = {
   attempts: invoices.attempts,
   nextAttemptAt: invoices.nextAttemptAt,
   lastError: invoices.lastError,
+  reviewNote: invoices.reviewNote,
   orderNumber: orders.number,
   boxDate: boxPayments.boxDate,
 };

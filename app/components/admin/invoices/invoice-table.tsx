@@ -22,8 +22,12 @@ export interface InvoiceTableRow {
   totalCents: number;
   credit: boolean;
   status: InvoiceStatus;
+  /** Whether the voucher holds a number (asked for at ARCA). */
+  numbered: boolean;
   attempts: number;
   lastError: string | null;
+  /** Something ARCA answered that the worker could not settle by itself (e.g. a CAE for a number the voucher lost). */
+  reviewNote: string | null;
   /** ISO instant of the next automatic attempt (pending and issuing rows). */
   nextAttemptAt: string;
 }
@@ -101,6 +105,19 @@ export function InvoiceTable({ rows }: { rows: InvoiceTableRow[] }) {
 
 /** What went wrong, in ARCA's or our words, and what happens next. */
 function StatusDetail({ row }: { row: InvoiceTableRow }) {
+  return (
+    <>
+      {row.reviewNote ? (
+        <span className="mt-1 block max-w-xs rounded bg-terracotta/10 p-2 text-xs text-terracotta-dark">
+          Para revisar: {row.reviewNote}
+        </span>
+      ) : null}
+      <StatusText row={row} />
+    </>
+  );
+}
+
+function StatusText({ row }: { row: InvoiceTableRow }) {
   if (row.status === "failed") {
     return (
       <span className="block max-w-xs pt-1 text-xs text-terracotta-dark">
@@ -113,6 +130,9 @@ function StatusDetail({ row }: { row: InvoiceTableRow }) {
     return (
       <span className="block max-w-xs pt-1 text-xs text-ink/80">
         Intento {row.attempts}: {row.lastError}. Se reintenta solo el {dayMonthTime(row.nextAttemptAt)}.
+        {row.numbered
+          ? " El número queda reservado para este comprobante hasta que ARCA confirme si lo autorizó; los siguientes de este punto de venta esperan."
+          : ""}
       </span>
     );
   }

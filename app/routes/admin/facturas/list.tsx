@@ -56,6 +56,8 @@ function tableRow(row: InvoiceListRow): InvoiceTableRow {
     status: row.status,
     attempts: row.attempts,
     lastError: row.lastError,
+    reviewNote: row.reviewNote,
+    numbered: row.number !== null,
     nextAttemptAt: row.nextAttemptAt.toISOString(),
   };
 }
