@@ -31,6 +31,13 @@ describe("configuration", () => {
     expect(() => loadEnv({ TRACKING_LEASE_SECONDS: "0" })).toThrow("TRACKING_LEASE_SECONDS debe ser al menos 1");
   });
 
+  it("asks ARCA again about an unanswered voucher after 30 s (doubling), unless told otherwise", () => {
+    expect(loadEnv({}).invoiceRetrySeconds).toBe(30);
+    expect(loadEnv({ INVOICE_RETRY_SECONDS: "2" }).invoiceRetrySeconds).toBe(2);
+    expect(() => loadEnv({ INVOICE_RETRY_SECONDS: "0" })).toThrow("INVOICE_RETRY_SECONDS debe ser al menos 1");
+    expect(() => loadEnv({ INVOICE_RETRY_SECONDS: "7200" })).toThrow("INVOICE_RETRY_SECONDS");
+  });
+
   it.each([
     [{ PORT: "tres mil" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],

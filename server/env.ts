@@ -73,6 +73,7 @@ export const envSchema = z.object({
   SESSION_SECRET: optionalText(),
   MAIL_LEASE_SECONDS: wholeNumber("MAIL_LEASE_SECONDS", 1, 3600, 120),
   INVOICE_LEASE_SECONDS: wholeNumber("INVOICE_LEASE_SECONDS", 1, 3600, 120),
+  INVOICE_RETRY_SECONDS: wholeNumber("INVOICE_RETRY_SECONDS", 1, 3600, 30),
   TRACKING_INTERVAL_MS: wholeNumber("TRACKING_INTERVAL_MS", 100, 3_600_000, 60_000),
   SHIPMENT_POLL_SECONDS: wholeNumber("SHIPMENT_POLL_SECONDS", 1, 86_400, 7200),
   TRACKING_LEASE_SECONDS: wholeNumber("TRACKING_LEASE_SECONDS", 1, 3600, 300),
@@ -117,6 +118,8 @@ export interface ServerEnv {
   bookData: BookDataConfig;
   /** How long a voucher claimed by a worker stays its own (a crashed worker's comes back after it). */
   invoiceLeaseSeconds: number;
+  /** The first wait before asking ARCA again about a voucher (doubling per attempt, at most an hour). */
+  invoiceRetrySeconds: number;
   /**
    * The shipment tracking job: its tick (ms), the seconds between two polls of one moving shipment, and how
    * long a shipment claimed by a pass stays its own (a crashed instance's come back after it).
@@ -198,6 +201,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     carriers,
     bookData,
     invoiceLeaseSeconds: env.INVOICE_LEASE_SECONDS,
+    invoiceRetrySeconds: env.INVOICE_RETRY_SECONDS,
     tracking: {
       intervalMs: env.TRACKING_INTERVAL_MS,
       pollSeconds: env.SHIPMENT_POLL_SECONDS,

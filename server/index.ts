@@ -192,6 +192,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     arca,
     log: logger.child({ component: "invoices" }),
     leaseSeconds: env.invoiceLeaseSeconds,
+    retryBaseMs: env.invoiceRetrySeconds * 1000,
     // Follows ARCA_TIMEOUT_MS: renewed before every ARCA call, it must cover what follows a renewal (a login
     // and a call), or a second worker could send the same number while ours is in flight; a fixed long one
     // would block numbering for that long after a crash.
