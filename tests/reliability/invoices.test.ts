@@ -99,10 +99,10 @@ interface Placed {
   total: number;
 }
 
-async function placeOrder(app: AppServer, bookId: number, email: string): Promise<Placed> {
+async function placeOrder(app: AppServer, bookId: number, email: string, quantity = 1): Promise<Placed> {
   const placed = await call(app, "/api/orders", {
     body: {
-      items: [{ id: bookId, quantity: 1 }],
+      items: [{ id: bookId, quantity }],
       customer: { firstName: "Ana", lastName: "Pérez", email, phone: "+54 9 11 5555-1234" },
       delivery: { method: "pickup" },
       paymentMethod: "transfer",
@@ -131,6 +131,32 @@ function openAppDatabase(env: Record<string, string>): Promise<Database> {
 }
 
 const voucherText = (number: number) => `00001-${String(number).padStart(8, "0")}`;
+
+/** Centavos of ARCA's decimal as the fake stored it ("1271", "12.5"). */
+const centsOf = (text: string) => Math.round(Number(text) * 100);
+
+/** Each order's invoice as the app's database holds it, by order number. */
+async function invoicesByOrder(env: Record<string, string>) {
+  const database = await openAppDatabase(env);
+  try {
+    const rows = await database.db
+      .select({
+        order: orders.number,
+        orderTotal: orders.totalCents,
+        number: invoices.number,
+        cae: invoices.cae,
+        status: invoices.status,
+        totalCents: invoices.totalCents,
+      })
+      .from(invoices)
+      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .where(eq(invoices.kind, "invoice"))
+      .orderBy(invoices.number);
+    return rows;
+  } finally {
+    await database.close();
+  }
+}
 
 describe("invoices through faults", () => {
   it("kill -9 between ARCA's authorisation and our write: the restart recovers the same CAE and uses no second number", async () => {
@@ -203,6 +229,128 @@ describe("invoices through faults", () => {
     report(
       `after the restart: ${order.number} holds invoice 1 with ARCA's CAE, ${next.number} invoice 2; ` +
         `FECAESolicitar 2, loginCms 1 (the ticket kept in the database)`,
+    );
+  });
+
+  it("ARCA commits a sale's request 8 s after our 3 s timeout, another sale follows: exactly two vouchers, each order with its own CAE; two 501s in a row still end in one", async () => {
+    const fake = await startFake();
+    const env = await arcaEnv(fake, { ARCA_TIMEOUT_MS: "3000", INVOICE_RETRY_SECONDS: "2" });
+    const app = await start(env);
+    const cookie = await signIn(app);
+    await invoicingShop(app, cookie);
+    const [book] = await saleBooks(app, 1);
+    if (!book) throw new Error("no book");
+    await setStock(app, cookie, book.id, 100);
+    const first = await placeOrder(app, book.id, "tardia@example.com", 1);
+    const second = await placeOrder(app, book.id, "siguiente@example.com", 2);
+
+    fake.commitLate(8000);
+    await confirm(app, cookie, first.number);
+    await until(() => (fake.requests.FECAESolicitar ?? 0) >= 1, "the first FECAESolicitar", 30_000);
+    await confirm(app, cookie, second.number);
+    for (const [order, number] of [
+      [first, 1],
+      [second, 2],
+    ] as const) {
+      await until(
+        async () => (await buyerVouchers(app, order)).includes(`Factura B ${voucherText(number)}`),
+        `invoice ${number} on ${order.number}'s page`,
+        120_000,
+      );
+    }
+    // Long enough for any request still at ARCA to commit: no third voucher appears.
+    await new Promise((resolve) => setTimeout(resolve, 9000));
+    expect([...fake.vouchers.keys()].sort()).toEqual(["1-6-1", "1-6-2"]);
+    expect(centsOf(fake.vouchers.get("1-6-1")?.total ?? "")).toBe(Math.round(first.total * 100));
+    expect(centsOf(fake.vouchers.get("1-6-2")?.total ?? "")).toBe(Math.round(second.total * 100));
+    report(
+      `late commit: FECAESolicitar ${fake.requests.FECAESolicitar}, FECompConsultar ${fake.requests.FECompConsultar ?? 0}, ` +
+        `FECompUltimoAutorizado ${fake.requests.FECompUltimoAutorizado}; ARCA holds 2 vouchers`,
+    );
+
+    // ARCA's own database error twice in a row: the voucher waits and is issued once.
+    const third = await placeOrder(app, book.id, "error-interno@example.com", 3);
+    fake.internalErrorNext("FECAESolicitar", 501, 2);
+    await confirm(app, cookie, third.number);
+    await until(
+      async () => (await buyerVouchers(app, third)).includes(`Factura B ${voucherText(3)}`),
+      "invoice 3 after two 501s",
+      120_000,
+    );
+    expect(fake.vouchers.size).toBe(3);
+    await app.stop();
+
+    const rows = await invoicesByOrder(env);
+    expect(rows).toEqual(
+      [first, second, third].map((order, i) => ({
+        order: order.number,
+        orderTotal: Math.round(order.total * 100),
+        number: i + 1,
+        cae: fake.vouchers.get(`1-6-${i + 1}`)?.cae,
+        status: "issued",
+        totalCents: Math.round(order.total * 100),
+      })),
+    );
+  });
+
+  const SALES = 16;
+  it(`ARCA slow and flaky, ${postgres ? "two instances" : "one instance"}, kill -9 mid-request: ${SALES} paid sales end with exactly one voucher each at ARCA`, async () => {
+    const fake = await startFake();
+    fake.setLatency(150);
+    fake.chaos({ seed: 20261129, lateCommitRate: 0.15, lateCommitMs: 4000, internalErrorRate: 0.15, hangRate: 0.1, dropRate: 0.1 });
+    const env = await arcaEnv(fake, {
+      ARCA_TIMEOUT_MS: "2000",
+      INVOICE_RETRY_SECONDS: "1",
+      INVOICE_LEASE_SECONDS: "3",
+    });
+    const a = await start(env);
+    const envB = { ...env, DATA_DIR: `${env.DATA_DIR}-b` };
+    const b = postgres ? await start(envB) : null;
+    if (b) cleanups.push(async () => removeDataDir(b.dataDir));
+    const cookie = await signIn(a);
+    await invoicingShop(a, cookie);
+    const [book] = await saleBooks(a, 1);
+    if (!book) throw new Error("no book");
+    await setStock(a, cookie, book.id, 1000);
+    // Each sale its own total (1..16 copies), so ARCA's vouchers can be told apart.
+    const placed: Placed[] = [];
+    for (let i = 0; i < SALES; i++) placed.push(await placeOrder(a, book.id, `caos-${i}@example.com`, i + 1));
+    const apps = b ? [a, b] : [a];
+    await Promise.all(placed.map((order, i) => confirm(apps[i % apps.length] as AppServer, cookie, order.number)));
+
+    // Killed while a request is at ARCA (some vouchers out, the rest on their way).
+    await until(() => fake.vouchers.size >= 4 && (fake.requests.FECAESolicitar ?? 0) > fake.vouchers.size, "a request in flight", 120_000);
+    await a.kill();
+    report(`kill -9 with ${fake.vouchers.size} vouchers at ARCA and FECAESolicitar ${fake.requests.FECAESolicitar}`);
+    const restarted = await start(env);
+    const live = b ? [restarted, b] : [restarted];
+    await until(
+      async () => {
+        const listed = await Promise.all(placed.map((order, i) => buyerVouchers(live[i % live.length] as AppServer, order)));
+        return listed.every((titles) => titles.length === 1);
+      },
+      `${SALES} invoices on the buyers' pages`,
+      420_000,
+    );
+    // Any request still committing at ARCA lands within its late commit: none may add a voucher.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    for (const app of [...live].reverse()) await app.stop();
+
+    const rows = await invoicesByOrder(env);
+    expect(rows.map((row) => row.status)).toEqual(Array(SALES).fill("issued"));
+    expect(rows.map((row) => row.number)).toEqual(Array.from({ length: SALES }, (_, i) => i + 1));
+    expect(fake.vouchers.size).toBe(SALES);
+    for (const row of rows) {
+      const voucher = fake.vouchers.get(`1-6-${row.number}`);
+      expect(voucher?.cae, `invoice ${row.number}`).toBe(row.cae);
+      expect(centsOf(voucher?.total ?? ""), `invoice ${row.number}`).toBe(row.orderTotal);
+    }
+    const totals = [...fake.vouchers.values()].map((voucher) => centsOf(voucher.total)).sort((x, y) => x - y);
+    expect(totals).toEqual(placed.map((order) => Math.round(order.total * 100)).sort((x, y) => x - y));
+    report(
+      `chaos: ${SALES} sales, ARCA holds ${fake.vouchers.size} vouchers numbered 1..${SALES}, one per sale; ` +
+        `misbehaviours ${JSON.stringify(fake.stats)}; FECAESolicitar ${fake.requests.FECAESolicitar}, ` +
+        `FECompConsultar ${fake.requests.FECompConsultar ?? 0}`,
     );
   });
 
