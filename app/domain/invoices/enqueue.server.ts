@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getSections } from "~/domain/settings/settings.server";
-import { rateFor, splitTax } from "~/domain/taxes/fiscal";
+import { rateFor } from "~/domain/taxes/fiscal";
 import type { Db } from "~db/index";
 import {
   boxPayments,
@@ -59,7 +59,8 @@ export async function invoicingSettings(db: Db) {
 /**
  * The seller's side of a voucher not numbered yet, from the settings of the moment: the worker calls it
  * again before asking for a number, so a voucher queued while the fiscal data were missing is issued
- * with them once the admin completes them and retries.
+ * with them once the admin completes them and retries. It carries the amounts and the lines with their
+ * net and tax settled per rate (`voucherAmounts`), so the row's lines always add up to its AlicIva.
  */
 export function sellerFields(settings: Invoicing, voucherType: VoucherType, lines: readonly InvoiceLine[]) {
   return {
@@ -115,8 +116,6 @@ export async function enqueueOrderInvoice(tx: Db, orderId: number): Promise<bool
       quantity: orderItems.quantity,
       unitPriceCents: orderItems.unitPriceCents,
       lineTotalCents: orderItems.lineTotalCents,
-      netCents: orderItems.netCents,
-      taxCents: orderItems.taxCents,
       taxRate: orderItems.taxRate,
     })
     .from(orderItems)
@@ -129,7 +128,6 @@ export async function enqueueOrderInvoice(tx: Db, orderId: number): Promise<bool
     orderId,
     ...orderReceiver(order),
     ...sellerFields(settings, type, lines),
-    lines,
     ...failedUnless(settings),
   });
 }
@@ -162,7 +160,6 @@ export async function enqueueBoxInvoice(tx: Db, boxPaymentId: number): Promise<b
         quantity: 1,
         unitPriceCents: amount,
         lineTotalCents: amount,
-        ...splitTax(amount, rate),
         taxRate: rate,
       },
     ],
@@ -179,7 +176,6 @@ export async function enqueueBoxInvoice(tx: Db, boxPaymentId: number): Promise<b
     receiverAddress: row.sub.address ? [row.sub.address, row.sub.city].filter(Boolean).join(", ") : null,
     receiverEmail: row.sub.email,
     ...sellerFields(settings, type, lines),
-    lines,
     ...failedUnless(settings),
   });
 }
@@ -225,7 +221,6 @@ async function queueCreditNote(tx: Db, invoice: InvoiceRow, reason: CreditNoteRe
     receiverTaxCondition: invoice.receiverTaxCondition,
     receiverAddress: invoice.receiverAddress,
     receiverEmail: invoice.receiverEmail,
-    lines: invoice.lines,
     ...sellerFields(settings, type, invoice.lines),
     // The credit note is numbered where its invoice was (same seller, same point of sale).
     issuerCuit: invoice.issuerCuit,

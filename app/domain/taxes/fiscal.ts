@@ -33,15 +33,22 @@ export interface TaxSplit {
   taxCents: Cents;
 }
 
+/** 1 + rate in basis points (21% -> 12100): net = gross × 10000 / vatDenominator(rate). */
+export function vatDenominator(rate: VatRate): number {
+  return 10_000 + rateBasisPoints(rate);
+}
+
 /** Splits a tax-included amount: net = gross / (1 + rate), rounded half up to the centavo; tax = the rest. */
 export function splitTax(grossCents: Cents, rate: VatRate): TaxSplit {
   if (!Number.isSafeInteger(grossCents) || grossCents < 0) throw new RangeError(`importe inválido: ${grossCents}`);
   const bp = rateBasisPoints(rate);
   if (bp === 0) return { netCents: grossCents, taxCents: 0 };
-  // Integer maths: round(gross * 10000 / (10000 + bp)) without floating error on the half.
-  const numerator = grossCents * 10_000;
-  const denominator = 10_000 + bp;
-  const netCents = Math.floor((2 * numerator + denominator) / (2 * denominator));
+  // Integer maths: round(gross * 10000 / (10000 + bp)) = floor((2 * gross * 10000 + d) / (2 * d)), the
+  // floor taken with an integer remainder, so neither the half nor a large amount meets a float error.
+  const twice = 2 * grossCents * 10_000 + vatDenominator(rate);
+  if (!Number.isSafeInteger(twice)) throw new RangeError(`importe inválido: ${grossCents}`);
+  const divisor = 2 * vatDenominator(rate);
+  const netCents = (twice - (twice % divisor)) / divisor;
   return { netCents, taxCents: grossCents - netCents };
 }
 
