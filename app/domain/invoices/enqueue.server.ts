@@ -222,9 +222,25 @@ async function queueCreditNote(tx: Db, invoice: InvoiceRow, reason: CreditNoteRe
     receiverAddress: invoice.receiverAddress,
     receiverEmail: invoice.receiverEmail,
     ...sellerFields(settings, type, invoice.lines),
-    // The credit note is numbered where its invoice was (same seller, same point of sale).
+    ...creditNoteSide(invoice),
+  });
+}
+
+/**
+ * What a credit note takes from the invoice it cancels, as that invoice was issued: the seller, the point of
+ * sale, and every amount and line (an invoice from before a rounding rule changed is cancelled to the
+ * centavo, AlicIva by AlicIva, not recomputed).
+ */
+export function creditNoteSide(invoice: InvoiceRow) {
+  return {
     issuerCuit: invoice.issuerCuit,
     issuerTaxCondition: invoice.issuerTaxCondition,
     pointOfSale: invoice.pointOfSale,
-  });
+    lines: invoice.lines,
+    totalCents: invoice.totalCents,
+    netCents: invoice.netCents,
+    vatCents: invoice.vatCents,
+    exemptCents: invoice.exemptCents,
+    vat: invoice.vat,
+  };
 }

@@ -8,7 +8,7 @@ import type { Db } from "~db/index";
 import { invoiceSequences, invoices } from "~db/schema";
 import { creditNoteType, DOC_TYPES, invoiceTypeFor, voucherLabel, voucherNumberText } from "./codes";
 import { originalOf } from "./document.server";
-import { invoicingSettings, sellerFields } from "./enqueue.server";
+import { creditNoteSide, invoicingSettings, sellerFields } from "./enqueue.server";
 import type { InvoiceRow } from "./pdf.server";
 import { type Guard, sendRequest, settleInDoubt, type Verdict } from "./verdict.server";
 
@@ -426,14 +426,7 @@ export async function issueInvoice(ctx: IssueContext, claimed: InvoiceRow, optio
       ? creditNoteType(original.voucherType)
       : invoiceTypeFor(settings.taxCondition, invoice.receiverDocType === DOC_TYPES.cuit);
     const seller = sellerFields(settings, type, invoice.lines);
-    const fields = original
-      ? {
-          ...seller,
-          issuerCuit: original.issuerCuit,
-          issuerTaxCondition: original.issuerTaxCondition,
-          pointOfSale: original.pointOfSale,
-        }
-      : seller;
+    const fields = original ? { ...seller, ...creditNoteSide(original) } : seller;
     if (fields.issuerCuit !== arca.cuit && arca.environment !== "sandbox") {
       await fail(
         db,
