@@ -460,7 +460,15 @@ describe("invoices through faults", () => {
         expect(row.cae, `invoice ${row.number}`).toBe(fake.vouchers.get(`1-6-${row.number}`)?.cae);
       const [order] = await database.db.select().from(orders).where(eq(orders.number, refunded.number));
       const original = rows.find((row) => row.orderId === order?.id);
-      expect(note.associated).toEqual([{ type: 6, pointOfSale: 1, number: original?.number }]);
+      expect(note.associated).toEqual([
+        {
+          type: 6,
+          pointOfSale: 1,
+          number: original?.number,
+          cuit: CUIT,
+          date: fake.vouchers.get(`1-6-${original?.number}`)?.date,
+        },
+      ]);
       const [credit] = await database.db.select().from(invoices).where(eq(invoices.kind, "credit_note"));
       expect(credit).toMatchObject({
         originalInvoiceId: original?.id,
