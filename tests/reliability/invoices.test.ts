@@ -297,7 +297,14 @@ describe("invoices through faults", () => {
   it(`ARCA slow and flaky, ${postgres ? "two instances" : "one instance"}, kill -9 mid-request: ${SALES} paid sales end with exactly one voucher each at ARCA`, async () => {
     const fake = await startFake();
     fake.setLatency(150);
-    fake.chaos({ seed: 20261129, lateCommitRate: 0.15, lateCommitMs: 4000, internalErrorRate: 0.15, hangRate: 0.1, dropRate: 0.1 });
+    fake.chaos({
+      seed: 20261129,
+      lateCommitRate: 0.15,
+      lateCommitMs: 4000,
+      internalErrorRate: 0.15,
+      hangRate: 0.1,
+      dropRate: 0.1,
+    });
     const env = await arcaEnv(fake, {
       ARCA_TIMEOUT_MS: "2000",
       INVOICE_RETRY_SECONDS: "1",
@@ -319,14 +326,20 @@ describe("invoices through faults", () => {
     await Promise.all(placed.map((order, i) => confirm(apps[i % apps.length] as AppServer, cookie, order.number)));
 
     // Killed while a request is at ARCA (some vouchers out, the rest on their way).
-    await until(() => fake.vouchers.size >= 4 && (fake.requests.FECAESolicitar ?? 0) > fake.vouchers.size, "a request in flight", 120_000);
+    await until(
+      () => fake.vouchers.size >= 4 && (fake.requests.FECAESolicitar ?? 0) > fake.vouchers.size,
+      "a request in flight",
+      120_000,
+    );
     await a.kill();
     report(`kill -9 with ${fake.vouchers.size} vouchers at ARCA and FECAESolicitar ${fake.requests.FECAESolicitar}`);
     const restarted = await start(env);
     const live = b ? [restarted, b] : [restarted];
     await until(
       async () => {
-        const listed = await Promise.all(placed.map((order, i) => buyerVouchers(live[i % live.length] as AppServer, order)));
+        const listed = await Promise.all(
+          placed.map((order, i) => buyerVouchers(live[i % live.length] as AppServer, order)),
+        );
         return listed.every((titles) => titles.length === 1);
       },
       `${SALES} invoices on the buyers' pages`,
