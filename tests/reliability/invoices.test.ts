@@ -323,6 +323,9 @@ describe("invoices through faults", () => {
     const placed: Placed[] = [];
     for (let i = 0; i < SALES; i++) placed.push(await placeOrder(a, book.id, `caos-${i}@example.com`, i + 1));
     const apps = b ? [a, b] : [a];
+    // Besides the seeded chaos, one of each of ARCA's own errors and a proxy's error page, for certain.
+    fake.internalErrorNext("FECAESolicitar", 502, 1);
+    fake.httpErrorNext(503, 1);
     await Promise.all(placed.map((order, i) => confirm(apps[i % apps.length] as AppServer, cookie, order.number)));
 
     // Killed while a request is at ARCA (some vouchers out, the rest on their way).
@@ -358,6 +361,8 @@ describe("invoices through faults", () => {
       expect(voucher?.cae, `invoice ${row.number}`).toBe(row.cae);
       expect(centsOf(voucher?.total ?? ""), `invoice ${row.number}`).toBe(row.orderTotal);
     }
+    expect(fake.stats.lateCommits + fake.stats.hangs + fake.stats.drops).toBeGreaterThan(0);
+    expect(fake.stats.internalErrors).toBeGreaterThan(0);
     const totals = [...fake.vouchers.values()].map((voucher) => centsOf(voucher.total)).sort((x, y) => x - y);
     expect(totals).toEqual(placed.map((order) => Math.round(order.total * 100)).sort((x, y) => x - y));
     report(
