@@ -73,6 +73,8 @@ export function invoiceRow(values: Partial<InvoiceRow> = {}): InvoiceRow {
     nextAttemptAt: new Date("2026-11-24T17:30:00Z"),
     lockedUntil: null,
     requestedAt: new Date("2026-11-24T17:30:01Z"),
+    arcaRequest: null,
+    reviewNote: null,
     lastError: null,
     observations: null,
     createdAt: new Date("2026-11-24T17:30:00Z"),

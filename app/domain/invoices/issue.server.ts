@@ -300,7 +300,7 @@ export async function issueInvoice(ctx: IssueContext, claimed: InvoiceRow, optio
     // The letter follows the seller's condition of this moment; a credit note, its invoice's letter.
     const type = original
       ? creditNoteType(original.voucherType)
-      : invoiceTypeFor(settings.taxCondition, invoice.receiverDocType === DOC_TYPES.cuit);
+      : invoiceTypeFor(settings.taxCondition, invoice.receiverTaxCondition);
     const seller = sellerFields(settings, type, invoice.lines);
     const fields = original
       ? {

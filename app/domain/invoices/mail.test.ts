@@ -42,6 +42,8 @@ function invoice(values: Partial<InvoiceRow> = {}): InvoiceRow {
     nextAttemptAt: now,
     lockedUntil: null,
     requestedAt: now,
+    arcaRequest: null,
+    reviewNote: null,
     lastError: null,
     observations: null,
     createdAt: now,
