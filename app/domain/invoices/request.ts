@@ -1,5 +1,11 @@
 import type { TaxCondition } from "~/domain/settings/fiscal";
-import { BUYER_TAX_CONDITION_LABELS, type BuyerTaxCondition, invoiceTypeFor, receiverConditionOf, voucherLabel } from "./codes";
+import {
+  BUYER_TAX_CONDITION_LABELS,
+  type BuyerTaxCondition,
+  invoiceTypeFor,
+  receiverConditionOf,
+  voucherLabel,
+} from "./codes";
 
 /**
  * What the buyer asked the invoice to say (docs/decisions/0029): the company's razón social, CUIT and

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { phoneSchema } from "~/domain/prizes/rules";
 import { BUYER_TAX_CONDITIONS } from "~/domain/invoices/codes";
+import { phoneSchema } from "~/domain/prizes/rules";
 import { cuitCheckDigit, normaliseCuit, PROVINCE_CODES } from "~/domain/settings/argentina";
 import { carrierOptionOf, OPTION_ID } from "~/domain/shipping/options";
 import { emailSchema } from "~/lib/email-schema";
