@@ -66,7 +66,7 @@ describe("a company's invoice at checkout", () => {
     expect(await page.getByLabel("DNI o CUIL").count()).toBe(1);
     await page.getByText("¿Necesitás factura a nombre de una empresa o institución? Cargá el CUIT").click();
     await expectAccessible(page);
-    await page.getByLabel("CUIT").fill("30-71654321-4");
+    await page.getByLabel(/^CUIT/).fill("30-71654321-4");
     await expect.poll(() => page.getByLabel("DNI o CUIL").count()).toBe(0);
     await page.getByRole("button", { name: "CONFIRMAR PEDIDO" }).click();
     await expect
@@ -74,7 +74,7 @@ describe("a company's invoice at checkout", () => {
       .toBe("Completá el CUIT y la razón social para la factura a nombre de la empresa o institución");
     expect(await page.getByLabel("Razón social").getAttribute("aria-invalid")).toBe("true");
 
-    await page.getByLabel("CUIT").fill("30-71654321-5");
+    await page.getByLabel(/^CUIT/).fill("30-71654321-5");
     await page.getByLabel("Razón social").fill("Librería del Sur SRL");
     await page.getByRole("button", { name: "CONFIRMAR PEDIDO" }).click();
     await expect
@@ -82,7 +82,7 @@ describe("a company's invoice at checkout", () => {
       .toBe("El CUIT no es válido: revisá los 11 dígitos (XX-XXXXXXXX-X)");
     await page.screenshot({ path: "/tmp/checkout-invoice-390.png", fullPage: true });
 
-    await page.getByLabel("CUIT").fill("30716543214");
+    await page.getByLabel(/^CUIT/).fill("30716543214");
     await page.getByRole("button", { name: "CONFIRMAR PEDIDO" }).click();
     await expect
       .poll(() => page.getByTestId("checkout-taxCondition-error").textContent())
