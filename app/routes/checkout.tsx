@@ -27,6 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     transferDiscountPercent: settings.bank.transferDiscountPercent,
     termsVersionLabel: TERMS.label,
     issuesFacturaA: settings.fiscal.taxCondition === "responsable_inscripto",
+    identifyConsumerFrom: settings.invoicing.identifyConsumerFrom,
     cartReminderHours: settings.accounts.cartReminderHours,
   };
 }

@@ -13,7 +13,7 @@ import { orderNet } from "~/domain/taxes/net-prices";
 import { formatMoney } from "~/lib/money";
 import { CartReminderField } from "./cart-reminder-field";
 import { type AppliedCode, DiscountField } from "./discount-field";
-import { type InvoiceField, InvoiceFields } from "./invoice-fields";
+import { DocumentField, type InvoiceField, InvoiceFields } from "./invoice-fields";
 import { nationwideOptions, ShippingOptions, useShippingQuote } from "./shipping-options";
 import { submitOrder } from "./submit-order";
 
@@ -24,8 +24,10 @@ export interface CheckoutData {
   transferDiscountPercent: number;
   /** The terms in force, in words: "del 25 de noviembre de 2026". */
   termsVersionLabel: string;
-  /** The shop is Responsable Inscripto: a buyer's CUIT gets a Factura A (docs/decisions/0029). */
+  /** The shop is Responsable Inscripto: a buyer's CUIT gets a Factura A or B by its condition (docs/decisions/0029). */
   issuesFacturaA: boolean;
+  /** RG 5700/2025 (Ajustes → Facturación electrónica): from this total, whole pesos, a final consumer gives a DNI/CUIL. */
+  identifyConsumerFrom: number;
   /** A signed-in reader's saved details and addresses (the default first), which fill the form; null for guests. */
   saved?: CheckoutProfile | null;
   /** "Recordame mi carrito" sends its one e-mail this many hours after the last change (accounts setting). */
@@ -48,6 +50,7 @@ export function CheckoutForm({
   transferDiscountPercent,
   termsVersionLabel,
   issuesFacturaA,
+  identifyConsumerFrom,
   saved = null,
   cartReminderHours,
 }: CheckoutData) {
@@ -65,6 +68,7 @@ export function CheckoutForm({
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [invoiceError, setInvoiceError] = useState<{ field: InvoiceField; message: string } | null>(null);
+  const [cuitTyped, setCuitTyped] = useState(false);
   const [shortLines, setShortLines] = useState<{ title: string; requested: number; available: number }[]>([]);
   const quote = useShippingQuote(method === "shipping" && cart.loaded, zip, province, cart.items);
 
@@ -114,7 +118,10 @@ export function CheckoutForm({
     setError(null);
     setInvoiceError(null);
     setShortLines([]);
-    const outcome = await submitOrder(event.currentTarget, cart.items, code?.code ?? null, issuesFacturaA);
+    const outcome = await submitOrder(event.currentTarget, cart.items, code?.code ?? null, {
+      fromPesos: identifyConsumerFrom,
+      totalCents: totals.totalCents,
+    });
     if (outcome.kind === "placed") {
       cartStore().clearCart();
       if (outcome.paymentUrl) {
@@ -153,7 +160,13 @@ export function CheckoutForm({
             />
           </div>
           <CartReminderField items={cart.items} hours={cartReminderHours} />
-          <InvoiceFields issuesFacturaA={issuesFacturaA} error={invoiceError} />
+          {totals.totalCents >= identifyConsumerFrom * 100 && !cuitTyped ? (
+            <DocumentField
+              fromCents={identifyConsumerFrom * 100}
+              error={invoiceError?.field === "document" ? invoiceError.message : null}
+            />
+          ) : null}
+          <InvoiceFields issuesFacturaA={issuesFacturaA} error={invoiceError} onCuitChange={setCuitTyped} />
         </fieldset>
 
         <fieldset className={fieldset}>

@@ -1,5 +1,5 @@
 import type { CartItem } from "~/domain/cart/cart";
-import { orderInputSchemaFor } from "~/domain/orders/input";
+import { documentRequired, orderInputSchema } from "~/domain/orders/input";
 import { zodMessage } from "~/lib/zod-spanish";
 import type { InvoiceField } from "./invoice-fields";
 
@@ -7,6 +7,8 @@ export type OrderOutcome =
   | { kind: "placed"; number: string; token: string; paymentUrl: string | null }
   | { kind: "stock"; error: string; items: { id: number; title: string; requested: number; available: number }[] }
   | { kind: "error"; error: string; field?: InvoiceField };
+
+const INVOICE_FIELDS: readonly InvoiceField[] = ["cuit", "legalName", "taxCondition", "document"];
 
 const value = (form: FormData, name: string) => {
   const text = form.get(name);
@@ -22,7 +24,8 @@ export async function submitOrder(
   form: HTMLFormElement,
   items: CartItem[],
   discountCode: string | null,
-  issuesFacturaA: boolean,
+  /** RG 5700/2025's threshold (whole pesos) and the total the page shows: a DNI/CUIL is asked above it. */
+  identify: { fromPesos: number; totalCents: number },
 ): Promise<OrderOutcome> {
   const data = new FormData(form);
   const method = value(data, "method") ?? "pickup";
@@ -36,6 +39,9 @@ export async function submitOrder(
       // Optional (a company's invoice): sent only when typed, so a final consumer's body stays as before.
       ...(value(data, "cuit") ? { cuit: value(data, "cuit") } : {}),
       ...(value(data, "legalName") ? { legalName: value(data, "legalName") } : {}),
+      ...(value(data, "taxCondition") ? { taxCondition: value(data, "taxCondition") } : {}),
+      // A final consumer's DNI or CUIL: the field is on the page only above the threshold and without a CUIT.
+      ...(value(data, "document") && !value(data, "cuit") ? { document: value(data, "document") } : {}),
     },
     delivery: {
       method,
@@ -59,11 +65,15 @@ export async function submitOrder(
     ...(discountCode ? { discountCode } : {}),
   };
   // The same rules the server applies, to answer at once; the server checks everything again.
-  const checked = orderInputSchemaFor(issuesFacturaA).safeParse(body);
+  const checked = orderInputSchema.safeParse(body);
   if (!checked.success) {
     const [scope, field] = checked.error.issues[0]?.path ?? [];
-    const invoiceField = scope === "customer" && (field === "cuit" || field === "legalName") ? field : undefined;
+    const invoiceField = scope === "customer" && INVOICE_FIELDS.find((name) => name === field);
     return { kind: "error", error: zodMessage(checked.error), ...(invoiceField ? { field: invoiceField } : {}) };
+  }
+  const { customer } = checked.data;
+  if (!customer.cuit && !customer.document && identify.totalCents >= identify.fromPesos * 100) {
+    return { kind: "error", error: documentRequired(identify.fromPesos), field: "document" };
   }
   try {
     const response = await fetch("/api/orders", {
@@ -75,6 +85,7 @@ export async function submitOrder(
     const json = (await response.json().catch(() => null)) as {
       success?: boolean;
       error?: string;
+      field?: string;
       items?: { id: number; title: string; requested: number; available: number }[];
       order?: { number: string; token: string; paymentUrl?: string };
     } | null;
@@ -88,6 +99,8 @@ export async function submitOrder(
     }
     const error = json?.error ?? "No pudimos registrar tu pedido. Probá de nuevo en unos minutos.";
     if (response.status === 409 && json?.items) return { kind: "stock", error, items: json.items };
+    // The server's total reached the threshold although the page's did not (prices changed meanwhile).
+    if (json?.field === "document") return { kind: "error", error, field: "document" };
     return { kind: "error", error };
   } catch {
     return { kind: "error", error: "No pudimos conectarnos. Revisá tu conexión y probá de nuevo." };

@@ -331,7 +331,10 @@ export function arcaStatus(link: Pick<ArcaLink, "mode" | "api" | "reason"> | nul
  * Why invoices are not being issued, in the admin's words (nothing when they are): the setting is off,
  * it has no point of sale, or there is no link to ARCA.
  */
-export function invoicingProblems(invoicing: InvoicingSettings, arca: ArcaStatus): string[] {
+export function invoicingProblems(
+  invoicing: Pick<InvoicingSettings, "enabled" | "pointOfSale">,
+  arca: ArcaStatus,
+): string[] {
   const problems: string[] = [];
   if (!invoicing.enabled) {
     problems.push(

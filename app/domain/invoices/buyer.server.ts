@@ -53,6 +53,7 @@ async function signedOrder(ctx: BuyerContext, number: string, token: string | nu
       number: orders.number,
       buyerCuit: orders.buyerCuit,
       buyerLegalName: orders.buyerLegalName,
+      buyerTaxCondition: orders.buyerTaxCondition,
     })
     .from(orders)
     .where(eq(orders.number, normalised));
@@ -66,7 +67,7 @@ async function signedOrder(ctx: BuyerContext, number: string, token: string | nu
  */
 export async function orderVouchers(
   ctx: BuyerContext,
-  order: Pick<Order, "id" | "number" | "buyerCuit" | "buyerLegalName">,
+  order: Pick<Order, "id" | "number" | "buyerCuit" | "buyerLegalName" | "buyerTaxCondition">,
 ): Promise<BuyerVouchers> {
   const [rows, settings, signer] = await Promise.all([
     vouchersOfOrder(ctx.db, order.id),
@@ -95,7 +96,7 @@ export async function orderVouchers(
       ? "Estamos emitiendo la nota de crédito; te la mandamos por email."
       : null;
   return {
-    request: invoiceRequest(order, settings.fiscal.taxCondition === "responsable_inscripto"),
+    request: invoiceRequest(order, settings.fiscal.taxCondition),
     vouchers,
     issuing,
   };

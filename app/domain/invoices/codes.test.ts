@@ -1,16 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { creditNoteType, invoiceTypeFor, voucherLabel, voucherLetter, voucherNumberText } from "./codes";
+import {
+  creditNoteType,
+  invoiceTypeFor,
+  RECEIVER_CONDITIONS,
+  receiverConditionOf,
+  voucherLabel,
+  voucherLetter,
+  voucherNumberText,
+} from "./codes";
 
 describe("invoiceTypeFor", () => {
   it("gives a Monotributo or exempt seller Factura C, whoever buys", () => {
-    expect(invoiceTypeFor("monotributo", false)).toBe(11);
-    expect(invoiceTypeFor("monotributo", true)).toBe(11);
-    expect(invoiceTypeFor("exento", true)).toBe(11);
+    for (const condition of [1, 4, 5, 6]) {
+      expect(invoiceTypeFor("monotributo", condition)).toBe(11);
+      expect(invoiceTypeFor("exento", condition)).toBe(11);
+    }
   });
 
-  it("gives a Responsable Inscripto's buyer Factura A with a CUIT and Factura B without", () => {
-    expect(invoiceTypeFor("responsable_inscripto", true)).toBe(1);
-    expect(invoiceTypeFor("responsable_inscripto", false)).toBe(6);
+  it("gives a Responsable Inscripto's RI and Monotributo buyers Factura A, exempt buyers and final consumers Factura B (RG 5616)", () => {
+    expect(invoiceTypeFor("responsable_inscripto", RECEIVER_CONDITIONS.responsableInscripto)).toBe(1);
+    expect(invoiceTypeFor("responsable_inscripto", RECEIVER_CONDITIONS.monotributo)).toBe(1);
+    expect(invoiceTypeFor("responsable_inscripto", RECEIVER_CONDITIONS.exento)).toBe(6);
+    expect(invoiceTypeFor("responsable_inscripto", RECEIVER_CONDITIONS.finalConsumer)).toBe(6);
+  });
+});
+
+describe("receiverConditionOf", () => {
+  it("codes the buyer's condition, and an old order's missing one as Responsable Inscripto", () => {
+    expect(
+      ["responsable_inscripto", "monotributo", "exento", null].map((c) => receiverConditionOf(c as never)),
+    ).toEqual([1, 6, 4, 1]);
   });
 });
 

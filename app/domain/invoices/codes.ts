@@ -45,8 +45,8 @@ export function voucherNumberText(pointOfSale: number, number: number | null): s
   return `${String(pointOfSale).padStart(5, "0")}-${number === null ? "—" : String(number).padStart(8, "0")}`;
 }
 
-export const DOC_TYPES = { cuit: 80, dni: 96, finalConsumer: 99 } as const;
-export const DOC_TYPE_LABELS: Record<number, string> = { 80: "CUIT", 96: "DNI", 99: "Consumidor final" };
+export const DOC_TYPES = { cuit: 80, cuil: 86, dni: 96, finalConsumer: 99 } as const;
+export const DOC_TYPE_LABELS: Record<number, string> = { 80: "CUIT", 86: "CUIL", 96: "DNI", 99: "Consumidor final" };
 
 /** CondicionIVAReceptorId. */
 export const RECEIVER_CONDITIONS = {
@@ -67,10 +67,41 @@ export const VAT_IDS: Record<Exclude<VatRate, "exento">, number> = { "0": 3, "10
 export const VAT_ID_LABELS: Record<number, string> = { 3: "IVA 0%", 4: "IVA 10,5%", 5: "IVA 21%", 6: "IVA 27%" };
 
 /**
- * Which invoice the shop issues (docs/decisions/0026): a Monotributo or IVA-exempt shop issues Factura C;
- * a Responsable Inscripto issues Factura A to a buyer who gave their CUIT at checkout, else Factura B.
+ * The buyer's condición frente al IVA as the checkout asks it with a CUIT (issue 32, RG 5616), stored in
+ * `orders.buyer_tax_condition`, and how the buyer reads it.
  */
-export function invoiceTypeFor(issuer: TaxCondition, buyerHasCuit: boolean): VoucherType {
+export const BUYER_TAX_CONDITIONS = ["responsable_inscripto", "monotributo", "exento"] as const;
+export type BuyerTaxCondition = (typeof BUYER_TAX_CONDITIONS)[number];
+export const BUYER_TAX_CONDITION_LABELS: Record<BuyerTaxCondition, string> = {
+  responsable_inscripto: "Responsable inscripto",
+  monotributo: "Monotributo",
+  exento: "Exento",
+};
+
+/**
+ * The CondicionIVAReceptorId of a buyer who gave a CUIT. An order from before the condition was asked
+ * (null) was invoiced as Responsable Inscripto, and still is (docs/decisions/0029).
+ */
+export function receiverConditionOf(condition: BuyerTaxCondition | null): number {
+  switch (condition) {
+    case "monotributo":
+      return RECEIVER_CONDITIONS.monotributo;
+    case "exento":
+      return RECEIVER_CONDITIONS.exento;
+    default:
+      return RECEIVER_CONDITIONS.responsableInscripto;
+  }
+}
+
+/**
+ * Which invoice the shop issues (docs/decisions/0026, RG 5616): a Monotributo or IVA-exempt shop issues
+ * Factura C whoever buys; a Responsable Inscripto issues Factura A to a Responsable Inscripto or
+ * Monotributo buyer (who may compute the IVA), and Factura B to an exempt buyer and a final consumer.
+ */
+export function invoiceTypeFor(issuer: TaxCondition, receiverTaxCondition: number): VoucherType {
   if (issuer !== "responsable_inscripto") return 11;
-  return buyerHasCuit ? 1 : 6;
+  return receiverTaxCondition === RECEIVER_CONDITIONS.responsableInscripto ||
+    receiverTaxCondition === RECEIVER_CONDITIONS.monotributo
+    ? 1
+    : 6;
 }

@@ -14,7 +14,14 @@ import {
   orders,
 } from "~db/schema";
 import { type OrderLineForInvoice, orderInvoiceLines, voucherAmounts } from "./amounts";
-import { creditNoteType, DOC_TYPES, invoiceTypeFor, RECEIVER_CONDITIONS, type VoucherType } from "./codes";
+import {
+  creditNoteType,
+  DOC_TYPES,
+  invoiceTypeFor,
+  RECEIVER_CONDITIONS,
+  receiverConditionOf,
+  type VoucherType,
+} from "./codes";
 import type { InvoiceRow } from "./pdf.server";
 
 /** Wakes this process's invoice worker when a voucher is queued (other instances find it on their next poll). */
@@ -73,27 +80,31 @@ export function sellerFields(settings: Invoicing, voucherType: VoucherType, line
   };
 }
 
-/** The buyer as the voucher names them: a CUIT given at checkout, or an anonymous final consumer. */
+/**
+ * The buyer as the voucher names them (docs/decisions/0026): a CUIT given at checkout with its condición
+ * frente al IVA (Responsable Inscripto for orders from before it was asked); else a final consumer,
+ * identified by DNI (96) or CUIL (86) when they gave one (above RG 5700/2025's threshold), anonymous
+ * (99, "0") otherwise.
+ */
 function orderReceiver(order: typeof orders.$inferSelect) {
   const address = order.address ? [order.address, order.city].filter(Boolean).join(", ") : null;
+  const common = { receiverAddress: address, receiverEmail: order.email };
   if (order.buyerCuit) {
     return {
       receiverDocType: DOC_TYPES.cuit,
       receiverDocNumber: order.buyerCuit.replace(/\D/g, ""),
       receiverName: order.buyerLegalName ?? `${order.firstName} ${order.lastName}`,
-      // A buyer who asks for an invoice with their CUIT is taken as Responsable Inscripto (docs/decisions/0026).
-      receiverTaxCondition: RECEIVER_CONDITIONS.responsableInscripto,
-      receiverAddress: address,
-      receiverEmail: order.email,
+      receiverTaxCondition: receiverConditionOf(order.buyerTaxCondition),
+      ...common,
     };
   }
+  const document = order.buyerDocument?.replace(/\D/g, "") || null;
   return {
-    receiverDocType: DOC_TYPES.finalConsumer,
-    receiverDocNumber: "0",
+    receiverDocType: document ? (document.length === 11 ? DOC_TYPES.cuil : DOC_TYPES.dni) : DOC_TYPES.finalConsumer,
+    receiverDocNumber: document ?? "0",
     receiverName: `${order.firstName} ${order.lastName}`,
     receiverTaxCondition: RECEIVER_CONDITIONS.finalConsumer,
-    receiverAddress: address,
-    receiverEmail: order.email,
+    ...common,
   };
 }
 
@@ -122,11 +133,12 @@ export async function enqueueOrderInvoice(tx: Db, orderId: number): Promise<bool
     .where(eq(orderItems.orderId, orderId))
     .orderBy(orderItems.id);
   const lines = orderInvoiceLines(items, order.shippingCents);
-  const type = invoiceTypeFor(settings.taxCondition, order.buyerCuit !== null);
+  const receiver = orderReceiver(order);
+  const type = invoiceTypeFor(settings.taxCondition, receiver.receiverTaxCondition);
   return queueVoucher(tx, {
     kind: "invoice",
     orderId,
-    ...orderReceiver(order),
+    ...receiver,
     ...sellerFields(settings, type, lines),
     ...failedUnless(settings),
   });
@@ -165,7 +177,7 @@ export async function enqueueBoxInvoice(tx: Db, boxPaymentId: number): Promise<b
     ],
     0,
   );
-  const type = invoiceTypeFor(settings.taxCondition, false);
+  const type = invoiceTypeFor(settings.taxCondition, RECEIVER_CONDITIONS.finalConsumer);
   return queueVoucher(tx, {
     kind: "invoice",
     boxPaymentId,

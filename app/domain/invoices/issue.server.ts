@@ -6,7 +6,7 @@ import type { ArcaApi, CaeRequest, InvoicingEnvironment } from "~/integrations/a
 import { todayInBuenosAires } from "~/lib/dates";
 import type { Db } from "~db/index";
 import { invoiceSequences, invoices } from "~db/schema";
-import { creditNoteType, DOC_TYPES, invoiceTypeFor, voucherLabel, voucherNumberText } from "./codes";
+import { creditNoteType, invoiceTypeFor, voucherLabel, voucherNumberText } from "./codes";
 import { originalOf } from "./document.server";
 import { creditNoteSide, invoicingSettings, sellerFields } from "./enqueue.server";
 import type { InvoiceRow } from "./pdf.server";
@@ -424,7 +424,7 @@ export async function issueInvoice(ctx: IssueContext, claimed: InvoiceRow, optio
     // The letter follows the seller's condition of this moment; a credit note, its invoice's letter.
     const type = original
       ? creditNoteType(original.voucherType)
-      : invoiceTypeFor(settings.taxCondition, invoice.receiverDocType === DOC_TYPES.cuit);
+      : invoiceTypeFor(settings.taxCondition, invoice.receiverTaxCondition);
     const seller = sellerFields(settings, type, invoice.lines);
     const fields = original ? { ...seller, ...creditNoteSide(original) } : seller;
     if (fields.issuerCuit !== arca.cuit && arca.environment !== "sandbox") {

@@ -7,6 +7,7 @@ import {
   DOC_TYPE_LABELS,
   DOC_TYPES,
   RECEIVER_CONDITION_LABELS,
+  RECEIVER_CONDITIONS,
   VAT_ID_LABELS,
   voucherLabel,
   voucherLetter,
@@ -23,6 +24,13 @@ import type { QrVoucher } from "./qr";
 
 /** The notice every voucher not authorised in production carries (issue 19, item 7); exact text. */
 export const TEST_NOTICE = "COMPROBANTE DE PRUEBA — sin validez fiscal";
+
+/**
+ * The legend a Factura A (and its credit note) to a Monotributo buyer carries since Ley 27.618 (RG 5003/2021,
+ * ARCA's observation 10217 when it is missing); exact text.
+ */
+export const MONOTRIBUTO_LEGEND =
+  "El crédito fiscal discriminado en el presente comprobante, sólo podrá ser computado a efectos del Régimen de Sostenimiento e Inclusión Fiscal para Pequeños Contribuyentes de la Ley Nº 27.618";
 
 export interface Column {
   header: string;
@@ -55,6 +63,8 @@ export interface VoucherContent {
   /** One row per line, cells in the columns' order; the first cell (the description) wraps. */
   rows: string[][];
   totals: Labelled[];
+  /** Ley 27.618's legend (an A voucher to a Monotributo buyer), else null. */
+  legend: string | null;
   /** Ley 27.743's block (B vouchers), else null. */
   transparency: Labelled[] | null;
   reference: string | null;
@@ -189,6 +199,8 @@ export function voucherContent(invoice: InvoiceRow, original: InvoiceRow | null,
     associated,
     ...table(letter, invoice.lines),
     totals: totals(letter, invoice),
+    legend:
+      letter === "A" && invoice.receiverTaxCondition === RECEIVER_CONDITIONS.monotributo ? MONOTRIBUTO_LEGEND : null,
     transparency:
       letter === "B"
         ? [

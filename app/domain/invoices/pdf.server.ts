@@ -163,11 +163,12 @@ function drawRow(doc: Doc, columns: readonly Column[], row: readonly string[], y
 const TOTALS_WIDTH = 230;
 const TRANSPARENCY_TITLE = "Régimen de Transparencia Fiscal al Consumidor (Ley 27.743)";
 
-/** The totals, the reference and Ley 27.743's block, then CAE and QR: its height, to keep it on one page. */
+/** The totals, the reference, Ley 27.618's legend and Ley 27.743's block, then CAE and QR: its height, to keep it on one page. */
 function closingHeight(doc: Doc, c: VoucherContent): number {
   const left = WIDTH - TOTALS_WIDTH - 20;
   const leftHeight =
     (c.reference ? heightOf(doc, c.reference, left, BOLD, 9) + 8 : 0) +
+    (c.legend ? heightOf(doc, c.legend, left, BOLD, 8.5) + 8 : 0) +
     (c.transparency ? heightOf(doc, TRANSPARENCY_TITLE, left - 16, BOLD, 8) + c.transparency.length * 12 + 16 : 0);
   const totalsHeight = c.totals.length * 14 + 10;
   return 10 + Math.max(leftHeight, totalsHeight) + 14 + QR_SIZE + 4;
@@ -178,6 +179,7 @@ function drawClosing(doc: Doc, c: VoucherContent, qrPng: Buffer, top: number) {
   const leftWidth = WIDTH - TOTALS_WIDTH - 20;
   let ly = y;
   if (c.reference) ly += put(doc, c.reference, MARGIN, ly, { width: leftWidth, font: BOLD, size: 9 }) + 8;
+  if (c.legend) ly += put(doc, c.legend, MARGIN, ly, { width: leftWidth, font: BOLD, size: 8.5 }) + 8;
   if (c.transparency) {
     const inner = leftWidth - 16;
     const height = heightOf(doc, TRANSPARENCY_TITLE, inner, BOLD, 8) + c.transparency.length * 12 + 12;

@@ -3,7 +3,7 @@ import { formatMoney } from "~/lib/money";
 import { book, creditNoteB, facturaA, facturaB, facturaC, invoiceRow, taxed } from "../../../tests/support/invoice-row";
 import { pdfInfo, pdfQrCodes, pdfText } from "../../../tests/support/pdf";
 import { type InvoiceRow, renderInvoicePdf } from "./pdf.server";
-import { TEST_NOTICE } from "./pdf-content";
+import { MONOTRIBUTO_LEGEND, TEST_NOTICE } from "./pdf-content";
 import { ARCA_QR_BASE, invoiceQrUrl } from "./qr";
 
 const render = (
@@ -240,5 +240,20 @@ describe("renderInvoicePdf", () => {
 
   it("refuses a voucher without its CAE", async () => {
     await expect(render(invoiceRow({ status: "pending", cae: null, number: null }))).rejects.toThrow(/CAE/);
+  });
+});
+
+describe("Ley 27.618's legend", () => {
+  it("is printed on a Factura A to a Monotributo buyer, with the buyer's condition, and on no other voucher", async () => {
+    const toMonotributo = { ...facturaA, receiverTaxCondition: 6 };
+    const text = flowing(await pdfText(await render(toMonotributo)));
+    expect(text).toContain(MONOTRIBUTO_LEGEND);
+    expect(MONOTRIBUTO_LEGEND).toBe(
+      "El crédito fiscal discriminado en el presente comprobante, sólo podrá ser computado a efectos del Régimen de Sostenimiento e Inclusión Fiscal para Pequeños Contribuyentes de la Ley Nº 27.618",
+    );
+    expect(text).toContain("Condición frente al IVA: Responsable Monotributo");
+    for (const other of [facturaA, facturaB, facturaC]) {
+      expect(await pdfText(await render(other))).not.toContain("27.618");
+    }
   });
 });

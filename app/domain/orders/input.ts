@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { BUYER_TAX_CONDITIONS } from "~/domain/invoices/codes";
 import { phoneSchema } from "~/domain/prizes/rules";
-import { normaliseCuit, PROVINCE_CODES } from "~/domain/settings/argentina";
+import { cuitCheckDigit, normaliseCuit, PROVINCE_CODES } from "~/domain/settings/argentina";
 import { carrierOptionOf, OPTION_ID } from "~/domain/shipping/options";
 import { emailSchema } from "~/lib/email-schema";
+import { formatMoney } from "~/lib/money";
 
 /**
  * The body of POST /api/orders (issue 6) and of the checkout form, with Spanish messages. Client-safe:
@@ -38,16 +40,27 @@ export const ORDER_MESSAGES = {
 
 /**
  * The optional invoice data (issue 19, docs/decisions/0029): a buyer who wants the invoice in a company's
- * name gives its CUIT and razón social, both or neither. A Responsable Inscripto shop issues them a
- * Factura A; any other shop a Factura C in the company's name, so the words follow the shop's condition.
+ * or an institution's name gives its CUIT, razón social and condición frente al IVA (issue 32), all or
+ * none. The condition decides the letter (A or B from a Responsable Inscripto shop), so the words speak of
+ * "the invoice in the company's name", true whatever letter it gets. A final consumer gives their DNI or
+ * CUIL when the order reaches ARCA's identification threshold (RG 5700/2025; the server checks the total).
  */
 export const INVOICE_FIELD_MESSAGES = {
-  pairFacturaA: "Completá el CUIT y la razón social para la factura A",
-  pairCompany: "Completá el CUIT y la razón social para la factura a nombre de la empresa",
+  pair: "Completá el CUIT y la razón social para la factura a nombre de la empresa o institución",
   cuit: "El CUIT no es válido: revisá los 11 dígitos (XX-XXXXXXXX-X)",
   legalName: "La razón social puede tener hasta 200 caracteres",
+  taxCondition:
+    "Elegí la condición frente al IVA de la empresa o institución: responsable inscripto, monotributo o exento",
+  taxConditionValue: "La condición frente al IVA debe ser responsable_inscripto, monotributo o exento",
+  taxConditionWithoutCuit: "La condición frente al IVA va con el CUIT: cargá el CUIT y la razón social, o no la mandes",
+  document: "El DNI o CUIL no es válido: el DNI tiene 7 u 8 dígitos y el CUIL 11 (XX-XXXXXXXX-X)",
+  documentWithCuit: "El DNI o CUIL es para una compra como consumidor final: con el CUIT de la empresa no va",
 } as const;
 export const MAX_LEGAL_NAME = 200;
+
+/** RG 5700/2025: a final consumer's order at or above the threshold (whole pesos) must name them. */
+export const documentRequired = (fromPesos: number) =>
+  `Para compras desde ${formatMoney(fromPesos * 100)} ARCA pide identificar al comprador: cargá tu DNI o CUIL`;
 
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Máximo ${max} caracteres`);
@@ -150,54 +163,86 @@ const buyerLegalName = z.preprocess(
     .nullable(),
 );
 
-function orderSchema(pairMessage: string) {
-  return z
-    .object({
-      items: z
-        .array(z.object({ id: z.number({ error: ORDER_MESSAGES.itemId }).int().positive(), quantity }).strict(), {
-          error: ORDER_MESSAGES.items,
-        })
-        .min(1, ORDER_MESSAGES.items)
-        .max(MAX_ORDER_LINES, `Un pedido admite hasta ${MAX_ORDER_LINES} libros distintos`)
-        .refine((items) => new Set(items.map((item) => item.id)).size === items.length, ORDER_MESSAGES.duplicate),
-      customer: z
-        .object(
-          {
-            firstName: requiredText(ORDER_MESSAGES.firstName, 80),
-            lastName: requiredText(ORDER_MESSAGES.lastName, 80),
-            email: emailSchema({ invalid: ORDER_MESSAGES.email }),
-            phone: phoneSchema,
-            cuit: buyerCuit.optional().transform((cuit) => cuit ?? null),
-            legalName: buyerLegalName.optional().transform((name) => name ?? null),
-          },
-          { error: "Faltan tus datos de contacto" },
-        )
-        .strict()
-        .superRefine((customer, ctx) => {
-          // Both or neither: the missing one carries the message (a wrong CUIT already has its own).
-          if (customer.cuit && !customer.legalName) {
-            ctx.addIssue({ code: "custom", path: ["legalName"], message: pairMessage });
-          } else if (!customer.cuit && customer.legalName) {
-            ctx.addIssue({ code: "custom", path: ["cuit"], message: pairMessage });
-          }
-        }),
-      delivery: deliverySchema,
-      paymentMethod: z.enum(["transfer", "mercadopago"], { error: ORDER_MESSAGES.paymentMethod }),
-      discountCode: z
-        .union([z.string(), z.null()], { error: "El código de descuento no es válido" })
-        .optional()
-        .transform((code) => code?.trim() || null),
-    })
-    .strict();
+const buyerTaxCondition = z.preprocess(
+  blankToNull,
+  z.enum(BUYER_TAX_CONDITIONS, { error: INVOICE_FIELD_MESSAGES.taxConditionValue }).nullable(),
+);
+
+/** A final consumer's DNI (7-8 digits) or CUIL (11, with its check digit); dots, dashes and spaces are dropped. */
+export function normaliseDocument(text: string): string | null {
+  const digits = text.replace(/[\s.-]/g, "");
+  if (/^\d{7,8}$/.test(digits)) return digits;
+  if (/^\d{11}$/.test(digits) && cuitCheckDigit(digits) === Number(digits[10])) return digits;
+  return null;
 }
 
-/** The body as a Responsable Inscripto shop reads it (the pair's message names the Factura A). */
-export const orderInputSchema = orderSchema(INVOICE_FIELD_MESSAGES.pairFacturaA);
-const companyInvoiceSchema = orderSchema(INVOICE_FIELD_MESSAGES.pairCompany);
+const buyerDocument = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: INVOICE_FIELD_MESSAGES.document })
+    .transform((value, ctx) => {
+      const document = normaliseDocument(value);
+      if (document) return document;
+      ctx.addIssue({ code: "custom", message: INVOICE_FIELD_MESSAGES.document });
+      return z.NEVER;
+    })
+    .nullable(),
+);
 
-/** The body with the invoice words of the shop's condition: Factura A only for a Responsable Inscripto. */
-export const orderInputSchemaFor = (issuesFacturaA: boolean) =>
-  issuesFacturaA ? orderInputSchema : companyInvoiceSchema;
+/**
+ * The body of POST /api/orders and of the checkout form. Whether the DNI/CUIL is required depends on the
+ * order's total, which only the server knows for sure: placeOrder checks it (the form, against its preview).
+ */
+export const orderInputSchema = z
+  .object({
+    items: z
+      .array(z.object({ id: z.number({ error: ORDER_MESSAGES.itemId }).int().positive(), quantity }).strict(), {
+        error: ORDER_MESSAGES.items,
+      })
+      .min(1, ORDER_MESSAGES.items)
+      .max(MAX_ORDER_LINES, `Un pedido admite hasta ${MAX_ORDER_LINES} libros distintos`)
+      .refine((items) => new Set(items.map((item) => item.id)).size === items.length, ORDER_MESSAGES.duplicate),
+    customer: z
+      .object(
+        {
+          firstName: requiredText(ORDER_MESSAGES.firstName, 80),
+          lastName: requiredText(ORDER_MESSAGES.lastName, 80),
+          email: emailSchema({ invalid: ORDER_MESSAGES.email }),
+          phone: phoneSchema,
+          cuit: buyerCuit.optional().transform((cuit) => cuit ?? null),
+          legalName: buyerLegalName.optional().transform((name) => name ?? null),
+          taxCondition: buyerTaxCondition.optional().transform((condition) => condition ?? null),
+          document: buyerDocument.optional().transform((document) => document ?? null),
+        },
+        { error: "Faltan tus datos de contacto" },
+      )
+      .strict()
+      .superRefine((customer, ctx) => {
+        // All or none: the missing one carries the message (a wrong CUIT already has its own).
+        const pair = INVOICE_FIELD_MESSAGES.pair;
+        if (customer.cuit && !customer.legalName) {
+          ctx.addIssue({ code: "custom", path: ["legalName"], message: pair });
+        } else if (!customer.cuit && customer.legalName) {
+          ctx.addIssue({ code: "custom", path: ["cuit"], message: pair });
+        }
+        if (customer.cuit && !customer.taxCondition) {
+          ctx.addIssue({ code: "custom", path: ["taxCondition"], message: INVOICE_FIELD_MESSAGES.taxCondition });
+        } else if (!customer.cuit && customer.taxCondition && !customer.legalName) {
+          const message = INVOICE_FIELD_MESSAGES.taxConditionWithoutCuit;
+          ctx.addIssue({ code: "custom", path: ["taxCondition"], message });
+        }
+        if (customer.cuit && customer.document) {
+          ctx.addIssue({ code: "custom", path: ["document"], message: INVOICE_FIELD_MESSAGES.documentWithCuit });
+        }
+      }),
+    delivery: deliverySchema,
+    paymentMethod: z.enum(["transfer", "mercadopago"], { error: ORDER_MESSAGES.paymentMethod }),
+    discountCode: z
+      .union([z.string(), z.null()], { error: "El código de descuento no es válido" })
+      .optional()
+      .transform((code) => code?.trim() || null),
+  })
+  .strict();
 
 export type OrderInput = z.output<typeof orderInputSchema>;
 export type DeliveryInput = z.output<typeof deliverySchema>;

@@ -20,7 +20,7 @@ import type { Db } from "~db/index";
 import { books, orderEvents, orderItems, orders } from "~db/schema";
 import { currentPriceCents } from "./book-price.server";
 import { type DeliveryQuote, pickupPointFor, quoteDelivery } from "./delivery";
-import { type OrderInput, orderInputSchemaFor } from "./input";
+import { documentRequired, type OrderInput, orderInputSchema } from "./input";
 import { orderAwaitingMercadoPago, orderPlacedShop, orderReceivedTransfer } from "./mail.server";
 import { type OrderTotals, priceOrder } from "./pricing";
 import {
@@ -136,7 +136,7 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
   const settings = await getSettings(ctx.db);
   // Every attempt counts, well-formed or not: the limit is against abuse, and each order reserves stock.
   await limitPerIp(ctx, "ordersPerIpPerHour", TOO_MANY_ORDERS, settings.rateLimits);
-  const parsed = orderInputSchemaFor(settings.fiscal.taxCondition === "responsable_inscripto").safeParse(raw);
+  const parsed = orderInputSchema.safeParse(raw);
   if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
   const input = parsed.data;
   const signer = await orderSigner(ctx);
@@ -186,6 +186,15 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
     });
   }
   const preview = await quoteOrder(ctx.db, input, previewRows, deliveryFor, now, settings.bank.transferDiscountPercent);
+  // Against the total computed here, never the client's: before a Mercado Pago preference is made, and
+  // again on the locked quote below.
+  const requireDocument = (totals: OrderTotals) => {
+    const from = settings.invoicing.identifyConsumerFrom;
+    if (!input.customer.cuit && !input.customer.document && totals.totalCents >= from * 100) {
+      throw new Invalid(documentRequired(from), { field: "document" });
+    }
+  };
+  requireDocument(preview.totals);
 
   let reservedId: number | null = null;
   let preference: Preference | null = null;
@@ -237,6 +246,7 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
       settings.bank.transferDiscountPercent,
     );
     if (preference && quote.totals.totalCents !== preview.totals.totalCents) throw new Conflict(PRICES_CHANGED);
+    requireDocument(quote.totals);
     for (const line of quote.lines) {
       await db
         .update(books)
@@ -262,9 +272,12 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
         lastName: customer.lastName,
         email: customer.email,
         phone: customer.phone,
-        // Normalised ("30-71654321-4") by the input schema; both or neither (docs/decisions/0029).
+        // Normalised ("30-71654321-4") by the input schema; all or none (docs/decisions/0029).
         buyerCuit: customer.cuit,
         buyerLegalName: customer.legalName,
+        buyerTaxCondition: customer.taxCondition,
+        // Digits only; a final consumer's (never with a CUIT, the schema refuses both).
+        buyerDocument: customer.document,
         deliveryMethod: delivery.method,
         // A carrier's service is its own speed (carrier_choice); the table's speed is standard or fast.
         shippingSpeed: delivery.method === "shipping" && !carrier ? (speed ?? "standard") : null,

@@ -114,14 +114,22 @@ export function sectionFromForm(
     }
     case "taxes":
       return { input: taxesFromForm(values), errors };
-    case "invoicing":
+    case "invoicing": {
+      // "Identificar al consumidor final desde" is whole pesos typed as money ("10.000.000").
+      const from = parseMoney(text("identifyConsumerFrom"));
+      if (from === null || from % 100 !== 0 || from <= 0) {
+        errors.identifyConsumerFrom =
+          "Identificar al consumidor final desde: ingresá un monto en pesos enteros, como 10.000.000";
+      }
       return {
         input: {
           enabled: values.enabled === "on",
           pointOfSale: text("pointOfSale").trim() === "" ? null : number(values.pointOfSale),
+          identifyConsumerFrom: from === null ? Number.NaN : from / 100,
         },
         errors,
       };
+    }
     case "accounts":
       return { input: { cartReminderHours: number(values.cartReminderHours) }, errors };
     case "reorder":

@@ -253,10 +253,20 @@ export const taxesSchema = z
  * Electronic invoices (ARCA): whether each paid sale and box charge gets its invoice, and the point of sale
  * (a "RECE para aplicativo y web services" one, created in ARCA's portal) they are numbered in.
  */
+/** RG 5700/2025's threshold for identifying a final consumer, in whole pesos. */
+export const IDENTIFY_CONSUMER_FROM = 10_000_000;
+
 export const invoicingSchema = z
   .object({
     enabled: z.boolean({ error: "Indicá si se emiten facturas" }).default(false),
     pointOfSale: integer("Punto de venta", 1, 99998).nullable().default(null),
+    /**
+     * Whole pesos: from this order total a final consumer must be identified on the invoice (DNI or CUIL;
+     * RG 5700/2025 sets $10.000.000). The checkout asks for it, and the server checks it against its total.
+     */
+    identifyConsumerFrom: integer("Identificar al consumidor final desde (pesos)", 1, 100_000_000_000).default(
+      IDENTIFY_CONSUMER_FROM,
+    ),
   })
   .strict()
   .refine((value) => !value.enabled || value.pointOfSale !== null, {
@@ -476,7 +486,7 @@ export const DEFAULT_SETTINGS: Settings = {
     syncIntervalMinutes: 15,
   },
   taxes: { categories: DEFAULT_TAX_CATEGORIES.map((category) => ({ ...category })) },
-  invoicing: { enabled: false, pointOfSale: null },
+  invoicing: { enabled: false, pointOfSale: null, identifyConsumerFrom: IDENTIFY_CONSUMER_FROM },
   accounts: { cartReminderHours: 24 },
   // The shop's own door (contact.address, Palermo); a padded envelope for one or two books.
   carriers: {

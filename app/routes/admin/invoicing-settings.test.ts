@@ -11,7 +11,12 @@ const { database, db, admin } = await adminTestDatabase();
 
 /** Posts the "Facturación electrónica" form as the page does, signed in. */
 async function postInvoicing(fields: Record<string, string>) {
-  const body = new URLSearchParams({ section: "invoicing", intent: "save", ...fields }).toString();
+  const body = new URLSearchParams({
+    section: "invoicing",
+    intent: "save",
+    identifyConsumerFrom: "10.000.000",
+    ...fields,
+  }).toString();
   const args = routeArgs("/admin/ajustes", database, {
     method: "POST",
     body,
@@ -33,15 +38,44 @@ describe("Facturación electrónica in /admin/ajustes", () => {
       status: 400,
       fields: { pointOfSale: "Para emitir facturas indicá el punto de venta" },
     });
-    expect(await getSection(db, "invoicing")).toEqual({ enabled: false, pointOfSale: null });
+    expect(await getSection(db, "invoicing")).toEqual({
+      enabled: false,
+      pointOfSale: null,
+      identifyConsumerFrom: 10_000_000,
+    });
     expect(await postInvoicing({ enabled: "on", pointOfSale: "3" })).toEqual({
       status: 303,
       location: "/admin/ajustes?guardado=invoicing#invoicing",
     });
-    expect(await getSection(db, "invoicing")).toEqual({ enabled: true, pointOfSale: 3 });
+    expect(await getSection(db, "invoicing")).toEqual({
+      enabled: true,
+      pointOfSale: 3,
+      identifyConsumerFrom: 10_000_000,
+    });
     // An unchecked box is not sent: that is "off".
     await postInvoicing({ pointOfSale: "3" });
-    expect(await getSection(db, "invoicing")).toEqual({ enabled: false, pointOfSale: 3 });
+    expect(await getSection(db, "invoicing")).toEqual({
+      enabled: false,
+      pointOfSale: 3,
+      identifyConsumerFrom: 10_000_000,
+    });
+  });
+
+  it("saves RG 5700/2025's threshold in whole pesos, and reads it as $ 10.000.000 where it was never saved", async () => {
+    expect(await postInvoicing({ pointOfSale: "3", identifyConsumerFrom: "12.500.000" })).toMatchObject({
+      status: 303,
+    });
+    expect((await getSection(db, "invoicing")).identifyConsumerFrom).toBe(12_500_000);
+    for (const typed of ["", "abc", "1.000,50", "0"]) {
+      expect(await postInvoicing({ pointOfSale: "3", identifyConsumerFrom: typed })).toEqual({
+        status: 400,
+        fields: {
+          identifyConsumerFrom:
+            "Identificar al consumidor final desde: ingresá un monto en pesos enteros, como 10.000.000",
+        },
+      });
+    }
+    expect((await getSection(db, "invoicing")).identifyConsumerFrom).toBe(12_500_000);
   });
 
   it("shows where vouchers go: off without a link, the demo's sandbox, or ARCA's environment and CUIT", async () => {

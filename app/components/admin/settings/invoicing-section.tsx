@@ -3,6 +3,7 @@ import { Notice } from "~/components/ui/notice";
 import type { ArcaStatus } from "~/domain/invoices/admin.server";
 import type { ArcaCheck } from "~/domain/invoices/connection.server";
 import type { Settings } from "~/domain/settings/schema";
+import { formatMoneyInput } from "~/lib/money";
 import { Field } from "./field";
 import { Fields, type SectionState } from "./section-state";
 import { SettingsForm } from "./settings-form";
@@ -34,7 +35,7 @@ export function InvoicingSection({
     <SettingsForm
       section="invoicing"
       description="Cada venta pagada y cada cobro de la Caja Rizoma recibe su factura electrónica de ARCA, con CAE y QR, y se la mandamos al comprador por correo."
-      names={["enabled", "pointOfSale"]}
+      names={["enabled", "pointOfSale", "identifyConsumerFrom"]}
       saveLabel="Guardar facturación"
       state={state}
       stored={invoicing}
@@ -52,6 +53,16 @@ export function InvoicingSection({
         inputMode="numeric"
         min={1}
         max={99998}
+        autoComplete="off"
+        className="max-w-xs"
+      />
+      <Field
+        name="identifyConsumerFrom"
+        label="Identificar al consumidor final desde (pesos)"
+        value={formatMoneyInput(invoicing.identifyConsumerFrom * 100)}
+        hint="Desde este total el checkout pide el DNI o CUIL del comprador sin CUIT, y va en la factura. La RG 5700/2025 de ARCA lo fija en $ 10.000.000."
+        inputMode="numeric"
+        placeholder="10.000.000"
         autoComplete="off"
         className="max-w-xs"
       />

@@ -65,7 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         createdAt: order.createdAt.toISOString(),
         expiresAt: order.expiresAt?.toISOString() ?? null,
         delivery: deliveryLabel(order),
-        invoiceRequest: invoiceRequest(order, taxCondition === "responsable_inscripto"),
+        invoiceRequest: invoiceRequest(order, taxCondition),
       },
       items,
       events: events.map((event) => ({ ...event, at: event.at.toISOString() })),
