@@ -87,6 +87,18 @@ export function memoryArca(cuit = "30716543214") {
           { code: 10016, message: "El numero o fecha del comprobante no se corresponde con el proximo a autorizar." },
         ]);
       }
+      // RG 5616: the receiver's condition must suit the voucher's class (FEParamGetCondicionIvaReceptor).
+      const letter = [1, 3].includes(request.voucherType) ? "A" : [6, 8].includes(request.voucherType) ? "B" : "C";
+      const forA = [1, 6, 13, 16].includes(request.receiverTaxCondition);
+      if (
+        (letter === "A" && !forA) ||
+        (letter === "B" && forA) ||
+        (request.docType === 99 && request.receiverTaxCondition !== 5)
+      ) {
+        throw new ArcaRejected([
+          { code: 10243, message: "El campo Condicion IVA receptor no es valido para la clase de comprobante." },
+        ]);
+      }
       if (request.totalCents !== request.netCents + request.exemptCents + request.vatCents) {
         throw new ArcaRejected([{ code: 10048, message: "ImpTotal no suma" }]);
       }
