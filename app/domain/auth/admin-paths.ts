@@ -12,7 +12,8 @@ const adminApi: RegExp[] = [
 ];
 
 const adminPages = /^\/admin(\/|$)/;
-const loginPage = /^\/admin\/login\/?$/;
+/** Pages of the admin a visitor without a session must reach: the sign-in, and a team invitation's link. */
+const loginPage = /^\/admin\/(login|invitacion)\/?$/;
 
 /** An admin JSON endpoint: anonymous requests get 401. */
 export function isAdminApiPath(pathname: string): boolean {

@@ -98,16 +98,9 @@ describe("login", () => {
 });
 
 describe("sessions", () => {
-  it("roll their 7-day expiry forward while used, and end when expired", async () => {
+  it("end 12 hours after the sign-in, whatever the activity", async () => {
     const { token } = await login(db, { email: "librera@rizoma.com.ar", password }, { ip: "10.4.0.1" });
     expect((await readSession(db, token))?.renewed).toBe(false);
-
-    const inTwoDays = new Date(Date.now() + 2 * 24 * 3600 * 1000);
-    await db.update(adminSessions).set({ expiresAt: inTwoDays });
-    const renewed = await readSession(db, token);
-    expect(renewed?.renewed).toBe(true);
-    expect(renewed?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * 24 * 3600 * 1000);
-
     await db.update(adminSessions).set({ expiresAt: new Date(Date.now() - 1000) });
     expect(await readSession(db, token)).toBeNull();
     expect(await readSession(db, "not-a-token")).toBeNull();

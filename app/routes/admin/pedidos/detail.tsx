@@ -17,7 +17,7 @@ import { orderShippingPanel } from "~/domain/shipping/order-panel.server";
 import { createOrderShipment } from "~/domain/shipping/shipments.server";
 import { withdrawalForOrder, withdrawalIdByOrder } from "~/domain/withdrawals/queries.server";
 import { booksReturned, cancelForWithdrawal, refundWithdrawal } from "~/domain/withdrawals/resolve.server";
-import { requireAdmin } from "~/lib/admin.server";
+import { requireAction, requireAdmin } from "~/lib/admin.server";
 import { formAction } from "~/lib/form-action.server";
 import { failureNotice } from "~/lib/form-failure";
 import { readForm } from "~/lib/http.server";
@@ -110,6 +110,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const run = ownEntry(runs, intent);
   const work = async () => {
     if (!run) throw new Invalid("Acción desconocida");
+    requireAction(admin, "admin/pedidos/:number", intent);
     await run[0]();
     return redirect(`/admin/pedidos/${number}?aviso=${run[1]}`, 303);
   };
