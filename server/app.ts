@@ -41,7 +41,7 @@ export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Folder of the client build (hashed assets + copied public files); absent in development. */
   clientDir?: string;
-  trustProxy?: string;
+  trustProxy?: number | string;
   /** Development: Vite's middleware serves and transforms the client files. */
   devMiddleware?: express.RequestHandler;
   /** Token for the loopback-only endpoints command-line tasks use (embedded database only). */
@@ -80,7 +80,7 @@ export function requestListener(app: express.Express): RequestListener {
 export function createApp(options: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  if (options.trustProxy) app.set("trust proxy", options.trustProxy === "true" ? true : options.trustProxy);
+  if (options.trustProxy !== undefined) app.set("trust proxy", options.trustProxy);
 
   const policyBase = { secure: options.config.secureCookies, publicOrigin: new URL(options.config.publicUrl).origin };
 
