@@ -54,7 +54,7 @@ export const ADDRESS_FAILURES_FACTOR = 2;
 export async function login(
   db: Db,
   input: LoginInput,
-  meta: { ip: string; previousToken?: string | null },
+  meta: { ip: string; previousToken?: string | null; userAgent?: string | null },
 ): Promise<{ token: string; expiresAt: Date }> {
   const email = normalizeEmail(input.email);
   const address = addressKey(meta.ip);
@@ -82,5 +82,5 @@ export async function login(
     meta.previousToken ? deleteSession(db, meta.previousToken) : undefined,
     recordSignIn(db, { ok: true, email: user.email, adminId: user.id, ip: meta.ip }),
   ]);
-  return createSession(db, user.id);
+  return createSession(db, user.id, { ip: meta.ip, userAgent: meta.userAgent });
 }

@@ -9,9 +9,12 @@ import type { Db } from "~db/index";
 import { adminInvites, adminSessions, adminUsers } from "~db/schema";
 import { type AdminIdentity, adminEmail, createAdmin, newAdminSchema } from "./admin-users.server";
 import { teamInviteMail } from "./invite-mail.server";
-import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "./passwords.server";
+import { hashPassword, verifyPassword } from "./passwords.server";
 import { ADMIN_ROLES, type AdminRole, ROLE_LABELS } from "./roles";
 import { createSession, digestToken, type SessionMeta } from "./sessions.server";
+import { INVITE_HOURS, TEAM_MESSAGES } from "./team";
+
+export { INVITE_HOURS, TEAM_MESSAGES };
 
 /**
  * The shop's team (/admin/equipo, issue 34): who runs the admin and with which role, invitations by e-mail
@@ -19,18 +22,6 @@ import { createSession, digestToken, type SessionMeta } from "./sessions.server"
  * and sessions. The shop always keeps one owner: the last one can be neither demoted nor removed, and two
  * owners demoting each other at once are settled by the database (the owners' rows are locked first).
  */
-
-export const INVITE_HOURS = 48;
-
-export const TEAM_MESSAGES = {
-  lastOwner: "La tienda tiene que tener al menos una persona titular: nombrá a otra antes.",
-  self: "No podés quitarte a vos: pedíselo a otra persona titular.",
-  notFound: "No encontramos a esa persona en el equipo.",
-  exists: "Esa persona ya es parte del equipo.",
-  inviteInvalid: "La invitación no es válida, ya se usó o venció (dura 48 horas). Pedí una nueva.",
-  wrongPassword: "La contraseña actual no es correcta.",
-  role: "Elegí un rol: titular o equipo.",
-} as const;
 
 const roleSchema = z.enum(ADMIN_ROLES as [AdminRole, ...AdminRole[]], { error: TEAM_MESSAGES.role });
 
@@ -380,5 +371,3 @@ export async function resetAdminPassword(db: Db, email: string): Promise<{ email
   });
   return { email: row.email, password };
 }
-
-export { MIN_PASSWORD_LENGTH };

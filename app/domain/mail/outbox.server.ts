@@ -19,7 +19,7 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
  * never holds it, the admin's views never show their body, and the body is emptied from the outbox in the
  * same update that marks them sent. A new template that carries a code or a link joins this list.
  */
-export const SENSITIVE_TEMPLATES: readonly string[] = ["account-sign-in-code", "box-cancellation-code"];
+export const SENSITIVE_TEMPLATES: readonly string[] = ["account-sign-in-code", "box-cancellation-code", "team-invite"];
 export const isSensitive = (template: string) => SENSITIVE_TEMPLATES.includes(template);
 
 /** What stays of a sensitive mail's body once sent, and what the admin sees of it before. */

@@ -3,14 +3,13 @@ import { LabelledInput } from "~/components/admin/labelled-input";
 import { AdminRouteError } from "~/components/layout/route-error";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { ADMIN_ROLES, type AdminRole, ROLE_HINTS, ROLE_LABELS } from "~/domain/auth/roles";
+import { INVITE_HOURS, MIN_PASSWORD_LENGTH } from "~/domain/auth/team";
 import {
   changeOwnPassword,
   changeRole,
-  INVITE_HOURS,
   inviteAdmin,
   isSaleDevice,
   listTeam,
-  MIN_PASSWORD_LENGTH,
   markSaleDevice,
   removeAdmin,
   revokeInvite,

@@ -1,7 +1,8 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { LabelledInput } from "~/components/admin/labelled-input";
 import { ROLE_HINTS, ROLE_LABELS } from "~/domain/auth/roles";
-import { acceptInvite, MIN_PASSWORD_LENGTH, openInvite, TEAM_MESSAGES } from "~/domain/auth/team.server";
+import { MIN_PASSWORD_LENGTH, TEAM_MESSAGES } from "~/domain/auth/team";
+import { acceptInvite, openInvite } from "~/domain/auth/team.server";
 import { sessionCookie } from "~/lib/admin-cookie.server";
 import { formAction } from "~/lib/form-action.server";
 import { readForm } from "~/lib/http.server";
