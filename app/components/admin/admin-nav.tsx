@@ -11,6 +11,7 @@ import {
   Mail,
   QrCode,
   Receipt,
+  ScrollText,
   Settings,
   ShoppingBag,
   Undo2,
@@ -35,6 +36,7 @@ export const adminTiles = [
   { to: "/admin/libros", label: "Libros", icon: Library },
   { to: "/admin/pedidos-especiales", label: "Pedidos Especiales", icon: LibraryBig },
   { to: "/admin/ajustes", label: "Ajustes", icon: Settings },
+  { to: "/admin/auditoria", label: "Auditoría", icon: ScrollText },
 ] as const;
 
 export function AdminNav() {
