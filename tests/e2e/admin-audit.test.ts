@@ -83,13 +83,13 @@ describe("/admin/auditoria", () => {
     expect(text).toMatch(/Exportó los clientes \(CSV, \d+ filas?\)/);
     expect(text).toContain(admin.email);
     expect(text).toContain("customer.export");
-    expect(text).toMatch(/Desde (127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)/);
+    expect(text).toMatch(/Desde la IP (127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)/);
 
     await page.getByLabel("Qué").selectOption({ label: "Ingresos al panel" });
     await page.getByRole("button", { name: "Filtrar" }).click();
     await page.waitForURL(/grupo=ingresos/);
     await expect.poll(() => rows(page).count()).toBe(2);
-    expect(await rows(page).first().textContent()).toContain("Desde 2001:db8:abcd:12::1");
+    expect(await rows(page).first().textContent()).toContain("Desde la IP 2001:db8:abcd:12::1");
     expect(await rows(page).nth(1).textContent()).toContain("admin.login.failed");
     await expectAccessible(page);
   });

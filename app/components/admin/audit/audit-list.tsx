@@ -32,7 +32,7 @@ export function AuditList({ rows }: { rows: AuditListRow[] }) {
             <p className="break-all">{row.adminEmail}</p>
             {row.ip ? (
               <p className="text-xs">
-                Desde <span className="font-mono break-all">{row.ip}</span>
+                Desde la IP <span className="font-mono break-all">{row.ip}</span>
               </p>
             ) : null}
           </div>
