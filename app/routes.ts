@@ -77,6 +77,7 @@ export default [
     route("reportes/reposicion", "routes/admin/reportes/reposicion.tsx"),
     route("ajustes", "routes/admin/ajustes.tsx"),
     route("ajustes/produccion", "routes/admin/produccion.tsx"),
+    route("auditoria", "routes/admin/auditoria.tsx"),
     route("tiendanube", "routes/admin/tiendanube.tsx"),
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("correos", "routes/admin/correos.tsx"),

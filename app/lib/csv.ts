@@ -30,3 +30,17 @@ export function csvResponse(body: string, filename: string): Response {
     },
   });
 }
+
+/**
+ * The data rows of a document csvDocument wrote (its header left out): line ends inside a quoted field are
+ * part of the field, not a new row.
+ */
+export function csvRowCount(document: string): number {
+  let quoted = false;
+  let lines = 0;
+  for (const char of document) {
+    if (char === '"') quoted = !quoted;
+    else if (char === "\n" && !quoted) lines++;
+  }
+  return Math.max(0, lines - 1);
+}

@@ -11,6 +11,7 @@ import {
   Mail,
   QrCode,
   Receipt,
+  ScrollText,
   Settings,
   ShoppingBag,
   Undo2,
@@ -38,6 +39,7 @@ export const adminTiles = [
   { to: "/admin/pedidos-especiales", label: "Pedidos Especiales", icon: LibraryBig },
   { to: "/admin/equipo", label: "Equipo", icon: UserCog },
   { to: "/admin/ajustes", label: "Ajustes", icon: Settings },
+  { to: "/admin/auditoria", label: "Auditoría", icon: ScrollText },
 ] as const;
 
 /** The tiles a role may use: the menu shows only what the gate lets through (app/domain/auth/roles.ts). */
