@@ -44,7 +44,7 @@ describe("the team and its roles", () => {
     await staffPage.getByRole("button", { name: "Entrar al panel" }).click();
     await staffPage.waitForURL(`${shop.app.baseUrl}/admin`);
     const menu = staffPage.getByRole("navigation", { name: "Secciones del panel" });
-    await menu.getByRole("link", { name: "Pedidos" }).waitFor();
+    await menu.getByRole("link", { name: "Pedidos", exact: true }).waitFor();
     for (const hidden of ["Ajustes", "Códigos de Descuento", "Gastos", "Newsletter", "Reportes"]) {
       expect(await menu.getByRole("link", { name: hidden, exact: true }).count(), hidden).toBe(0);
     }
@@ -83,6 +83,7 @@ describe("the team and its roles", () => {
       { success: false, error: "Tu usuario no tiene permiso para esto: es solo para titulares de la tienda." },
     ]);
     expect(api.cancel).toBe(403);
+    shop.acknowledge(page, /status of 403/);
     // What staff run is open to them.
     expect((await page.goto(`${shop.app.baseUrl}/admin/libros`))?.status()).toBe(200);
   });
@@ -102,5 +103,6 @@ describe("the team and its roles", () => {
     await staffPage.waitForURL(/\/admin\/login/);
     const refused = await staffPage.evaluate(async () => (await fetch("/api/admin/orders")).status);
     expect(refused).toBe(401);
+    shop.acknowledge(staffPage, /status of 401/);
   });
 });
