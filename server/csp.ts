@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { isUnderAdmin } from "~/domain/auth/admin-paths";
 
 /**
  * Content-Security-Policy (issue 11, DESIGN "Caching and security together"). Scripts run only from our
@@ -11,8 +12,8 @@ export function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-/** Admin pages may not be framed by anyone; storefront pages only by the shop itself. */
-export const isAdminPath = (path: string) => /^\/(admin|api\/admin)(\/|$)/.test(path);
+/** Admin pages may not be framed by anyone (in any case of their address); storefront pages only by the shop. */
+export const isAdminPath = isUnderAdmin;
 
 /**
  * Where a form may send the visitor, redirects included (browsers check each hop): the shop, its public
