@@ -175,15 +175,17 @@ export function createApp(options: AppOptions): express.Express {
     const origin = new URL(options.config.publicUrl).origin;
     const pageCache = createPageCache({
       maxBytes: options.pageCache.maxBytes,
-      // A stored page is served with other requests' nonces: its policy names its inline scripts by hash.
-      htmlPolicy: (html, path) => hashPolicy(html, { path, ...policyBase }),
-      render: (req, res) =>
+      // A stored page is served with other requests' nonces: its policy names by hash the inline scripts
+      // its render wrote (those with the render's own nonce), never any other script in the HTML.
+      htmlPolicy: (html, path, scriptNonce) => hashPolicy(html, scriptNonce, { path, ...policyBase }),
+      render: (req, res, scriptNonce) =>
         renderPage(new Request(`${origin}${req.originalUrl}`, { headers: { accept: req.get("accept") ?? "*/*" } }), {
           ...loadContext(req, res),
           admin: null,
           sessionToken: null,
           customer: null,
           customerToken: null,
+          cspNonce: scriptNonce,
           completeRender: true,
         }),
     });
