@@ -42,7 +42,10 @@ export function routedPath(pathname: string): string {
       }
     })
     .join("/");
-  return decoded.replace(/\\/g, "/").replace(/\/{2,}/g, "/").toLowerCase();
+  return decoded
+    .replace(/\\/g, "/")
+    .replace(/\/{2,}/g, "/")
+    .toLowerCase();
 }
 
 /** An admin JSON endpoint (in any case or escaping): anonymous requests get 401. */
