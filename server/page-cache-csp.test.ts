@@ -19,12 +19,16 @@ const nonces: string[] = [];
 const cache = createPageCache({
   maxBytes: 1024 * 1024,
   htmlPolicy: (html, path, scriptNonce) => hashPolicy(html, scriptNonce, { path, secure: false }),
-  render: async (_req, _res, scriptNonce) => {
+  // As server/app.ts: the render's answer carries a policy with the render's nonce, for when it is not stored.
+  render: async (req, _res, scriptNonce) => {
     nonces.push(scriptNonce);
     const description = `<p>Una novela.</p><script>${INJECTED}</script><script nonce="${nonces[0]}x">${INJECTED}</script>`;
     return new Response(
       `<!DOCTYPE html><html><body><div class="description">${description}</div><script nonce="${scriptNonce}">${OWN}</script></body></html>`,
-      { headers: { "content-type": "text/html" } },
+      {
+        status: req.path === "/libro/0" ? 404 : 200,
+        headers: { "content-type": "text/html", "content-security-policy": `script-src 'self' 'nonce-${scriptNonce}'` },
+      },
     );
   },
 });
@@ -54,5 +58,11 @@ describe("a stored page's Content-Security-Policy", () => {
     expect(nonces).toHaveLength(1);
     expect(nonces[0]).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(first.headers.get("content-security-policy")).not.toContain("nonce-");
+  });
+
+  it("answers a page it does not store (a 404) with the policy of the render's own nonce", async () => {
+    const missing = await fetch(`${base}/libro/0`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-security-policy")).toBe(`script-src 'self' 'nonce-${nonces.at(-1)}'`);
   });
 });

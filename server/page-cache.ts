@@ -190,6 +190,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const headers: [string, string][] = [];
     response.headers.forEach((value, name) => {
       // A route's own public policy (the store endpoints' 5 minutes) is kept; anything else becomes ours.
+      // The render's own policy (its nonce) was for one answer; a stored page gets htmlPolicy's below.
+      if (name === "content-security-policy" && options.htmlPolicy) return;
       if (name === "cache-control" && /^\s*public\b/i.test(value)) headers.push([name, value]);
       else if (!DROPPED_HEADERS.has(name)) headers.push([name, value]);
     });
