@@ -175,17 +175,24 @@ export function createApp(options: AppOptions): express.Express {
     const origin = new URL(options.config.publicUrl).origin;
     const pageCache = createPageCache({
       maxBytes: options.pageCache.maxBytes,
-      // A stored page is served with other requests' nonces: its policy names its inline scripts by hash.
-      htmlPolicy: (html, path) => hashPolicy(html, { path, ...policyBase }),
-      render: (req, res) =>
-        renderPage(new Request(`${origin}${req.originalUrl}`, { headers: { accept: req.get("accept") ?? "*/*" } }), {
+      // A stored page is served with other requests' nonces: its policy names by hash the inline scripts
+      // its render wrote (those with the render's own nonce), never any other script in the HTML.
+      htmlPolicy: (html, path, scriptNonce) => hashPolicy(html, scriptNonce, { path, ...policyBase }),
+      render: async (req, res, scriptNonce) => {
+        const request = new Request(`${origin}${req.originalUrl}`, { headers: { accept: req.get("accept") ?? "*/*" } });
+        const response = await renderPage(request, {
           ...loadContext(req, res),
           admin: null,
           sessionToken: null,
           customer: null,
           customerToken: null,
+          cspNonce: scriptNonce,
           completeRender: true,
-        }),
+        });
+        // An answer that is not stored (a 404, say) goes only to this request, with the render's nonce.
+        response.headers.set("Content-Security-Policy", noncePolicy(scriptNonce, { path: req.path, ...policyBase }));
+        return response;
+      },
     });
     onPublicPagesChanged((reason) => {
       if (isStockOnlyChange(reason)) pageCache.markStale();
