@@ -65,8 +65,10 @@ export function adminSession(db: Db, secureCookies: boolean): RequestHandler {
 export function adminGate(): RequestHandler {
   return (req, res, next) => {
     if (res.locals.admin) {
-      // The role each admin route declares (app/domain/auth/roles.ts), before any route code runs.
-      const needed = roleForPath(req.path);
+      // The role each admin route declares (app/domain/auth/roles.ts), before any route code runs; an admin
+      // path no route declares is the owners' (closed by default).
+      const needed =
+        roleForPath(req.path) ?? (isAdminApiPath(req.path) || isAdminPagePath(req.path) ? "owner" : null);
       if (needed && !mayAct(res.locals.admin.role, needed)) {
         res.status(403).set("Cache-Control", "no-store");
         if (isAdminApiPath(req.path) || req.path.endsWith(".data")) {

@@ -71,6 +71,8 @@ describe("roles", () => {
     expect(roleForPath("/admin/ajustes/")).toBe("owner");
     expect(roleForPath("/admin/ajustes.data")).toBe("owner");
     expect(roleForPath("/Api/Admin/Settings")).toBe("owner");
+    expect(roleForPath("/%61dmin/ajustes")).toBe("owner");
+    expect(roleForPath("/admin/libros/../ajustes")).toBe("owner");
     expect(roleForPath("/tienda")).toBeNull();
   });
 

@@ -12,6 +12,8 @@
  * lists the ones that need an owner, and the route's action asks `requireAction` for its intent.
  */
 
+import { routedPath } from "./admin-paths";
+
 export type AdminRole = "owner" | "staff";
 
 export const ADMIN_ROLES: readonly AdminRole[] = ["owner", "staff"];
@@ -152,7 +154,8 @@ export interface RouteMatch {
  * its params; null for a path that is not an admin route.
  */
 export function adminRouteFor(pathname: string): RouteMatch | null {
-  const path = pathname
+  // Read as the routers read it (any case, percent-escapes, dot segments), so no spelling slips past.
+  const path = routedPath(pathname)
     .replace(/\.data$/, "")
     .replace(/^\/+|\/+$/g, "")
     .toLowerCase();
