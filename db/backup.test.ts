@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createDatabase } from "../tests/support/postgres-server";
-import { backupKindOf, dumpPglite, dumpPostgres, restorePglite, restorePostgres } from "./backup";
+import { backupKindOf, dumpPglite, dumpPostgres, restorePglite, restorePostgres, writeBackupFile } from "./backup";
 import { type Database, migrateDatabase, openPglite, openPostgres } from "./connect";
 import type { Db } from "./index";
 import { books, settings, uploads } from "./schema";
@@ -70,6 +70,23 @@ describe("backups of the embedded database", () => {
     // Three embedded databases are created on disk here: slow on a busy two-core machine.
   }, 180_000);
 
+  it("writes a backup readable only by its owner, whatever the umask and even over an open file", () => {
+    const previous = process.umask(0o022);
+    try {
+      const folder = path.join(scratch, "nueva", "copias");
+      const file = path.join(folder, "rizoma.tar.gz");
+      writeBackupFile(file, Buffer.from([0x1f, 0x8b, 1, 2, 3]));
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(statSync(folder).mode & 0o777).toBe(0o700);
+      const loose = path.join(scratch, "abierta.tar.gz");
+      writeFileSync(loose, "antes", { mode: 0o644 });
+      writeBackupFile(loose, Buffer.from([0x1f, 0x8b]));
+      expect(statSync(loose).mode & 0o777).toBe(0o600);
+    } finally {
+      process.umask(previous);
+    }
+  });
+
   it("tells a backup from any other file by its first bytes", () => {
     expect(backupKindOf(Buffer.from("PGDMP\x01\x0e"))).toBe("postgres");
     expect(backupKindOf(Buffer.from("hola, esto no es"))).toBeNull();
@@ -87,6 +104,7 @@ describe.runIf(adminUrl)("backups of PostgreSQL", () => {
     const file = path.join(scratch, "rizoma.dump");
     await dumpPostgres(sourceUrl, file);
     await source.close();
+    expect(statSync(file).mode & 0o777).toBe(0o600);
 
     const targetUrl = await createDatabase(adminUrl, `r_${randomBytes(5).toString("hex")}`, "rizoma_template");
     await restorePostgres(targetUrl, file);

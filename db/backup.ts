@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, renameSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openPgliteFromDump } from "./connect";
 import type { EmbeddedEngine } from "./pglite-worker-client";
@@ -21,6 +21,24 @@ export function backupKindOf(head: Buffer): BackupKind | null {
   if (head.subarray(0, 2).equals(GZIP_MAGIC)) return "pglite";
   if (head.subarray(0, 5).equals(PG_DUMP_MAGIC)) return "postgres";
   return null;
+}
+
+/** A backup holds every customer's data: only the shop's own user may read it (files 0600, folder 0700). */
+export const BACKUP_FILE_MODE = 0o600;
+
+/** Makes `file`'s folder (0700 when new) and `file` itself, empty, readable only by its owner. */
+export function prepareBackupFile(file: string): void {
+  const folder = path.dirname(file);
+  if (!existsSync(folder)) mkdirSync(folder, { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, "w", BACKUP_FILE_MODE));
+  chmodSync(file, BACKUP_FILE_MODE);
+}
+
+/** Writes a backup's bytes to `file` with mode 0600 (whatever the umask, and if the file was there). */
+export function writeBackupFile(file: string, bytes: Uint8Array): void {
+  prepareBackupFile(file);
+  writeFileSync(file, bytes, { mode: BACKUP_FILE_MODE });
+  chmodSync(file, BACKUP_FILE_MODE);
 }
 
 export async function dumpPglite(client: EmbeddedEngine): Promise<Buffer> {
@@ -75,7 +93,9 @@ function run(command: string, args: string[]): Promise<void> {
   });
 }
 
+/** pg_dump into `file`, created 0600 before pg_dump writes a byte (and kept so). */
 export async function dumpPostgres(url: string, file: string): Promise<void> {
+  prepareBackupFile(file);
   await run(pgTool("pg_dump"), [
     "--format=custom",
     "--no-owner",
@@ -83,6 +103,7 @@ export async function dumpPostgres(url: string, file: string): Promise<void> {
     `--file=${file}`,
     `--dbname=${url}`,
   ]);
+  chmodSync(file, BACKUP_FILE_MODE);
 }
 
 /** Replaces the database's objects with the dump's, all or nothing. */

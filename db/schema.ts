@@ -155,13 +155,24 @@ export const settings = pgTable("settings", {
 });
 
 /** People who run the shop. `email` is stored lower-case; the password only as an argon2id hash. */
-export const adminUsers = pgTable("admin_users", {
-  id: serial("id").primaryKey(),
-  email: text("email").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
-});
+export const adminUsers = pgTable(
+  "admin_users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    /**
+     * 'owner' runs the business (Ajustes, money, personal-data exports, the team); 'staff' runs the day
+     * (orders, shipments, books, stock, the counter). Issue 34; admins from before it are owners.
+     */
+    role: text("role", { enum: ["owner", "staff"] })
+      .notNull()
+      .default("owner"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+  },
+  (t) => [check("admin_users_role_check", sql`${t.role} in ('owner', 'staff')`)],
+);
 
 /**
  * Admin sessions. The cookie carries a random token; the table keeps only its SHA-256, so a leaked
@@ -175,9 +186,44 @@ export const adminSessions = pgTable(
       .notNull()
       .references(() => adminUsers.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute end: 12 hours after the sign-in (ASVS 3.3), whatever the activity. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The last request seen (written at most once a minute): 30 minutes without one ends the session. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Where and on what it was opened, for the admin's list of their sessions. */
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    /**
+     * Marked by its admin as the shop's sale device (the counter and fair page): no idle limit, only the
+     * 12-hour end, so a phone on the counter is not signed out between customers.
+     */
+    saleDevice: boolean("sale_device").notNull().default(false),
   },
   (t) => [index("admin_sessions_user_idx").on(t.userId), index("admin_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * An invitation to join the shop's team (issue 34): a single-use link mailed to `email`, valid 48 hours,
+ * that lets the person choose their password and become an admin with `role`. Only the token's SHA-256 is
+ * kept; `used_at` is set in the same statement that checks it, so a link works once.
+ */
+export const adminInvites = pgTable(
+  "admin_invites",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["owner", "staff"] }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: integer("invited_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("admin_invites_email_idx").on(t.email),
+    check("admin_invites_role_check", sql`${t.role} in ('owner', 'staff')`),
+  ],
 );
 
 /**

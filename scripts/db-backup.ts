@@ -2,11 +2,11 @@
  * npm run db:backup [-- --out FILE] — a backup of the shop's database, uploaded covers included.
  * Embedded database: a .tar.gz of PGlite's data; when a server holds DATA_DIR the server takes it (the
  * CLI never opens a DATA_DIR another process holds). PostgreSQL (DATABASE_URL): pg_dump's custom format.
- * Default file: ./backups/rizoma-<embebida|postgres>-<time>.(tar.gz|dump).
+ * Default file: ./backups/rizoma-<embebida|postgres>-<time>.(tar.gz|dump), readable only by its owner (0600).
  */
-import { mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
-import { dumpPglite, dumpPostgres } from "../db/backup";
+import { BACKUP_FILE_MODE, dumpPglite, dumpPostgres, writeBackupFile } from "../db/backup";
 import { readControlInfo } from "../server/control";
 import { lockHolder } from "../server/data-dir-lock";
 import { loadEnv } from "../server/env";
@@ -42,24 +42,24 @@ async function main() {
   const env = loadEnv({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
   const kind = env.databaseUrl ? "postgres" : "pglite";
   const file = outFile(kind);
-  mkdirSync(path.dirname(file), { recursive: true });
   // Written beside the target and renamed at the end: a failed backup never leaves a partial file.
   const partial = `${file}.partial`;
   if (env.databaseUrl) {
     await dumpPostgres(env.databaseUrl, partial);
   } else if (lockHolder(env.dataDir) !== null) {
     console.log("Hay un servidor en marcha: la copia la hace él…");
-    writeFileSync(partial, await throughServer(env.dataDir));
+    writeBackupFile(partial, await throughServer(env.dataDir));
   } else {
     const { database, close } = await openMigratedDatabase(env, projectRoot(import.meta.url), { poolSize: 1 });
     try {
       if (!database.pglite) throw new CliError("La base embebida no está disponible.");
-      writeFileSync(partial, await dumpPglite(database.pglite));
+      writeBackupFile(partial, await dumpPglite(database.pglite));
     } finally {
       await close();
     }
   }
   renameSync(partial, file);
+  chmodSync(file, BACKUP_FILE_MODE);
   const megabytes = (statSync(file).size / 1024 / 1024).toFixed(1);
   console.log(`Copia de seguridad lista: ${file} (${megabytes} MB)`);
 }

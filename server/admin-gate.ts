@@ -1,10 +1,40 @@
 import type { RequestHandler } from "express";
 import { isAdminApiPath, isAdminPagePath, loginRedirect } from "~/domain/auth/admin-paths";
+import { FORBIDDEN_MESSAGE, mayAct, roleForPath } from "~/domain/auth/roles";
 import { readSession } from "~/domain/auth/sessions.server";
 import { readSessionToken, sessionCookie } from "~/lib/admin-cookie.server";
 import type { Db } from "~db/index";
 
 export const SIGN_IN_REQUIRED = "Necesitás iniciar sesión como administrador";
+
+/**
+ * What a staff member sees on a page for owners (a link typed or kept from before): a small page of its own,
+ * in Spanish and the admin's colours, with a way back — the gate answers before any route renders.
+ */
+const FORBIDDEN_PAGE = `<!DOCTYPE html>
+<html lang="es-AR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Sin permiso | Panel Rizoma</title>
+<style>
+body{margin:0;background:#f7f3ea;color:#1c1f1a;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;line-height:1.55}
+main{max-width:36rem;margin:0 auto;padding:5rem 1rem;text-align:center}
+h1{font-family:Georgia,'Times New Roman',serif;font-size:2rem;margin:1rem 0}
+.code{font-family:Georgia,'Times New Roman',serif;font-size:4.5rem;font-weight:700;color:#1f4d3a;margin:0}
+a{color:#1f4d3a;font-weight:600}
+</style>
+</head>
+<body>
+<main id="contenido">
+<p class="code">403</p>
+<h1>Esta sección es solo para titulares</h1>
+<p>${FORBIDDEN_MESSAGE} Si la necesitás, pedile a la persona titular de la tienda que lo haga o que cambie tu rol en Equipo.</p>
+<p><a href="/admin">Volver al Panel Principal</a></p>
+</main>
+</body>
+</html>`;
 
 /** Resolves the admin session from the cookie (rolling its expiry) into res.locals.admin. */
 export function adminSession(db: Db, secureCookies: boolean): RequestHandler {
@@ -34,7 +64,22 @@ export function adminSession(db: Db, secureCookies: boolean): RequestHandler {
  */
 export function adminGate(): RequestHandler {
   return (req, res, next) => {
-    if (res.locals.admin) return next();
+    if (res.locals.admin) {
+      // The role each admin route declares (app/domain/auth/roles.ts), before any route code runs; an admin
+      // path no route declares is the owners' (closed by default).
+      const needed =
+        roleForPath(req.path) ?? (isAdminApiPath(req.path) || isAdminPagePath(req.path) ? "owner" : null);
+      if (needed && !mayAct(res.locals.admin.role, needed)) {
+        res.status(403).set("Cache-Control", "no-store");
+        if (isAdminApiPath(req.path) || req.path.endsWith(".data")) {
+          res.json({ success: false, error: FORBIDDEN_MESSAGE });
+        } else {
+          res.type("html").send(FORBIDDEN_PAGE);
+        }
+        return;
+      }
+      return next();
+    }
     if (isAdminApiPath(req.path)) {
       res.status(401).set("Cache-Control", "no-store").json({ success: false, error: SIGN_IN_REQUIRED });
       return;

@@ -41,7 +41,7 @@ export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Folder of the client build (hashed assets + copied public files); absent in development. */
   clientDir?: string;
-  trustProxy?: string;
+  trustProxy?: number | string;
   /** Development: Vite's middleware serves and transforms the client files. */
   devMiddleware?: express.RequestHandler;
   /** Token for the loopback-only endpoints command-line tasks use (embedded database only). */
@@ -80,7 +80,7 @@ export function requestListener(app: express.Express): RequestListener {
 export function createApp(options: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  if (options.trustProxy) app.set("trust proxy", options.trustProxy === "true" ? true : options.trustProxy);
+  if (options.trustProxy !== undefined) app.set("trust proxy", options.trustProxy);
 
   const policyBase = { secure: options.config.secureCookies, publicOrigin: new URL(options.config.publicUrl).origin };
 
@@ -175,17 +175,24 @@ export function createApp(options: AppOptions): express.Express {
     const origin = new URL(options.config.publicUrl).origin;
     const pageCache = createPageCache({
       maxBytes: options.pageCache.maxBytes,
-      // A stored page is served with other requests' nonces: its policy names its inline scripts by hash.
-      htmlPolicy: (html, path) => hashPolicy(html, { path, ...policyBase }),
-      render: (req, res) =>
-        renderPage(new Request(`${origin}${req.originalUrl}`, { headers: { accept: req.get("accept") ?? "*/*" } }), {
+      // A stored page is served with other requests' nonces: its policy names by hash the inline scripts
+      // its render wrote (those with the render's own nonce), never any other script in the HTML.
+      htmlPolicy: (html, path, scriptNonce) => hashPolicy(html, scriptNonce, { path, ...policyBase }),
+      render: async (req, res, scriptNonce) => {
+        const request = new Request(`${origin}${req.originalUrl}`, { headers: { accept: req.get("accept") ?? "*/*" } });
+        const response = await renderPage(request, {
           ...loadContext(req, res),
           admin: null,
           sessionToken: null,
           customer: null,
           customerToken: null,
+          cspNonce: scriptNonce,
           completeRender: true,
-        }),
+        });
+        // An answer that is not stored (a 404, say) goes only to this request, with the render's nonce.
+        response.headers.set("Content-Security-Policy", noncePolicy(scriptNonce, { path: req.path, ...policyBase }));
+        return response;
+      },
     });
     onPublicPagesChanged((reason) => {
       if (isStockOnlyChange(reason)) pageCache.markStale();

@@ -4,6 +4,7 @@ import path from "node:path";
 import express, { type Router } from "express";
 import { ZodError } from "zod";
 import { createAdmin } from "~/domain/auth/admin-users.server";
+import { resetAdminPassword } from "~/domain/auth/team.server";
 import { DomainError } from "~/domain/errors";
 import type { TiendanubeService } from "~/domain/tiendanube/service.server";
 import { runSync, SyncAlreadyRunning } from "~/domain/tiendanube/sync.server";
@@ -64,6 +65,17 @@ export function controlRouter(
     try {
       const created = await createAdmin(db, { email: req.body?.email, password: req.body?.password });
       res.status(201).json({ success: true, email: created.email });
+    } catch (error) {
+      if (error instanceof ZodError) res.status(400).json({ success: false, error: zodMessage(error) });
+      else if (error instanceof DomainError) res.status(error.status).json({ success: false, error: error.message });
+      else throw error;
+    }
+  });
+  // npm run admin:reset: the locked-out owner's new password, made here while this server holds the database.
+  router.post("/admin-reset", express.json({ limit: "4kb" }), async (req, res) => {
+    try {
+      const reset = await resetAdminPassword(db, String(req.body?.email ?? ""));
+      res.json({ success: true, ...reset });
     } catch (error) {
       if (error instanceof ZodError) res.status(400).json({ success: false, error: zodMessage(error) });
       else if (error instanceof DomainError) res.status(error.status).json({ success: false, error: error.message });

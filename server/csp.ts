@@ -1,18 +1,21 @@
 import { createHash, randomBytes } from "node:crypto";
+import { isUnderAdmin } from "~/domain/auth/admin-paths";
 
 /**
  * Content-Security-Policy (issue 11, DESIGN "Caching and security together"). Scripts run only from our
  * own origin or inline with this response's nonce; never `unsafe-inline` for scripts. A page answered from
  * the page cache was rendered for another request, so its stored policy names the SHA-256 of each inline
- * script instead (computed once, when the page is stored). Styles may be inline (React's `style`
- * attributes); images may come from https (remote covers in e-mails, the admin's previews).
+ * script the render itself wrote instead (those carrying the render's own nonce, hashed once, when the
+ * page is stored): an inline script that reached the HTML some other way (a hostile book description that
+ * slipped through the sanitiser) is not among them and stays blocked (issue 34). Styles may be inline
+ * (React's `style` attributes); images may come from https (remote covers in e-mails, the admin's previews).
  */
 export function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-/** Admin pages may not be framed by anyone; storefront pages only by the shop itself. */
-export const isAdminPath = (path: string) => /^\/(admin|api\/admin)(\/|$)/.test(path);
+/** Admin pages may not be framed by anyone (in any case of their address); storefront pages only by the shop. */
+export const isAdminPath = isUnderAdmin;
 
 /**
  * Where a form may send the visitor, redirects included (browsers check each hop): the shop, its public
@@ -59,17 +62,26 @@ export function noncePolicy(nonce: string, options: PolicyOptions): string {
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const DATA_BLOCK = /\btype\s*=\s*["']?application\/(ld\+)?json/i;
 
-/** The `'sha256-…'` source of every inline script in `html`, without repeats. */
-export function inlineScriptHashes(html: string): string[] {
+const NONCE_ATTRIBUTE = /(?:^|\s)nonce\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i;
+
+/**
+ * The `'sha256-…'` source of every inline script in `html` that the render wrote itself, i.e. that
+ * carries `renderNonce` (React and React Router put it on every script they write; the nonce is fresh per
+ * render, so nothing stored in the database can carry it), without repeats.
+ */
+export function inlineScriptHashes(html: string, renderNonce: string): string[] {
+  if (!renderNonce) return [];
   const hashes = new Set<string>();
   for (const [, attributes = "", body = ""] of html.matchAll(INLINE_SCRIPT)) {
     if (/\bsrc\s*=/i.test(attributes) || DATA_BLOCK.test(attributes)) continue;
+    const nonce = NONCE_ATTRIBUTE.exec(attributes);
+    if ((nonce?.[1] ?? nonce?.[2] ?? nonce?.[3]) !== renderNonce) continue;
     hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
   }
   return [...hashes];
 }
 
-/** The policy for a stored page served to anyone: its inline scripts by hash. */
-export function hashPolicy(html: string, options: PolicyOptions): string {
-  return policy(inlineScriptHashes(html), options);
+/** The policy for a stored page served to anyone: the inline scripts its render wrote, by hash. */
+export function hashPolicy(html: string, renderNonce: string, options: PolicyOptions): string {
+  return policy(inlineScriptHashes(html, renderNonce), options);
 }

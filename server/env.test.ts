@@ -48,4 +48,20 @@ describe("configuration", () => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(name);
   });
+
+  it("trusts a proxy by hop count or by address and subnet, never TRUST_PROXY=true", () => {
+    expect(loadEnv({}).trustProxy).toBeUndefined();
+    expect(loadEnv({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: "loopback" }).trustProxy).toBe("loopback");
+    expect(loadEnv({ TRUST_PROXY: " 10.0.0.0/8, 192.168.1.7 ,fd00::/8" }).trustProxy).toBe(
+      "10.0.0.0/8,192.168.1.7,fd00::/8",
+    );
+    for (const value of ["true", "TRUE", "yes"]) {
+      expect(() => loadEnv({ TRUST_PROXY: value })).toThrow(EnvError);
+      expect(() => loadEnv({ TRUST_PROXY: value })).toThrow(`TRUST_PROXY=${value} no está permitido`);
+    }
+    for (const value of ["cualquiera", "10.0.0.0/33", "10.0.0.1/8/8", "-1"]) {
+      expect(() => loadEnv({ TRUST_PROXY: value })).toThrow("TRUST_PROXY debe ser la cantidad de proxies");
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { type ArcaConfig, ArcaConfigError, arcaConfig } from "~/integrations/arca/config";
@@ -28,6 +29,47 @@ const wholeNumber = (name: string, min: number, max: number, fallback: number) =
     .min(min, `${name} debe ser al menos ${min}`)
     .max(max, `${name} puede ser como mucho ${max}`)
     .default(fallback);
+
+const TRUST_PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const TRUST_PROXY_HELP =
+  "TRUST_PROXY debe ser la cantidad de proxies delante de la tienda (por ejemplo 1) o las direcciones o subredes en las que confiás, separadas por comas (por ejemplo loopback o 10.0.0.0/8)";
+
+/** An address (`10.0.0.1`), a subnet (`10.0.0.0/8`, `fd00::/8`) or one of Express's names (`loopback`). */
+function trustedProxy(item: string): boolean {
+  if (TRUST_PROXY_NAMES.has(item.toLowerCase())) return true;
+  const [address = "", bits, ...rest] = item.split("/");
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: a hop count (a number) or a list of trusted addresses and subnets (Express's `trust proxy`).
+ * `true` is refused: it trusts any X-Forwarded-For, so any visitor could pick the address every per-address
+ * limit counts.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): number | string | undefined => {
+    if (!value) return undefined;
+    if (/^(true|false|yes|no|on|off)$/i.test(value)) {
+      context.addIssue({
+        code: "custom",
+        message: `TRUST_PROXY=${value} no está permitido: confiaría en cualquier X-Forwarded-For y cualquiera podría elegir su dirección. ${TRUST_PROXY_HELP}`,
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) return Number(value);
+    const items = value.split(",").map((item) => item.trim());
+    if (items.some((item) => !trustedProxy(item))) {
+      context.addIssue({ code: "custom", message: TRUST_PROXY_HELP });
+      return z.NEVER;
+    }
+    return items.join(",");
+  });
 
 /** Every variable the server reads, validated once at start (see .env.example for their meaning). */
 export const envSchema = z.object({
@@ -77,7 +119,7 @@ export const envSchema = z.object({
   TRACKING_INTERVAL_MS: wholeNumber("TRACKING_INTERVAL_MS", 100, 3_600_000, 60_000),
   SHIPMENT_POLL_SECONDS: wholeNumber("SHIPMENT_POLL_SECONDS", 1, 86_400, 7200),
   TRACKING_LEASE_SECONDS: wholeNumber("TRACKING_LEASE_SECONDS", 1, 3600, 300),
-  TRUST_PROXY: z.string().trim().optional(),
+  TRUST_PROXY: trustProxy,
   PAGE_CACHE: z.enum(["on", "off"], { error: "PAGE_CACHE debe ser on u off" }).default("on"),
   PAGE_CACHE_MB: wholeNumber("PAGE_CACHE_MB", 1, 4096, 64),
   ADMIN_EMAIL: z
@@ -128,7 +170,8 @@ export interface ServerEnv {
   /** Hosts (host or host:port) whose images the image endpoint may fetch; private addresses only if listed. */
   imageRemoteHosts: string[];
   sessionSecret: string | null;
-  trustProxy: string | undefined;
+  /** Express `trust proxy`: a hop count, or trusted addresses and subnets (never `true`). */
+  trustProxy: number | string | undefined;
   /** The in-process page cache (server/page-cache.ts): PAGE_CACHE=off turns it off, PAGE_CACHE_MB bounds it. */
   pageCache: { enabled: boolean; maxBytes: number };
   logLevel: string;

@@ -34,6 +34,7 @@ import { EnvError, loadEnv } from "./env";
 import { openMigratedDatabase } from "./open-database";
 import { listenForPublicPageChanges } from "./page-cache-listener";
 import { projectRoot } from "./project-root";
+import { resolveSessionSecret } from "./session-secret";
 
 export interface StartOptions {
   /** Development only: Vite's middleware and a loader for the fresh server build. */
@@ -59,13 +60,22 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   await seedTaxonomy(database.db);
   await seedSettings(database.db);
   await seedNewsletterTopics(database.db);
-  // The key that signs e-mailed links and the payments sandbox's notifications exists before any request,
-  // so no visitor's request (a refused webhook, say) is the one that writes it.
-  await signingSecret(database.db, env.sessionSecret);
   if (env.demoData) {
     const added = await seedDemoCatalogue(database.db);
     if (added > 0) logger.info({ books: added }, "demo catalogue loaded");
   }
+  // SESSION_SECRET is required in production; only a demo shop generates its own (server/session-secret.ts).
+  try {
+    env.sessionSecret = await resolveSessionSecret(database.db, env);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    await closeDatabase();
+    process.exit(1);
+  }
+  // The key that signs e-mailed links and the payments sandbox's notifications exists before any request,
+  // so no visitor's request (a refused webhook, say) is the one that writes it.
+  await signingSecret(database.db, env.sessionSecret);
 
   const adminLines = await bootstrapAdmin(database.db, env, `${env.publicUrl}/admin`);
   const controlToken = env.databaseUrl ? undefined : newControlToken();

@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { ADMIN_COOKIE, CUSTOMER_COOKIE } from "~/lib/admin-cookie.server";
+import { newNonce } from "./csp";
 import { ByteLru, type CachedPage, cachedPage, densestBrotli, type Encoding, withBrotli } from "./page-cache-store";
 
 const gzip = promisify(zlib.gzip);
@@ -132,14 +133,17 @@ export interface PageCacheOptions {
   maxAgeMs?: number;
   /**
    * Renders the page for everyone: no cookies, no admin, every Suspense boundary resolved (the stored
-   * page must be complete without JavaScript, for every visitor and crawler).
+   * page must be complete without JavaScript, for every visitor and crawler). Every inline script the
+   * render writes carries `scriptNonce`, made fresh for this render and never sent in any policy.
    */
-  render(req: Request, res: Response): Promise<globalThis.Response>;
+  render(req: Request, res: Response, scriptNonce: string): Promise<globalThis.Response>;
   /**
    * The Content-Security-Policy stored with an HTML page: it is served to other requests than the one
-   * that rendered it, so it cannot rely on that request's nonce (server/csp.ts: hashes instead).
+   * that rendered it, so it cannot rely on a nonce; it names by hash the inline scripts that carry the
+   * render's `scriptNonce`, and only those (server/csp.ts), so a script that got into the HTML any other
+   * way stays blocked.
    */
-  htmlPolicy?: (html: string, path: string) => string;
+  htmlPolicy?: (html: string, path: string, scriptNonce: string) => string;
   now?: () => number;
 }
 
@@ -179,12 +183,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   async function fill(key: string, req: Request, res: Response): Promise<Filled> {
     const started = generation;
     const startedStaleness = staleness;
-    const response = await options.render(req, res);
+    const scriptNonce = newNonce();
+    const response = await options.render(req, res, scriptNonce);
     const body = Buffer.from(await response.arrayBuffer());
     if (!storable(response)) return { kind: "uncached", response, body };
     const headers: [string, string][] = [];
     response.headers.forEach((value, name) => {
       // A route's own public policy (the store endpoints' 5 minutes) is kept; anything else becomes ours.
+      // The render's own policy (its nonce) was for one answer; a stored page gets htmlPolicy's below.
+      if (name === "content-security-policy" && options.htmlPolicy) return;
       if (name === "cache-control" && /^\s*public\b/i.test(value)) headers.push([name, value]);
       else if (!DROPPED_HEADERS.has(name)) headers.push([name, value]);
     });
@@ -192,7 +199,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       // Every stored answer carries one (a hit may skip the middleware that sets the per-request one); only
       // an HTML page has inline scripts to name.
       const html = /^text\/html\b/i.test(response.headers.get("content-type") ?? "");
-      headers.push(["content-security-policy", options.htmlPolicy(html ? body.toString("utf8") : "", req.path)]);
+      const policy = options.htmlPolicy(html ? body.toString("utf8") : "", req.path, scriptNonce);
+      headers.push(["content-security-policy", policy]);
     }
     const page = await cachedPage(headers, body, now());
     storedAtStaleness.set(page, startedStaleness);

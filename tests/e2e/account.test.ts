@@ -32,14 +32,14 @@ const DEAD = "El código venció o se usaron los 5 intentos. Pedí uno nuevo.";
 /** The code of the newest sign-in letter to `email` delivered after `before` letters. */
 async function codeFor(email: string, before: number): Promise<string> {
   const letters = () =>
-    smtp.received.filter((m) => m.to === email && /es tu código para entrar/.test(m.parsed.subject ?? ""));
+    smtp.received.filter((m) => m.to === email && /código para entrar/.test(m.parsed.subject ?? ""));
   const letter = await until(() => letters()[before], "the sign-in letter");
   const code = /Tu código para entrar a Rizoma: (\d{6})\. Vence en 15 minutos\./.exec(letter.parsed.text ?? "")?.[1];
   expect(code).toMatch(/^\d{6}$/);
   return code ?? "";
 }
 const lettersTo = (email: string) =>
-  smtp.received.filter((m) => m.to === email && /es tu código para entrar/.test(m.parsed.subject ?? "")).length;
+  smtp.received.filter((m) => m.to === email && /código para entrar/.test(m.parsed.subject ?? "")).length;
 
 /** A guest buys a book through the shop's own pages (card, cart, checkout), paying by transfer, picking it up. */
 async function guestOrder(page: Page, email: string): Promise<string> {

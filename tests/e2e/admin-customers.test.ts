@@ -94,7 +94,7 @@ describe("/admin/clientes", () => {
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csv.subarray(3).toString("utf8")).toBe(
       "Email;Nombre;Pedidos;Total gastado;Último pedido;Suscriptor caja;Newsletter;Cuenta\r\n" +
-        "bruno@example.com;Bruno Díaz;0;0,00;;sí;no;no\r\n",
+        'bruno@example.com;Bruno Díaz;0;"0,00";;sí;no;no\r\n',
     );
 
     const answer = await page.request.get(`${shop.app.baseUrl}/api/admin/customers?q=nu%C3%B1ez`);

@@ -86,7 +86,7 @@ describe("/admin/expenses", () => {
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [year, mm] = month.split("-");
     expect(csv.subarray(3).toString("utf8")).toBe(
-      `Fecha;Concepto;Categoría;Monto;Nota\r\n05/${mm}/${year};Envíos Andreani;Envíos;13000,00;\r\n`,
+      `Fecha;Concepto;Categoría;Monto;Nota\r\n05/${mm}/${year};Envíos Andreani;Envíos;"13000,00";\r\n`,
     );
   });
 

@@ -122,8 +122,8 @@ describe("/admin/facturas", () => {
     expect(csv.subarray(3).toString("utf8")).toMatch(
       new RegExp(
         "^Fecha;Tipo;Punto de venta;Número;Documento del receptor;Neto;IVA;Exento;Total;CAE\\r\\n" +
-          `${dd}/${mm}/${year};Factura B;1;500;Consumidor final;0,00;0,00;12345,50;12345,50;76000000000500\\r\\n` +
-          `${dd}/${mm}/${year};Factura C;1;\\d+;Consumidor final;10000,00;0,00;0,00;10000,00;\\d{14}\\r\\n$`,
+          `${dd}/${mm}/${year};Factura B;1;500;Consumidor final;"0,00";"0,00";"12345,50";"12345,50";76000000000500\\r\\n` +
+          `${dd}/${mm}/${year};Factura C;1;\\d+;Consumidor final;"10000,00";"0,00";"0,00";"10000,00";\\d{14}\\r\\n$`,
       ),
     );
 

@@ -69,7 +69,7 @@ describe("/admin/libros/importar", () => {
     ]);
     expect(download.suggestedFilename()).toBe(`catalogo-rizoma-${todayInBuenosAires()}.csv`);
     const csv = (await readFile((await download.path()) ?? "")).toString("utf8");
-    expect(csv).toContain(`${isbn13(900_500)};;Libro importado 500;Autora 20;Editorial del Sur;;;;10500,50;;3;`);
+    expect(csv).toContain(`${isbn13(900_500)};;Libro importado 500;Autora 20;Editorial del Sur;;;;"10500,50";;3;`);
     expect(csv).not.toContain(isbn13(900_501));
   });
 });

@@ -152,7 +152,12 @@ describe("Pasar a producción", () => {
     for (const round of ["now", "after a restart"]) {
       if (round === "after a restart") {
         await shop.app.stop();
-        shop.app = await startApp(shop.env);
+        // A shop out of demo needs its own SESSION_SECRET in production: without it, start refuses and says so.
+        const refused = await startApp(shop.env, { waitReady: false });
+        await new Promise((resolve) => refused.process.once("exit", resolve));
+        expect(refused.process.exitCode).toBe(1);
+        expect(refused.output()).toContain("SESSION_SECRET es obligatoria en producción");
+        shop.app = await startApp({ ...shop.env, SESSION_SECRET: "una-clave-de-produccion-larga-y-al-azar" });
         expect(shop.app.output()).not.toContain("Tienda de demostración");
       }
       const subscribe = await fetch(`${shop.app.baseUrl}/api/caja/subscribe`, {
@@ -172,7 +177,7 @@ describe("Pasar a producción", () => {
 
 describe("a production setup (DEMO_DATA=off)", () => {
   it("never reaches the sandbox and shows no banner", async () => {
-    const prodEnv = await appEnv({ DEMO_DATA: "off" });
+    const prodEnv = await appEnv({ DEMO_DATA: "off", SESSION_SECRET: "una-clave-de-produccion-larga-y-al-azar" });
     const prod = await startApp(prodEnv);
     try {
       expect(prod.output()).not.toContain("Tienda de demostración");

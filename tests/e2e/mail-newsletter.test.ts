@@ -44,10 +44,15 @@ describe("newsletter sign-up", () => {
   it("answers the spec's shapes and sends the welcome with one-click unsubscribe headers", async () => {
     const ok = await subscribeApi({ email: "Lucia@Example.com", interests: ["poesia"], source: "carousel" });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({
+    const answer = {
       success: true,
-      message: "¡Gracias por suscribirte! Te mandamos un correo de bienvenida.",
-    });
+      message: "¡Gracias por suscribirte! Si es tu primera vez, te llega un correo de bienvenida.",
+    };
+    expect(await ok.json()).toEqual(answer);
+    // A known address gets the very same answer (no list of subscribers by trial), and keeps its name.
+    const again = await subscribeApi({ email: "lucia@example.com", name: "Otra", interests: ["poesia"] });
+    expect(again.status).toBe(ok.status);
+    expect(await again.json()).toEqual(answer);
     const bad = await subscribeApi({ email: "sin-arroba" });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({

@@ -135,8 +135,8 @@ describe("/admin/reportes", () => {
     expect(csv.status()).toBe(200);
     expect(csv.headers()["content-disposition"]).toBe('attachment; filename="ventas-2025-06-01-a-2025-06-30.csv"');
     const body = await csv.text();
-    expect(body).toContain("10/06;2025-06-10;1;12345,00;0,00;12345,00\r\n");
-    expect(body).toContain("12/06;2025-06-12;1;0,00;20000,00;20000,00\r\n");
+    expect(body).toContain('10/06;2025-06-10;1;"12345,00";"0,00";"12345,00"\r\n');
+    expect(body).toContain('12/06;2025-06-12;1;"0,00";"20000,00";"20000,00"\r\n');
 
     // On a phone the wide tables scroll inside their boxes: the page itself never scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -392,11 +392,12 @@ describe.skipIf(!postgres)("two instances on one PostgreSQL", () => {
       mp.authorize(preapproval.id);
       const asked = await call(b, "/api/caja/baja", { ip: newIp(), body: { email: subscriber } });
       expect(asked.status, JSON.stringify(asked.body)).toBe(200);
-      // The code as the subscriber reads it: from the e-mail the shop queued (the shared outbox).
-      const [mail] = await rows<{ text: string }>(sql`
-        select text from mail_outbox where to_address = ${subscriber} and template = 'box-cancellation-code'
-      `);
-      const code = /baja la Caja Rizoma: (\d{6})/.exec(mail?.text ?? "")?.[1] ?? "";
+      // The code as the subscriber reads it: from the e-mail delivered (the outbox forgets it once sent).
+      const mail = await until(
+        () => smtp.received.find((m) => m.to === subscriber && /dar de baja/.test(m.parsed.subject ?? "")),
+        "the baja code's e-mail",
+      );
+      const code = /baja la Caja Rizoma: (\d{6})/.exec(mail.parsed.text ?? "")?.[1] ?? "";
       expect(code).toMatch(/^\d{6}$/);
 
       const answers = await Promise.all(

@@ -7,7 +7,7 @@ import { routeCaller } from "./route-context";
 import { testDatabase } from "./test-database";
 
 /** The admin domain and route tests act as. */
-export const TEST_ADMIN: AdminIdentity = { id: 1, email: "libreria@rizoma.com.ar" };
+export const TEST_ADMIN: AdminIdentity = { id: 1, email: "libreria@rizoma.com.ar", role: "owner" };
 
 /** The admin's row, so what it does can be audited; tests that sign in with a password use `createAdmin`. */
 export async function addAdmin(db: Db, admin: AdminIdentity = TEST_ADMIN): Promise<void> {

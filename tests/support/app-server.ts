@@ -68,6 +68,10 @@ export async function startApp(env: Record<string, string>, options: { waitReady
   const port = await freePort();
   // Production unless a test asks otherwise (the payments sandbox only runs outside production).
   const fullEnv = { ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: env.NODE_ENV ?? "production" };
+  // Production requires SESSION_SECRET except in a demo shop (which generates its own into DATA_DIR, as the
+  // quick start does): a test of a shop without the demo gets one unless it is testing that.
+  if (fullEnv.NODE_ENV === "production" && env.DEMO_DATA === "off" && !("SESSION_SECRET" in env))
+    Object.assign(fullEnv, { SESSION_SECRET: "secreto-de-las-pruebas-de-produccion-0123456789" });
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
     env: { ...process.env, ...fullEnv },

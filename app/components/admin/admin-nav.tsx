@@ -11,12 +11,15 @@ import {
   Mail,
   QrCode,
   Receipt,
+  ScrollText,
   Settings,
   ShoppingBag,
   Undo2,
+  UserCog,
   Users,
 } from "lucide-react";
 import { NavLink } from "react-router";
+import { type AdminRole, mayAct, roleForPath } from "~/domain/auth/roles";
 
 /** The spec's shared admin header tiles, in its order. */
 export const adminTiles = [
@@ -34,14 +37,19 @@ export const adminTiles = [
   { to: "/admin/reportes", label: "Reportes", icon: ChartColumn },
   { to: "/admin/libros", label: "Libros", icon: Library },
   { to: "/admin/pedidos-especiales", label: "Pedidos Especiales", icon: LibraryBig },
+  { to: "/admin/equipo", label: "Equipo", icon: UserCog },
   { to: "/admin/ajustes", label: "Ajustes", icon: Settings },
+  { to: "/admin/auditoria", label: "Auditoría", icon: ScrollText },
 ] as const;
 
-export function AdminNav() {
+/** The tiles a role may use: the menu shows only what the gate lets through (app/domain/auth/roles.ts). */
+export const tilesFor = (role: AdminRole) => adminTiles.filter((tile) => mayAct(role, roleForPath(tile.to) ?? "owner"));
+
+export function AdminNav({ role }: { role: AdminRole }) {
   return (
     <nav aria-label="Secciones del panel" className="border-b border-ink/10 bg-white">
       <ul className="mx-auto flex max-w-6xl gap-2 overflow-x-auto px-4 py-3 lg:flex-wrap lg:overflow-visible">
-        {adminTiles.map(({ to, label, icon: Icon, ...rest }) => (
+        {tilesFor(role).map(({ to, label, icon: Icon, ...rest }) => (
           <li key={to} className="shrink-0">
             <NavLink
               to={to}

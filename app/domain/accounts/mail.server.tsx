@@ -7,7 +7,8 @@ export function signInCodeMail(data: MailSite & { code: string; linkUrl: string 
   const ignore = "Si no pediste entrar, ignorá este correo: sin el código nadie puede entrar con tu email.";
   return {
     template: "account-sign-in-code",
-    subject: `${data.code} es tu código para entrar a Rizoma`,
+    // Never the code itself: a subject shows on a locked phone's screen and in every mail list.
+    subject: "Tu código para entrar a Rizoma",
     html: html(
       <EmailLayout preview={line} siteUrl={data.siteUrl}>
         <Heading>Tu código para entrar</Heading>

@@ -16,6 +16,7 @@ import {
 } from "~/domain/email-codes/email-codes.server";
 import { TooManyRequests } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
+import { addressKey } from "~/domain/rate-limit/address-key";
 import { limitPerIp } from "~/domain/rate-limit/limit-per-ip.server";
 import { hit, undoHit } from "~/domain/rate-limit/rate-limit.server";
 import type { RequestContext } from "~/domain/request-context";
@@ -41,6 +42,8 @@ export const SIGN_IN_MESSAGES = {
   tooManyCodes:
     "Ya pediste 5 códigos para este email en la última hora. Usá el último que te llegó o probá de nuevo más tarde.",
   tooManyAttempts: "Demasiados intentos desde tu conexión. Probá de nuevo en unos minutos.",
+  tooManyWrongCodes:
+    "Hoy se probaron demasiados códigos equivocados para este email. Entrá con el enlace del último correo o probá de nuevo mañana.",
   dead: "El código venció o se usaron los 5 intentos. Pedí uno nuevo.",
   linkDead: "El enlace venció o ya se usó. Pedí un código nuevo para entrar.",
 } as const;
@@ -108,16 +111,49 @@ export interface SignedIn {
   expiresAt: Date;
 }
 
-/** Wrong codes count per IP too, so one connection cannot spread guesses over many addresses. */
-async function verifyLimit(ctx: SignInContext) {
-  if (!ctx.clientIp) return null;
+/** Codes that may be tried for one e-mail in a day, from anywhere (four codes' worth of attempts). */
+export const MAX_WRONG_CODES_PER_EMAIL_PER_DAY = 4 * MAX_ATTEMPTS;
+const DAY_SECONDS = 86_400;
+
+interface VerifyTurns {
+  byIp: { key: string; bucketStart: Date } | null;
+  byEmail: { bucketStart: Date };
+}
+
+/**
+ * Every code tried counts before it is checked (a right one gives its turns back): per address (one
+ * connection cannot spread guesses over many e-mails; an IPv6 /64 is one address) and per e-mail per day
+ * (many connections cannot pool guesses at one e-mail). The e-mailed link never goes through this, so
+ * a stranger who spends an e-mail's daily wrong codes cannot keep its owner out.
+ */
+async function verifyLimit(ctx: SignInContext, address: string): Promise<VerifyTurns> {
   const { accountCodesPerIpPerHour } = await getSection(ctx.db, "rateLimits");
-  const turn = await hit(ctx.db, "account-verify-ip", ctx.clientIp, {
-    max: accountCodesPerIpPerHour * MAX_ATTEMPTS,
-    windowSeconds: 3600,
-  });
-  if (!turn.allowed) throw new TooManyRequests(SIGN_IN_MESSAGES.tooManyAttempts, turn.retryAfterSeconds);
-  return turn;
+  const ipKey = ctx.clientIp ? addressKey(ctx.clientIp) : null;
+  const [byIp, byEmail] = await Promise.all([
+    ipKey
+      ? hit(ctx.db, "account-verify-ip", ipKey, { max: accountCodesPerIpPerHour * MAX_ATTEMPTS, windowSeconds: 3600 })
+      : null,
+    hit(ctx.db, "account-verify-email", address, {
+      max: MAX_WRONG_CODES_PER_EMAIL_PER_DAY,
+      windowSeconds: DAY_SECONDS,
+    }),
+  ]);
+  if (byIp && !byIp.allowed) {
+    await undoHit(ctx.db, "account-verify-email", address, byEmail.bucketStart);
+    throw new TooManyRequests(SIGN_IN_MESSAGES.tooManyAttempts, byIp.retryAfterSeconds);
+  }
+  if (!byEmail.allowed) {
+    if (byIp && ipKey) await undoHit(ctx.db, "account-verify-ip", ipKey, byIp.bucketStart);
+    throw new TooManyRequests(SIGN_IN_MESSAGES.tooManyWrongCodes, byEmail.retryAfterSeconds);
+  }
+  return { byIp: byIp && ipKey ? { key: ipKey, bucketStart: byIp.bucketStart } : null, byEmail };
+}
+
+async function giveTurnsBack(ctx: SignInContext, address: string, turns: VerifyTurns) {
+  await Promise.all([
+    turns.byIp ? undoHit(ctx.db, "account-verify-ip", turns.byIp.key, turns.byIp.bucketStart) : undefined,
+    undoHit(ctx.db, "account-verify-email", address, turns.byEmail.bucketStart),
+  ]);
 }
 
 /**
@@ -132,7 +168,7 @@ export async function signInWithCode(
   meta: { previousToken?: string | null } = {},
   now = new Date(),
 ): Promise<SignedIn> {
-  const turn = await verifyLimit(ctx);
+  const turns = await verifyLimit(ctx, address);
   const secret = await signingSecret(ctx.db, ctx.configuredSecret ?? null);
   const [row] = await ctx.db
     .select()
@@ -159,7 +195,7 @@ export async function signInWithCode(
   }
   const signedIn = await spend(ctx.db, alive, address, now, meta.previousToken);
   if (!signedIn) throw new CodeGone(SIGN_IN_MESSAGES.dead);
-  if (turn && ctx.clientIp) await undoHit(ctx.db, "account-verify-ip", ctx.clientIp, turn.bucketStart);
+  await giveTurnsBack(ctx, address, turns);
   return signedIn;
 }
 

@@ -6,7 +6,14 @@ import { getSection, updateSection } from "~/domain/settings/settings.server";
 import { customerCodes, customerSessions, customers, mailOutbox } from "~db/schema";
 import { adminTestDatabase, clientIps } from "../../../tests/support/admin-database";
 import { readCustomerSession } from "./sessions.server";
-import { linkEmail, requestSignInCode, SIGN_IN_MESSAGES, signInWithCode, signInWithLink } from "./sign-in.server";
+import {
+  linkEmail,
+  MAX_WRONG_CODES_PER_EMAIL_PER_DAY,
+  requestSignInCode,
+  SIGN_IN_MESSAGES,
+  signInWithCode,
+  signInWithLink,
+} from "./sign-in.server";
 
 /*
  * Sign-in to Mi cuenta by a 6-digit code or the e-mailed link (issue 20, item 1). Times are passed as
@@ -243,6 +250,39 @@ describe("the per-IP limit on attempts", () => {
       expect((await enter("adivina-3@example.com", codes[2]?.code ?? "")).email).toBe("adivina-3@example.com");
     } finally {
       await updateSection(db, admin, "rateLimits", limits);
+    }
+  });
+
+  it("counts wrong codes per e-mail per day from any connection, in parallel too; the link still works", async () => {
+    const email = "asediada@example.com";
+    // Each round: a fresh code, its 5 attempts spent by wrong guesses from fresh addresses at once.
+    for (let round = 0; round < MAX_WRONG_CODES_PER_EMAIL_PER_DAY / 5; round++) {
+      await ask(email, undefined, freshIp());
+      const { code } = await letter(email);
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => refusal(enter(email, wrong(code), undefined, freshIp()))),
+      );
+      expect(answers.every((answer) => answer.status === 422 || answer.status === 410)).toBe(true);
+    }
+    await ask(email, undefined, freshIp());
+    const { code, link } = await letter(email);
+    const refused = await refusal(enter(email, code, undefined, freshIp()));
+    expect(refused).toMatchObject({ status: 429, message: SIGN_IN_MESSAGES.tooManyWrongCodes });
+    expect(refused.retryAfter).toBeGreaterThan(23 * 3600);
+    // Another e-mail is not affected, and the e-mailed link still signs the owner in.
+    await ask("vecina@example.com", undefined, freshIp());
+    const other = await letter("vecina@example.com");
+    expect((await enter("vecina@example.com", other.code)).email).toBe("vecina@example.com");
+    expect((await signInWithLink(ctx(), link)).email).toBe(email);
+  });
+
+  it("gives the e-mail's daily turn back for a right code", async () => {
+    const email = "acierta@example.com";
+    for (let i = 0; i < MAX_WRONG_CODES_PER_EMAIL_PER_DAY + 2; i++) {
+      await ask(email, undefined, freshIp());
+      const { code } = await letter(email);
+      expect((await enter(email, code)).email).toBe(email);
+      await db.delete(customerCodes).where(eq(customerCodes.email, email));
     }
   });
 });

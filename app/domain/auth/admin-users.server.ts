@@ -6,10 +6,12 @@ import { emailSchema } from "~/lib/email-schema";
 import type { Db } from "~db/index";
 import { adminUsers } from "~db/schema";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "./passwords.server";
+import type { AdminRole } from "./roles";
 
 export interface AdminIdentity {
   id: number;
   email: string;
+  role: AdminRole;
 }
 
 export const adminEmail = emailSchema({ missing: "El email es requerido", invalid: "Email inválido" }, 200);
@@ -35,15 +37,22 @@ export async function findAdminByEmail(db: Db, email: string) {
   return row ?? null;
 }
 
-/** Creates an admin; an e-mail that already has one is a Conflict (the unique index decides). */
-export async function createAdmin(db: Db, input: { email: string; password: string }): Promise<AdminIdentity> {
+/**
+ * Creates an admin (an owner unless told otherwise: the first admin, `npm run admin:create` and the
+ * ADMIN_EMAIL env are the shop's owners); an e-mail that already has one is a Conflict (the unique index decides).
+ */
+export async function createAdmin(
+  db: Db,
+  input: { email: string; password: string },
+  role: AdminRole = "owner",
+): Promise<AdminIdentity> {
   const { email, password } = newAdminSchema.parse(input);
   const passwordHash = await hashPassword(password);
   const [row] = await db
     .insert(adminUsers)
-    .values({ email, passwordHash })
+    .values({ email, passwordHash, role })
     .onConflictDoNothing({ target: adminUsers.email })
-    .returning({ id: adminUsers.id, email: adminUsers.email });
+    .returning({ id: adminUsers.id, email: adminUsers.email, role: adminUsers.role });
   if (!row) throw new Conflict("Ya existe un administrador con ese email");
   return row;
 }

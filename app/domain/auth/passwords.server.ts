@@ -17,4 +17,4 @@ export async function verifyPassword(passwordHash: string | null, password: stri
   return verify(passwordHash, password).catch(() => false);
 }
 
-export const MIN_PASSWORD_LENGTH = 10;
+export { MIN_PASSWORD_LENGTH } from "./team";

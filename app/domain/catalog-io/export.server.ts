@@ -1,4 +1,4 @@
-import { asc, gt } from "drizzle-orm";
+import { asc, count, gt } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { rowToInput } from "~/domain/catalog/admin-books.server";
 import type { BookInput } from "~/domain/catalog/book-input";
@@ -29,6 +29,12 @@ export async function catalogueCsv(db: Db): Promise<string> {
     COLUMNS.map((column) => column.header),
     rows,
   );
+}
+
+/** How many books the catalogue's export holds (the workbook's rows below its header). */
+export async function catalogueSize(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(books);
+  return row?.n ?? 0;
 }
 
 const WIDTHS: Record<string, number> = {

@@ -12,7 +12,7 @@ import type { PriceUpdateChange, PriceUpdateScope } from "./price-rules";
 import { applyPriceUpdate, NOTHING_TO_UPDATE, previewPriceUpdate } from "./price-updates.server";
 
 const { db, admin } = await adminTestDatabase();
-const OTHER_ADMIN = { id: 1, email: "otra@rizoma.com.ar" };
+const OTHER_ADMIN = { id: 1, email: "otra@rizoma.com.ar", role: "owner" as const };
 const site = { siteUrl: "https://rizoma.test", configuredSecret: null };
 beforeAll(() => seedTaxonomy(db));
 

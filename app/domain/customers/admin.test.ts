@@ -114,19 +114,19 @@ describe("customersCsv", () => {
     expect(csv.slice(1).split("\r\n")).toEqual([
       "Email;Nombre;Pedidos;Total gastado;Último pedido;Suscriptor caja;Newsletter;Cuenta",
       // The last order was 20 March at 23:30 in Buenos Aires (already the 21st in UTC).
-      "ana@example.com;Ana María Pérez;4;13500,50;2026-03-20;sí;sí;sí",
-      "dario@example.com;Darío Núñez;0;0,00;;no;no;no",
-      "bruno@example.com;Bruno Díaz;0;0,00;;sí;no;no",
-      "carla@example.com;Carla;0;0,00;;no;sí;no",
-      "eve@example.com;;0;0,00;;no;no;no",
-      `fede@example.com;"'=SUMA(1;2) Gómez";1;1000,00;2026-03-02;no;no;no`,
+      'ana@example.com;Ana María Pérez;4;"13500,50";2026-03-20;sí;sí;sí',
+      'dario@example.com;Darío Núñez;0;"0,00";;no;no;no',
+      'bruno@example.com;Bruno Díaz;0;"0,00";;sí;no;no',
+      'carla@example.com;Carla;0;"0,00";;no;sí;no',
+      'eve@example.com;;0;"0,00";;no;no;no',
+      `fede@example.com;"'=SUMA(1;2) Gómez";1;"1000,00";2026-03-02;no;no;no`,
       "",
     ]);
   });
 
   it("keeps to the search", async () => {
     const lines = (await customersCsv(db, { q: "díaz" })).split("\r\n");
-    expect(lines.slice(1)).toEqual(["bruno@example.com;Bruno Díaz;0;0,00;;sí;no;no", ""]);
+    expect(lines.slice(1)).toEqual(['bruno@example.com;Bruno Díaz;0;"0,00";;sí;no;no', ""]);
   });
 });
 

@@ -6,7 +6,7 @@ import { insertInvoice } from "../../../tests/support/invoice-row";
 import { testDatabase } from "../../../tests/support/test-database";
 import { leaveDemoMode, NOT_IN_DEMO, shopMode } from "./demo-mode.server";
 
-const admin = { id: 1, email: "libreria@rizoma.com.ar" };
+const admin = { id: 1, email: "libreria@rizoma.com.ar", role: "owner" as const };
 
 describe("leaving demo mode without deleting", () => {
   it("keeps every record and only stops the simulation", async () => {

@@ -31,7 +31,7 @@ describe("amounts and dates", () => {
 describe("the ledger", () => {
   it("writes nothing when the audit record cannot be written", async () => {
     const before = await rowCounts();
-    const ghost = { id: 999, email: "nadie@rizoma.com.ar" };
+    const ghost = { id: 999, email: "nadie@rizoma.com.ar", role: "owner" as const };
     const input = { date: "2025-03-10", concept: "Fantasma", category: "Otros", amountCents: 100, note: null } as const;
     await expect(createExpense(db, ghost, input)).rejects.toThrow();
     expect(await rowCounts()).toEqual(before);

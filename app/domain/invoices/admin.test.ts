@@ -164,9 +164,9 @@ describe("the accountant's CSV", () => {
 
     expect(await invoicesCsv(db, "2025-03")).toBe(
       "\uFEFFFecha;Tipo;Punto de venta;Número;Documento del receptor;Neto;IVA;Exento;Total;CAE\r\n" +
-        "02/03/2025;Factura B;3;11;DNI 30123456;0,00;0,00;12345,67;12345,67;75011111111111\r\n" +
-        "05/03/2025;Factura A;3;4;CUIT 30-71234567-1;8264,46;1735,54;5000,00;15000,00;75022222222222\r\n" +
-        "31/03/2025;Nota de crédito B;3;1;Consumidor final;0,00;0,00;-12345,67;-12345,67;75033333333333\r\n",
+        '02/03/2025;Factura B;3;11;DNI 30123456;"0,00";"0,00";"12345,67";"12345,67";75011111111111\r\n' +
+        '05/03/2025;Factura A;3;4;CUIT 30-71234567-1;"8264,46";"1735,54";"5000,00";"15000,00";75022222222222\r\n' +
+        '31/03/2025;Nota de crédito B;3;1;Consumidor final;"0,00";"0,00";"-12345,67";"-12345,67";75033333333333\r\n',
     );
     expect(await invoicesCsv(db, "2025-05")).toBe(
       "\uFEFFFecha;Tipo;Punto de venta;Número;Documento del receptor;Neto;IVA;Exento;Total;CAE\r\n",

@@ -1,8 +1,10 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { signInCodeMail } from "~/domain/accounts/mail.server";
 import {
   boxCancellationCode,
   boxCancellationDone,
@@ -29,7 +31,14 @@ import { mailOutbox, settings } from "~db/schema";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server";
 import { onPostgres, testDatabase } from "../../../tests/support/test-database";
 import { until } from "../../../tests/support/until";
-import { claimDue, enqueueMail, markAttemptFailed, outboxCounts } from "./outbox.server";
+import {
+  claimDue,
+  enqueueMail,
+  getOutboxMessage,
+  markAttemptFailed,
+  outboxCounts,
+  SENSITIVE_SENT_TEXT,
+} from "./outbox.server";
 import type { RenderedMail } from "./templates/render.server";
 import { type MailWorker, startMailWorker } from "./worker.server";
 
@@ -92,6 +101,31 @@ describe("the outbox over SMTP", () => {
     expect(mail?.parsed.text).toContain("¡Hola, Lucía!");
     expect(mail?.parsed.html).toContain("Explorar libros");
     await until(async () => (await outboxCounts(db)).sent >= 1, "the row marked sent");
+  });
+
+  it("sends a sign-in code once, then keeps its template and state but not the code; the admin never sees it", async () => {
+    const code = "482913";
+    const linkUrl = `${siteUrl}/cuenta/ingresar?enlace=enlace-secreto-0123456789abcdef`;
+    const signIn = signInCodeMail({ siteUrl, code, linkUrl });
+    const baja = boxCancellationCode({ siteUrl, code: "731904", bajaUrl: `${siteUrl}/caja-rizoma/baja` });
+    for (const mail of [signIn, baja]) expect(mail.subject).not.toMatch(/\d{6}/);
+    const secretOne = await enqueueMail(db, { to: "secreta@example.com", mail: signIn, siteUrl });
+    const plain = await enqueueMail(db, { to: "comun@example.com", mail: welcome("Rita"), siteUrl });
+    // Before sending: the admin's view shows the template and state, not the code or the link.
+    const queuedView = await getOutboxMessage(db, secretOne.id);
+    expect(queuedView).toMatchObject({ template: "account-sign-in-code", status: "queued" });
+    expect(`${queuedView.subject}${queuedView.html}${queuedView.text}`).not.toMatch(/482913|enlace-secreto/);
+    worker(smtpMailer(smtp.url));
+    await until(() => receivedIds().includes(secretOne.messageId) && receivedIds().includes(plain.messageId), "both");
+    const letter = smtp.received.find((m) => m.messageId === secretOne.messageId);
+    expect(letter?.parsed.text).toContain(code);
+    await until(async () => (await getOutboxMessage(db, secretOne.id)).status === "sent", "marked sent");
+    const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, secretOne.id));
+    expect(row).toMatchObject({ template: "account-sign-in-code", status: "sent", text: SENSITIVE_SENT_TEXT });
+    expect(JSON.stringify(row)).not.toMatch(/482913|enlace-secreto/);
+    await until(async () => (await getOutboxMessage(db, plain.id)).status === "sent", "the plain one sent");
+    const [kept] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, plain.id));
+    expect(kept?.text).toContain("Rita");
   });
 
   it("keeps messages while the SMTP server refuses them and delivers each once when it is back", async () => {

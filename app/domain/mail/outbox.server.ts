@@ -14,6 +14,20 @@ export { OUTBOX_STATUSES, type OutboxStatus };
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
+/**
+ * Mails that carry a secret (a sign-in code, a magic link, a code that confirms a baja): their subject
+ * never holds it, the admin's views never show their body, and the body is emptied from the outbox in the
+ * same update that marks them sent. A new template that carries a code or a link joins this list.
+ */
+export const SENSITIVE_TEMPLATES: readonly string[] = ["account-sign-in-code", "box-cancellation-code", "team-invite"];
+export const isSensitive = (template: string) => SENSITIVE_TEMPLATES.includes(template);
+
+/** What stays of a sensitive mail's body once sent, and what the admin sees of it before. */
+export const SENSITIVE_SENT_TEXT = "[Contenido borrado al enviarse: llevaba un código o un enlace para entrar.]";
+export const SENSITIVE_HIDDEN_TEXT =
+  "Este correo lleva un código o un enlace para entrar: el panel no muestra su contenido y se borra al enviarse.";
+const paragraph = (text: string) => `<p style="font-family:sans-serif">${text}</p>`;
+
 /** Wakes this process's worker when a message is queued (other instances find it on their next poll). */
 export const outboxEvents = new EventEmitter();
 
@@ -91,10 +105,22 @@ export async function renewLease(db: Db, id: number, leaseSeconds: number): Prom
   return rows.length === 1;
 }
 
+/** Marks a message sent; a sensitive one loses its body in the same update (template and state stay). */
 export async function markSent(db: Db, id: number): Promise<void> {
+  const sensitive = sql`${mailOutbox.template} in (${sql.join(
+    SENSITIVE_TEMPLATES.map((template) => sql`${template}`),
+    sql`, `,
+  )})`;
   await db
     .update(mailOutbox)
-    .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
+    .set({
+      status: "sent",
+      sentAt: new Date(),
+      lockedUntil: null,
+      lastError: null,
+      html: sql`case when ${sensitive} then ${paragraph(SENSITIVE_SENT_TEXT)} else ${mailOutbox.html} end`,
+      text: sql`case when ${sensitive} then ${SENSITIVE_SENT_TEXT} else ${mailOutbox.text} end`,
+    })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "sending")));
 }
 
@@ -177,10 +203,16 @@ export async function listOutbox(
   return { rows, total: total?.n ?? 0 };
 }
 
+/**
+ * One message as the admin sees it (page, JSON and .eml): a sensitive one shows its template and state,
+ * never its code or link, even before it is sent.
+ */
 export async function getOutboxMessage(db: Db, id: number): Promise<OutboxRow> {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   if (!row) throw new NotFound("No encontramos ese correo");
-  return row;
+  if (!isSensitive(row.template)) return row;
+  const text = row.status === "sent" ? SENSITIVE_SENT_TEXT : SENSITIVE_HIDDEN_TEXT;
+  return { ...row, html: paragraph(text), text };
 }
 
 /** Puts a failed message back in the queue, with its attempts reset. */

@@ -17,8 +17,12 @@ import { newsletterWelcome } from "./mail.server";
 import { subscribeSchema } from "./subscribe-schema";
 import { NEWSLETTER_TOPICS, topicLabel } from "./topics";
 
-export const SUBSCRIBED = "¡Gracias por suscribirte! Te mandamos un correo de bienvenida.";
-export const ALREADY_SUBSCRIBED = "Ya estabas suscripto: guardamos tus nuevos intereses.";
+/**
+ * The one answer to a sign-up, new address or not: what the form answers must not tell anyone whether an
+ * address is on the list (issue 34). The address's owner learns it from their inbox: a welcome comes only
+ * when a subscription starts.
+ */
+export const SUBSCRIBED = "¡Gracias por suscribirte! Si es tu primera vez, te llega un correo de bienvenida.";
 export const TOO_MANY_SUBSCRIPTIONS = "Demasiadas suscripciones desde tu conexión. Probá de nuevo en un rato.";
 
 export type Subscriber = typeof newsletterSubscribers.$inferSelect;
@@ -36,13 +40,18 @@ export async function seedNewsletterTopics(db: Db): Promise<void> {
 
 /**
  * Signs an address up. The address is normalised and unique, so concurrent sign-ups of one address end
- * in one row; signing up again merges the interests and answers success; an address that had left comes
- * back. The welcome e-mail is queued in the same transaction, only when a subscription starts.
+ * in one row; signing up again merges the interests; an address that had left comes back. The welcome
+ * e-mail is queued in the same transaction, only when a subscription starts.
+ *
+ * Anyone may type anyone's address, so for an address already on the list nothing here may tell or
+ * change what is not theirs to know or change: the answer is the same message as for a new one (and the
+ * same work, the welcome is written either way and only queued for a new subscription, so the time it
+ * takes does not tell either), and the stored name is never replaced by the one typed now.
  */
 export async function subscribe(
   ctx: Pick<RequestContext, "db" | "clientIp" | "siteUrl" | "configuredSecret">,
   raw: unknown,
-): Promise<{ message: string; created: boolean }> {
+): Promise<{ message: string }> {
   const { db } = ctx;
   const parsed = subscribeSchema.safeParse(raw);
   if (!parsed.success) throw new Invalid(zodMessage(parsed.error));
@@ -56,7 +65,6 @@ export async function subscribe(
       insert into ${newsletterSubscribers} (email, name, interests, source)
       values (${input.email}, ${input.name}, ${sql`${`{${input.interests.map((id) => `"${id}"`).join(",")}}`}::text[]`}, ${input.source})
       on conflict (email) do update set
-        name = coalesce(excluded.name, ${newsletterSubscribers.name}),
         interests = array(select distinct unnest(${newsletterSubscribers.interests} || excluded.interests) order by 1),
         subscribed_at = case when ${newsletterSubscribers.status} = 'unsubscribed' then now() else ${newsletterSubscribers.subscribedAt} end,
         status = 'active',
@@ -68,15 +76,14 @@ export async function subscribe(
       rows as unknown as { rows: { id: number; name: string | null; interests: string[]; started: boolean }[] }
     ).rows[0];
     if (!row) throw new Error("subscriber upsert returned nothing");
-    if (!row.started) return { message: ALREADY_SUBSCRIBED, created: false };
     const mail = newsletterWelcome({
       siteUrl: ctx.siteUrl,
       name: row.name,
       interests: row.interests.map(topicLabel),
       unsubscribeUrl: unsubscribeUrl(ctx.siteUrl, secret, row.id),
     });
-    await enqueueMail(tx as unknown as Db, { to: input.email, mail, siteUrl: ctx.siteUrl });
-    return { message: SUBSCRIBED, created: true };
+    if (row.started) await enqueueMail(tx as unknown as Db, { to: input.email, mail, siteUrl: ctx.siteUrl });
+    return { message: SUBSCRIBED };
   });
 }
 

@@ -5,7 +5,6 @@ import { clientIps } from "../../../tests/support/admin-database";
 import { testDatabase } from "../../../tests/support/test-database";
 import { Invalid, TooManyRequests } from "../errors";
 import {
-  ALREADY_SUBSCRIBED,
   newsletterCounts,
   SUBSCRIBED,
   seedNewsletterTopics,
@@ -53,11 +52,42 @@ describe("subscribe", () => {
   it("merges the interests of a second sign-up, keeps the first source, and sends no second welcome", async () => {
     await subscribe(meta(), { email: "doble@example.com", interests: ["arte"], source: "shop" });
     const again = await subscribe(meta(), { email: "DOBLE@example.com", interests: ["historia", "arte"] });
-    expect(again.message).toBe(ALREADY_SUBSCRIBED);
+    expect(again).toEqual({ message: SUBSCRIBED });
     const row = await subscriber("doble@example.com");
     expect(row?.interests).toEqual(["arte", "historia"]);
     expect(row?.source).toBe("shop");
     expect(await mailsTo("doble@example.com")).toHaveLength(1);
+  });
+
+  it("answers a known address exactly as a new one, so the form tells nobody who is subscribed", async () => {
+    const fresh = await subscribe(meta(), { email: "nueva@example.com", name: "Nueva", interests: ["poesia"] });
+    const known = await subscribe(meta(), { email: "nueva@example.com", name: "Nueva", interests: ["poesia"] });
+    expect(known).toEqual(fresh);
+    expect(fresh).toEqual({ message: SUBSCRIBED });
+    // The same through the HTTP route is checked in tests/e2e/mail-newsletter.test.ts (status and body).
+  });
+
+  it("never replaces a subscriber's name with the one typed in a later sign-up", async () => {
+    await subscribe(meta(), { email: "nombre@example.com", name: "Olga Orozco" });
+    await subscribe(meta(), { email: "Nombre@Example.com", name: "Otra Persona" });
+    await subscribe(meta(), { email: "nombre@example.com" });
+    expect((await subscriber("nombre@example.com"))?.name).toBe("Olga Orozco");
+    // Nor gives a name to one who signed up without it (a stranger's text would greet them in every letter).
+    await subscribe(meta(), { email: "sin.nombre@example.com" });
+    await subscribe(meta(), { email: "sin.nombre@example.com", name: "Alguien Más" });
+    expect((await subscriber("sin.nombre@example.com"))?.name).toBeNull();
+    // Coming back after leaving keeps the name too; the new welcome greets them by it.
+    const [row] = await db
+      .update(newsletterSubscribers)
+      .set({ status: "unsubscribed", unsubscribedAt: new Date() })
+      .where(eq(newsletterSubscribers.email, "nombre@example.com"))
+      .returning();
+    expect(row?.status).toBe("unsubscribed");
+    await subscribe(meta(), { email: "nombre@example.com", name: "Impostora" });
+    expect(await subscriber("nombre@example.com")).toMatchObject({ name: "Olga Orozco", status: "active" });
+    const welcomes = await mailsTo("nombre@example.com");
+    expect(welcomes).toHaveLength(2);
+    expect(welcomes.map((mail) => mail.text).join("\n")).not.toContain("Impostora");
   });
 
   it("refuses a missing or malformed address and unknown topics with the spec's messages", async () => {

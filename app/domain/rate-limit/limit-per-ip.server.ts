@@ -2,6 +2,7 @@ import { TooManyRequests } from "~/domain/errors";
 import type { RequestContext } from "~/domain/request-context";
 import type { Settings } from "~/domain/settings/schema";
 import { getSection } from "~/domain/settings/settings.server";
+import { addressKey } from "./address-key";
 import { hit } from "./rate-limit.server";
 
 type RateLimitSettings = Settings["rateLimits"];
@@ -31,7 +32,7 @@ export type PerIpLimit = keyof typeof PER_IP;
 /**
  * Counts this request of the visitor against `limit` and refuses it past the setting's maximum:
  * TooManyRequests with `message` (Spanish) and the seconds until a request is allowed again (the
- * answer's Retry-After). A call with no visitor (the server's own jobs) counts nothing. `rateLimits`
+ * answer's Retry-After). The visitor is counted by `addressKey` (an IPv6 /64 is one visitor). A call with no visitor (the server's own jobs) counts nothing. `rateLimits`
  * saves reading the settings again when the caller already holds them.
  */
 export async function limitPerIp(
@@ -43,6 +44,6 @@ export async function limitPerIp(
   if (!ctx.clientIp) return;
   const max = (rateLimits ?? (await getSection(ctx.db, "rateLimits")))[limit];
   const { bucket, windowSeconds } = PER_IP[limit];
-  const turn = await hit(ctx.db, bucket, ctx.clientIp, { max, windowSeconds });
+  const turn = await hit(ctx.db, bucket, addressKey(ctx.clientIp), { max, windowSeconds });
   if (!turn.allowed) throw new TooManyRequests(message, turn.retryAfterSeconds);
 }

@@ -12,7 +12,7 @@ import * as qr from "./qr";
 
 const { database, db, admin } = await adminTestDatabase({
   catalogue: true,
-  admin: { id: 1, email: "panel@rizoma.com.ar" },
+  admin: { id: 1, email: "panel@rizoma.com.ar", role: "owner" },
 });
 
 beforeAll(async () => {

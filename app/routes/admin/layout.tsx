@@ -6,14 +6,16 @@ import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/layout";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { email: requireAdmin(request, context).email };
+  const admin = requireAdmin(request, context);
+  return { email: admin.email, role: admin.role };
 }
 
 export const meta = () => seoMeta({ title: "Panel de administración", noIndex: true });
 
 function Shell({ children }: { children: React.ReactNode }) {
   // In the error boundary too: a page's error still has this layout's data (none if this loader failed).
-  const email = useRouteLoaderData<typeof loader>("routes/admin/layout")?.email;
+  const layout = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  const email = layout?.email;
   return (
     <div className="flex min-h-dvh flex-col bg-paper">
       <header className="bg-moss text-white">
@@ -30,7 +32,8 @@ function Shell({ children }: { children: React.ReactNode }) {
           </form>
         </div>
       </header>
-      <AdminNav />
+      {/* Without this layout's data (its loader failed), only what every role may open. */}
+      <AdminNav role={layout?.role ?? "staff"} />
       <main id="contenido" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
         {children}
       </main>

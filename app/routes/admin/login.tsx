@@ -24,7 +24,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = loginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
   if (!parsed.success) return formFailure(parsed.error, { email: String(form.get("email") ?? "") });
   return formAction({ email: parsed.data.email }, async () => {
-    const session = await login(context.db, parsed.data, { ip: context.clientIp, previousToken: context.sessionToken });
+    const session = await login(context.db, parsed.data, {
+      ip: context.clientIp,
+      previousToken: context.sessionToken,
+      userAgent: request.headers.get("user-agent"),
+    });
     return redirect(next, {
       status: 303,
       headers: { "Set-Cookie": sessionCookie(session.token, session.expiresAt, context.config.secureCookies) },

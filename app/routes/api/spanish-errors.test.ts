@@ -18,7 +18,7 @@ import * as cartStock from "./validate-cart-stock";
 // Hostile bodies (fields the API does not know, wrong types, missing fields) get a Spanish 4xx: never
 // zod's English defaults, whichever API is asked.
 const database = await testDatabase();
-const admin = { id: 1, email: "libreria@rizoma.com.ar" };
+const admin = { id: 1, email: "libreria@rizoma.com.ar", role: "owner" as const };
 beforeAll(() => seedDemoCatalogue(database.db));
 afterAll(() => database.close());
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { ADMIN_ROUTE_ROLES, type AdminRole, mayAct, roleForAction } from "~/domain/auth/roles";
 import { type OrderAction, orderActions } from "~/domain/orders/actions";
 import { OrderSection } from "./order-section";
 import type { AdminOrderView } from "./order-view";
@@ -9,8 +10,10 @@ const primary = `${button} bg-moss text-white hover:bg-moss-dark`;
 const input = "mt-1 w-full rounded-lg border border-ink/25 bg-white px-3 py-2";
 
 /** The actions the order's status allows (orderActions), each a form that posts its `intent` to the page. */
-export function OrderActions({ order, busy }: { order: AdminOrderView; busy: boolean }) {
-  const actions = orderActions(order);
+export function OrderActions({ order, busy, role }: { order: AdminOrderView; busy: boolean; role: AdminRole }) {
+  // Only what this admin's role may do (app/domain/auth/roles.ts): staff do not see "cancel" (a refund).
+  const page = ADMIN_ROUTE_ROLES["admin/pedidos/:number"];
+  const actions = orderActions(order).filter((action) => !page || mayAct(role, roleForAction(page, action)));
   return (
     <OrderSection id="acciones" title="Acciones" spaced>
       {actions.map((action) => (

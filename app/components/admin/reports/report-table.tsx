@@ -8,7 +8,8 @@ export interface ReportColumn {
 
 /**
  * A report's numbers as a table (the accessible twin of its chart): a caption, column headers and the
- * first cell of each row as its row header; wide tables scroll inside their own box on a phone.
+ * first cell of each row as its row header; wide tables scroll inside their own box on a phone, which a
+ * keyboard can reach (Tab, then the arrows) and a screen reader announces by the table's caption.
  */
 export function ReportTable({
   caption,
@@ -40,7 +41,13 @@ export function ReportTable({
     </tr>
   );
   return (
-    <div className="overflow-x-auto rounded-xl border border-ink/10 bg-white">
+    <section
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+      data-scroll-region
+      className="overflow-x-auto rounded-xl border border-ink/10 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-moss"
+    >
       <table className="w-full min-w-[32rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-ink/10 text-ink/75">
@@ -55,6 +62,6 @@ export function ReportTable({
         <tbody className="divide-y divide-ink/10">{rows.map((cells, index) => line(cells, index))}</tbody>
         {footer ? <tfoot className="border-t-2 border-ink/15 font-semibold">{line(footer, "total")}</tfoot> : null}
       </table>
-    </div>
+    </section>
   );
 }

@@ -19,10 +19,13 @@ export function WithdrawalPanel({
   totalCents,
   busy,
   fields,
+  owner,
 }: {
   withdrawal: Panel;
   totalCents: number;
   busy: boolean;
+  /** Cancelling and refunding move money: only owners see those buttons (the server refuses staff anyway). */
+  owner: boolean;
   /** The refund form's field errors of the last attempt. */
   fields?: Record<string, string>;
 }) {
@@ -75,7 +78,12 @@ export function WithdrawalPanel({
           </div>
         ))}
       </dl>
-      {withdrawal.canCancel ? (
+      {!owner && (withdrawal.canCancel || withdrawal.canRefund) ? (
+        <p className="text-sm text-ink/80">
+          Cancelar el pedido y reembolsar mueven dinero: los resuelve una persona titular de la tienda.
+        </p>
+      ) : null}
+      {owner && withdrawal.canCancel ? (
         <OneClick intent="withdrawal-cancel" busy={busy} label="Cancelar el pedido">
           {withdrawal.booksOut
             ? "El pedido queda cancelado y le escribimos al comprador cómo devolver los libros, a cargo de la librería. El stock vuelve cuando registres que los libros volvieron."
@@ -92,13 +100,13 @@ export function WithdrawalPanel({
           Hay un reembolso en curso con Mercado Pago. Recargá la página en unos minutos.
         </p>
       ) : null}
-      {withdrawal.canRefund && withdrawal.refundMethod === "mercadopago" ? (
+      {owner && withdrawal.canRefund && withdrawal.refundMethod === "mercadopago" ? (
         <OneClick intent="withdrawal-refund" busy={busy} label="Reembolsar">
           Devolvemos {formatMoney(totalCents)} por Mercado Pago, al mismo medio con el que pagó el comprador, y le
           avisamos por correo. Si lo intentás de nuevo, Mercado Pago no devuelve dos veces.
         </OneClick>
       ) : null}
-      {withdrawal.canRefund && withdrawal.refundMethod === "transfer" ? (
+      {owner && withdrawal.canRefund && withdrawal.refundMethod === "transfer" ? (
         <TransferRefundForm totalCents={totalCents} busy={busy} fields={fields ?? {}} />
       ) : null}
     </OrderSection>

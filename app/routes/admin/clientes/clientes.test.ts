@@ -75,7 +75,7 @@ describe("/admin/clientes", () => {
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(body);
     expect(text).toBe(
       "\uFEFFEmail;Nombre;Pedidos;Total gastado;Último pedido;Suscriptor caja;Newsletter;Cuenta\r\n" +
-        "bruno@example.com;Bruno Díaz;0;0,00;;sí;no;no\r\n",
+        'bruno@example.com;Bruno Díaz;0;"0,00";;sí;no;no\r\n',
     );
     const response = await exportRoute.loader(asAdmin("/admin/clientes/exportar"));
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");

@@ -1,7 +1,8 @@
+import { recordExport } from "~/domain/audit/exports.server";
 import { customersCsv } from "~/domain/customers/admin.server";
 import { parseCustomerFilters } from "~/domain/customers/filters";
 import { requireAdmin } from "~/lib/admin.server";
-import { csvResponse } from "~/lib/csv";
+import { csvResponse, csvRowCount } from "~/lib/csv";
 import { todayInBuenosAires } from "~/lib/dates";
 import { resource } from "~/lib/http.server";
 import type { Route } from "./+types/exportar";
@@ -9,8 +10,18 @@ import type { Route } from "./+types/exportar";
 /** GET /admin/clientes/exportar?buscar=: the customers the list's search finds, as a CSV for a spreadsheet. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return resource(context, async () => {
-    requireAdmin(request, context);
+    const admin = requireAdmin(request, context);
     const { search } = parseCustomerFilters(new URL(request.url).searchParams);
-    return csvResponse(await customersCsv(context.db, { q: search }), `clientes-${todayInBuenosAires()}.csv`);
+    const csv = await customersCsv(context.db, { q: search });
+    await recordExport(context.db, admin, {
+      subject: "customer",
+      entity: "customer",
+      what: "los clientes",
+      format: "CSV",
+      rows: csvRowCount(csv),
+      filters: search ? { buscar: search } : {},
+      ip: context.clientIp,
+    });
+    return csvResponse(csv, `clientes-${todayInBuenosAires()}.csv`);
   });
 }

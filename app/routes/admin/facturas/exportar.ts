@@ -1,13 +1,15 @@
+import { recordExport } from "~/domain/audit/exports.server";
 import { csvQuery, currentMonth, invoicesCsv } from "~/domain/invoices/admin.server";
 import { requireAdmin } from "~/lib/admin.server";
-import { csvResponse } from "~/lib/csv";
+import { csvResponse, csvRowCount } from "~/lib/csv";
+import { monthYear } from "~/lib/dates";
 import { resource } from "~/lib/http.server";
 import type { Route } from "./+types/exportar";
 
 /** GET /admin/facturas/exportar?mes=YYYY-MM: the month's issued vouchers as a CSV for the accountant. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return resource(context, async () => {
-    requireAdmin(request, context);
+    const admin = requireAdmin(request, context);
     const query = csvQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
     if (!query.success) {
       return new Response("El mes no es válido: usá AAAA-MM, por ejemplo 2026-11.", {
@@ -16,6 +18,16 @@ export function loader({ request, context }: Route.LoaderArgs) {
       });
     }
     const month = query.data.mes ?? currentMonth();
-    return csvResponse(await invoicesCsv(context.db, month), `facturas-${month}.csv`);
+    const csv = await invoicesCsv(context.db, month);
+    await recordExport(context.db, admin, {
+      subject: "invoice",
+      entity: "invoice",
+      what: `las facturas de ${monthYear(`${month}-01`)}`,
+      format: "CSV",
+      rows: csvRowCount(csv),
+      filters: { mes: month },
+      ip: context.clientIp,
+    });
+    return csvResponse(csv, `facturas-${month}.csv`);
   });
 }

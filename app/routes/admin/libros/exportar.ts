@@ -1,6 +1,7 @@
-import { catalogueCsv, catalogueXlsx } from "~/domain/catalog-io/export.server";
+import { recordExport } from "~/domain/audit/exports.server";
+import { catalogueCsv, catalogueSize, catalogueXlsx } from "~/domain/catalog-io/export.server";
 import { requireAdmin } from "~/lib/admin.server";
-import { csvResponse } from "~/lib/csv";
+import { csvResponse, csvRowCount } from "~/lib/csv";
 import { todayInBuenosAires } from "~/lib/dates";
 import { resource } from "~/lib/http.server";
 import type { Route } from "./+types/exportar";
@@ -13,11 +14,27 @@ const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.s
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   return resource(context, async () => {
-    requireAdmin(request, context);
+    const admin = requireAdmin(request, context);
     const format = new URL(request.url).searchParams.get("formato") === "xlsx" ? "xlsx" : "csv";
     const name = `catalogo-rizoma-${todayInBuenosAires()}.${format}`;
-    if (format === "csv") return csvResponse(await catalogueCsv(context.db), name);
-    return new Response(await catalogueXlsx(context.db), {
+    const audit = (rows: number) =>
+      recordExport(context.db, admin, {
+        subject: "book",
+        entity: "book",
+        what: "el catálogo",
+        format: format === "csv" ? "CSV" : "Excel",
+        rows,
+        filters: { formato: format },
+        ip: context.clientIp,
+      });
+    if (format === "csv") {
+      const csv = await catalogueCsv(context.db);
+      await audit(csvRowCount(csv));
+      return csvResponse(csv, name);
+    }
+    const workbook = await catalogueXlsx(context.db);
+    await audit(await catalogueSize(context.db));
+    return new Response(workbook, {
       headers: {
         "Content-Type": XLSX_TYPE,
         "Content-Disposition": `attachment; filename="${name}"`,

@@ -177,7 +177,7 @@ function BookList({
                 </div>
                 <div className="flex w-28 flex-wrap justify-end gap-1">
                   {book.isPreorder ? <Tag className="bg-ochre/30">Preventa</Tag> : null}
-                  {!book.available ? <Tag className="bg-terracotta/15 text-terracotta">No disponible</Tag> : null}
+                  {!book.available ? <Tag className="bg-terracotta/15 text-terracotta-dark">No disponible</Tag> : null}
                   {!book.published ? <Tag className="bg-ink/10">Oculto</Tag> : null}
                   {book.featured ? <Tag className="bg-moss/15 text-moss">Carrusel</Tag> : null}
                   <WaitingBadge waiting={waiting[book.id]} />

@@ -17,7 +17,7 @@ import { orderShippingPanel } from "~/domain/shipping/order-panel.server";
 import { createOrderShipment } from "~/domain/shipping/shipments.server";
 import { withdrawalForOrder, withdrawalIdByOrder } from "~/domain/withdrawals/queries.server";
 import { booksReturned, cancelForWithdrawal, refundWithdrawal } from "~/domain/withdrawals/resolve.server";
-import { requireAdmin } from "~/lib/admin.server";
+import { requireAction, requireAdmin } from "~/lib/admin.server";
 import { formAction } from "~/lib/form-action.server";
 import { failureNotice } from "~/lib/form-failure";
 import { readForm } from "~/lib/http.server";
@@ -51,7 +51,7 @@ const NOTICES: Record<string, NoticeData> = {
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAdmin(request, context);
+  const admin = requireAdmin(request, context);
   try {
     const { order, items, events } = await adminOrder(context.db, params.number);
     const withdrawal = await withdrawalForOrder(context.db, order.id);
@@ -60,6 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return {
       withdrawal,
       shipping,
+      role: admin.role,
       order: {
         ...order,
         createdAt: order.createdAt.toISOString(),
@@ -110,6 +111,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const run = ownEntry(runs, intent);
   const work = async () => {
     if (!run) throw new Invalid("Acción desconocida");
+    requireAction(admin, "admin/pedidos/:number", intent);
     await run[0]();
     return redirect(`/admin/pedidos/${number}?aviso=${run[1]}`, 303);
   };
@@ -117,7 +119,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminPedido({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, items, events, notice, withdrawal, shipping } = loaderData;
+  const { order, items, events, notice, withdrawal, shipping, role } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (
     <div className="space-y-6">
@@ -142,10 +144,11 @@ export default function AdminPedido({ loaderData, actionData }: Route.ComponentP
           totalCents={order.totalCents}
           busy={busy}
           fields={actionData?.intent === "withdrawal-refund" ? actionData.fields : undefined}
+          owner={role === "owner"}
         />
       ) : null}
       {shipping ? <OrderShipping panel={shipping} busy={busy} /> : null}
-      <OrderActions order={order} busy={busy} />
+      <OrderActions order={order} busy={busy} role={role} />
       <div className="grid gap-6 lg:grid-cols-2">
         <OrderCustomer order={order} />
         <OrderTotals order={order} items={items} />

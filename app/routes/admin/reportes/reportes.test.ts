@@ -67,8 +67,8 @@ describe("CSV downloads", () => {
     expect(status).toBe(200);
     expect(text(body)).toBe(
       "\uFEFFPeríodo;Desde;Pedidos;Transferencia;Mercado Pago;Total\r\n" +
-        "mar 2026;2026-03;3;53040,00;29090,00;82130,00\r\n" +
-        "abr 2026;2026-04;1;0,00;15000,00;15000,00\r\n",
+        'mar 2026;2026-03;3;"53040,00";"29090,00";"82130,00"\r\n' +
+        'abr 2026;2026-04;1;"0,00";"15000,00";"15000,00"\r\n',
     );
     const response = await exportRoute.loader(
       asAdmin("/admin/reportes/exportar?informe=margen&desde=2026-03-01&hasta=2026-04-30"),
@@ -78,7 +78,7 @@ describe("CSV downloads", () => {
     );
     // April's expenses beat its sales: a negative margin stays a number.
     expect(text(await response.arrayBuffer())).toBe(
-      "\uFEFFMes;Ventas sin IVA;Gastos;Margen\r\nmar 2026;78240,00;40000,00;38240,00\r\nabr 2026;15000,00;20000,00;-5000,00\r\n",
+      '\uFEFFMes;Ventas sin IVA;Gastos;Margen\r\nmar 2026;"78240,00";"40000,00";"38240,00"\r\nabr 2026;"15000,00";"20000,00";"-5000,00"\r\n',
     );
   });
 
@@ -87,13 +87,13 @@ describe("CSV downloads", () => {
     const csv = async (name: string) =>
       text((await call(exportRoute.loader, `/admin/reportes/exportar?informe=${name}&${q}`)).body);
     expect(await csv("descuentos")).toBe(
-      "\uFEFFDescuento;Usos;Total descontado\r\nPRIMAVERA;2;6610,00\r\nTransferencia;2;9360,00\r\n",
+      '\uFEFFDescuento;Usos;Total descontado\r\nPRIMAVERA;2;"6610,00"\r\nTransferencia;2;"9360,00"\r\n',
     );
     expect(await csv("categorias")).toContain(
-      "Arte y Diseño;3;43740,00;46\r\nPeow Studios;0;0,00;0\r\nSin categoría;1;10890,00;11,4\r\n",
+      'Arte y Diseño;3;"43740,00";46\r\nPeow Studios;0;"0,00";0\r\nSin categoría;1;"10890,00";"11,4"\r\n',
     );
     expect(await csv("caja")).toBe(
-      "\uFEFFMes;Cobros;Ingresos;Altas;Pausas;Bajas\r\nmar 2026;2;50000,00;2;0;1\r\nabr 2026;2;50000,00;0;1;1\r\n",
+      '\uFEFFMes;Cobros;Ingresos;Altas;Pausas;Bajas\r\nmar 2026;2;"50000,00";2;0;1\r\nabr 2026;2;"50000,00";0;1;1\r\n',
     );
   });
 

@@ -12,7 +12,7 @@ import * as uploadsRoute from "./uploads";
 
 const { database, db, call } = await adminTestDatabase({
   catalogue: true,
-  admin: { id: 7, email: "libreria@rizoma.com.ar" },
+  admin: { id: 7, email: "libreria@rizoma.com.ar", role: "owner" },
 });
 
 type Handler = (args: unknown) => Promise<Response> | Response;

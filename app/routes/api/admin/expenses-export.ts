@@ -1,14 +1,27 @@
+import { recordExport } from "~/domain/audit/exports.server";
 import { currentMonth, expensesCsv, monthQuery } from "~/domain/expenses/expenses.server";
 import { requireAdminApi } from "~/lib/admin.server";
+import { csvRowCount } from "~/lib/csv";
+import { monthYear } from "~/lib/dates";
 import { api, methodNotAllowed, readQuery } from "~/lib/http.server";
 import type { Route } from "./+types/expenses-export";
 
 /** GET /api/admin/expenses/export?month=YYYY-MM: the month's ledger as a CSV download for Excel. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return api(context, async () => {
-    requireAdminApi(context);
+    const admin = requireAdminApi(context);
     const month = readQuery(request, monthQuery).month ?? currentMonth();
-    return new Response(await expensesCsv(context.db, { month }), {
+    const csv = await expensesCsv(context.db, { month });
+    await recordExport(context.db, admin, {
+      subject: "expense",
+      entity: "expense",
+      what: `los gastos de ${monthYear(`${month}-01`)}`,
+      format: "CSV",
+      rows: csvRowCount(csv),
+      filters: { month },
+      ip: context.clientIp,
+    });
+    return new Response(csv, {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="gastos-${month}.csv"`,

@@ -265,15 +265,15 @@ describe("CSV export", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)).toBe(
       "\uFEFFFecha;Concepto;Categoría;Monto;Nota\r\n" +
-        "05/01/2025;Envíos Andreani;Envíos;12500,00;\r\n" +
-        '05/01/2025;"Cajas; cinta";Packaging;1234,56;"Línea 1\nLínea 2"\r\n' +
-        '20/01/2025;"\'=HYPERLINK(""http://x"")";Otros;1,50;\r\n' +
-        "31/01/2025;Comisión MP;Comisiones de cobro;99,90;'-3% +IVA\r\n",
+        '05/01/2025;Envíos Andreani;Envíos;"12500,00";\r\n' +
+        '05/01/2025;"Cajas; cinta";Packaging;"1234,56";"Línea 1\nLínea 2"\r\n' +
+        '20/01/2025;"\'=HYPERLINK(""http://x"")";Otros;"1,50";\r\n' +
+        '31/01/2025;Comisión MP;Comisiones de cobro;"99,90";\'-3% +IVA\r\n',
     );
     expect(await expensesCsv(db, { from: "2025-01-31", to: "2025-02-01" })).toBe(
       "\uFEFFFecha;Concepto;Categoría;Monto;Nota\r\n" +
-        "31/01/2025;Comisión MP;Comisiones de cobro;99,90;'-3% +IVA\r\n" +
-        "01/02/2025;Fuera del mes;Otros;1,00;\r\n",
+        '31/01/2025;Comisión MP;Comisiones de cobro;"99,90";\'-3% +IVA\r\n' +
+        '01/02/2025;Fuera del mes;Otros;"1,00";\r\n',
     );
     const bad = await call(exportRoute.loader, "/api/admin/expenses/export?month=2025-1");
     expect(bad).toEqual({ status: 400, body: { success: false, error: "El mes no es válido: usá AAAA-MM" } });

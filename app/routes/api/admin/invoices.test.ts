@@ -100,7 +100,7 @@ describe("the admin's downloads", () => {
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="facturas-2024-06.csv"');
     const text = await response.text();
     expect(text.split("\r\n")[1]).toBe(
-      "14/06/2024;Factura B;1;300;Consumidor final;0,00;0,00;10000,00;10000,00;70000000000300",
+      '14/06/2024;Factura B;1;300;Consumidor final;"0,00";"0,00";"10000,00";"10000,00";70000000000300',
     );
 
     const bad = await exportRoute.loader(

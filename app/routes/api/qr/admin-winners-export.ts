@@ -1,6 +1,7 @@
+import { recordExport } from "~/domain/audit/exports.server";
 import { winnersCsv } from "~/domain/prizes/prizes.server";
 import { requireAdminApi } from "~/lib/admin.server";
-import { csvResponse } from "~/lib/csv";
+import { csvResponse, csvRowCount } from "~/lib/csv";
 import { todayInBuenosAires } from "~/lib/dates";
 import { api, methodNotAllowed } from "~/lib/http.server";
 import type { Route } from "./+types/admin-winners-export";
@@ -8,8 +9,17 @@ import type { Route } from "./+types/admin-winners-export";
 /** GET /api/qr/admin/winners/export: every winner as a CSV download. */
 export function loader({ context }: Route.LoaderArgs) {
   return api(context, async () => {
-    requireAdminApi(context);
-    return csvResponse(await winnersCsv(context.db), `ganadores-qr-${todayInBuenosAires()}.csv`);
+    const admin = requireAdminApi(context);
+    const csv = await winnersCsv(context.db);
+    await recordExport(context.db, admin, {
+      subject: "qr",
+      entity: "qr_code",
+      what: "los ganadores de los códigos QR",
+      format: "CSV",
+      rows: csvRowCount(csv),
+      ip: context.clientIp,
+    });
+    return csvResponse(csv, `ganadores-qr-${todayInBuenosAires()}.csv`);
   });
 }
 
