@@ -67,8 +67,7 @@ export function adminGate(): RequestHandler {
     if (res.locals.admin) {
       // The role each admin route declares (app/domain/auth/roles.ts), before any route code runs; an admin
       // path no route declares is the owners' (closed by default).
-      const needed =
-        roleForPath(req.path) ?? (isAdminApiPath(req.path) || isAdminPagePath(req.path) ? "owner" : null);
+      const needed = roleForPath(req.path) ?? (isAdminApiPath(req.path) || isAdminPagePath(req.path) ? "owner" : null);
       if (needed && !mayAct(res.locals.admin.role, needed)) {
         res.status(403).set("Cache-Control", "no-store");
         if (isAdminApiPath(req.path) || req.path.endsWith(".data")) {

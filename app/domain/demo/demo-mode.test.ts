@@ -35,7 +35,11 @@ describe("leaving demo mode without deleting", () => {
       expect(await fresh.db.select({ id: invoices.id }).from(invoices)).toEqual([{ id: real.id }]);
       expect(await fresh.db.select().from(arcaSandboxVouchers)).toHaveLength(0);
       expect(await fresh.db.select().from(orders)).toHaveLength(2);
-      expect(await getSection(fresh.db, "invoicing")).toEqual({ enabled: false, pointOfSale: 1, identifyConsumerFrom: 10_000_000 });
+      expect(await getSection(fresh.db, "invoicing")).toEqual({
+        enabled: false,
+        pointOfSale: 1,
+        identifyConsumerFrom: 10_000_000,
+      });
       await expect(
         leaveDemoMode(fresh.db, admin, { deleteDemoData: true, confirmation: "produccion" }),
       ).rejects.toThrow(NOT_IN_DEMO);

@@ -84,7 +84,11 @@ describe("demo mode", () => {
     expect(await seedDemoCatalogue(db)).toBeGreaterThan(0);
     expect(await shopMode(db)).toBe("demo");
     // The demo issues test invoices with the sandbox.
-    expect(await getSection(db, "invoicing")).toEqual({ enabled: true, pointOfSale: 1, identifyConsumerFrom: 10_000_000 });
+    expect(await getSection(db, "invoicing")).toEqual({
+      enabled: true,
+      pointOfSale: 1,
+      identifyConsumerFrom: 10_000_000,
+    });
     expect(await maySimulate(db, "production")).toBe(true);
     const subscription = await subscribe();
     expect(subscription.status).toBe(200);
@@ -189,7 +193,11 @@ describe("demo mode", () => {
       { environment: "homologacion" },
     ]);
     // The real shop configures ARCA and turns invoicing on itself; its point of sale is kept to edit.
-    expect(await getSection(db, "invoicing")).toEqual({ enabled: false, pointOfSale: 1, identifyConsumerFrom: 10_000_000 });
+    expect(await getSection(db, "invoicing")).toEqual({
+      enabled: false,
+      pointOfSale: 1,
+      identifyConsumerFrom: 10_000_000,
+    });
     // Kept: the shop's book with its stock back, the code (uses recounted), the expense, the settings.
     expect((await db.select().from(books).where(eq(books.id, own.id)))[0]?.stock).toBe(10);
     expect((await db.select().from(discountCodes))[0]).toMatchObject({ code: "DEMO10", usedCount: 0 });
