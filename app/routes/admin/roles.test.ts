@@ -1,8 +1,8 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
+import { isAdminApiPath, isAdminPagePath } from "~/domain/auth/admin-paths";
+import { ADMIN_ROUTE_ROLES, adminRouteFor, mayAct, roleForAction, roleForPath } from "~/domain/auth/roles";
 import routes from "~/routes";
-import { isAdminApiPath, isAdminPagePath } from "./admin-paths";
-import { ADMIN_ROUTE_ROLES, adminRouteFor, mayAct, roleForAction, roleForPath } from "./roles";
 
 function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file: string }[] {
   return entries.flatMap((entry) => {
