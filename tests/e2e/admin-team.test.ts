@@ -49,6 +49,13 @@ describe("the team and its roles", () => {
       expect(await menu.getByRole("link", { name: hidden, exact: true }).count(), hidden).toBe(0);
     }
     expect(await menu.getByRole("link", { name: "Equipo" }).count()).toBe(1);
+    // The dashboard offers no card into an owner's section, and not the audit log's lines.
+    await staffPage.getByRole("heading", { name: "Panel Principal" }).waitFor();
+    for (const hidden of ["Ver suscriptores", /usos este mes/]) {
+      expect(await staffPage.getByRole("link", { name: hidden }).count(), String(hidden)).toBe(0);
+    }
+    expect(await staffPage.getByRole("heading", { name: "Últimos cambios" }).count()).toBe(0);
+    expect(await staffPage.getByRole("link", { name: "Ver correos" }).count()).toBe(1);
     await staffPage.screenshot({ path: "/tmp/admin-staff-390.png", fullPage: true });
 
     // The link was spent.

@@ -4,6 +4,7 @@ import { InvoiceWarning } from "~/components/admin/dashboard/invoice-warning";
 import { ShipmentWarning } from "~/components/admin/dashboard/shipment-warning";
 import { catalogueFigures, LOW_STOCK } from "~/domain/admin/dashboard.server";
 import { latestAudit } from "~/domain/audit/audit.server";
+import { mayAct, roleForPath } from "~/domain/auth/roles";
 import { boxStats } from "~/domain/box/subscriptions.server";
 import { discountFigures } from "~/domain/discounts/admin.server";
 import { invoiceDashboard } from "~/domain/invoices/admin.server";
@@ -21,11 +22,13 @@ import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(request, context);
+  const admin = requireAdmin(request, context);
+  const owner = admin.role === "owner";
   const [catalogue, audit, newsletter, mail, prizes, box, discounts, specialOrders, orders, invoices, parcels] =
     await Promise.all([
       catalogueFigures(context.db),
-      latestAudit(context.db, 20),
+      // The audit log is the owners' (/admin/auditoria): staff do not get its lines here either.
+      owner ? latestAudit(context.db, 20) : Promise.resolve([]),
       newsletterCounts(context.db),
       outboxCounts(context.db),
       prizeFigures(context.db),
@@ -38,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]);
   const missingFiscal = missingFiscalFields(await getSection(context.db, "fiscal"));
   return {
+    role: admin.role,
     catalogue,
     subscribers: newsletter.active,
     mail,
@@ -55,9 +59,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { catalogue, lowStock, audit, subscribers, mail, prizes, box, discounts, specialOrders, orders, invoices } =
-    loaderData;
-  const cards: { label: string; value: number | string; note: string; to?: string }[] = [
+  const {
+    catalogue,
+    lowStock,
+    audit,
+    subscribers,
+    mail,
+    prizes,
+    box,
+    discounts,
+    specialOrders,
+    orders,
+    invoices,
+    role,
+  } = loaderData;
+  const allCards: { label: string; value: number | string; note: string; to?: string }[] = [
     {
       label: "Pedidos esperando el pago",
       value: orders.pendingPayment,
@@ -148,6 +164,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       to: mail.failed > 0 ? "/admin/correos?estado=failed" : "/admin/correos",
     },
   ];
+  // Only the cards whose section this admin's role may open (app/domain/auth/roles.ts).
+  const cards = allCards.filter(
+    (card) => !card.to || mayAct(role, roleForPath(card.to.split("?")[0] ?? "") ?? "owner"),
+  );
   return (
     <>
       <h1 className="font-serif text-3xl">Panel Principal</h1>
@@ -174,26 +194,28 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <section aria-labelledby="audit-title" className="mt-10">
-        <h2 id="audit-title" className="font-serif text-2xl">
-          Últimos cambios
-        </h2>
-        {audit.length === 0 ? (
-          <p className="mt-3 text-ink/75">Todavía no hubo cambios desde el panel.</p>
-        ) : (
-          <ol className="mt-3 divide-y divide-ink/10 rounded-xl border border-ink/10 bg-white">
-            {audit.map((entry) => (
-              <li key={entry.id} className="flex flex-wrap items-baseline gap-x-3 px-4 py-2.5 text-sm">
-                <time dateTime={entry.at} className="w-32 shrink-0 text-ink/75">
-                  {dayMonthTime(entry.at)}
-                </time>
-                <span className="flex-1">{entry.summary}</span>
-                <span className="text-ink/75">{entry.adminEmail}</span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      {role === "owner" ? (
+        <section aria-labelledby="audit-title" className="mt-10">
+          <h2 id="audit-title" className="font-serif text-2xl">
+            Últimos cambios
+          </h2>
+          {audit.length === 0 ? (
+            <p className="mt-3 text-ink/75">Todavía no hubo cambios desde el panel.</p>
+          ) : (
+            <ol className="mt-3 divide-y divide-ink/10 rounded-xl border border-ink/10 bg-white">
+              {audit.map((entry) => (
+                <li key={entry.id} className="flex flex-wrap items-baseline gap-x-3 px-4 py-2.5 text-sm">
+                  <time dateTime={entry.at} className="w-32 shrink-0 text-ink/75">
+                    {dayMonthTime(entry.at)}
+                  </time>
+                  <span className="flex-1">{entry.summary}</span>
+                  <span className="text-ink/75">{entry.adminEmail}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      ) : null}
     </>
   );
 }
