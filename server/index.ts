@@ -64,7 +64,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     const added = await seedDemoCatalogue(database.db);
     if (added > 0) logger.info({ books: added }, "demo catalogue loaded");
   }
-  // SESSION_SECRET is required in production; only a demo shop generates its own (server/session-secret.ts).
+  // SESSION_SECRET is required in production; only a demo shop runs on its database's key (server/session-secret.ts).
   try {
     env.sessionSecret = await resolveSessionSecret(database.db, env);
   } catch (error) {

@@ -1,19 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { settings } from "~db/schema";
 import { SHOP_MODE_KEY } from "~db/seed";
 import { testDatabase } from "../tests/support/test-database";
 import { EnvError } from "./env";
-import { demoSecretFile, resolveSessionSecret, SESSION_SECRET_REQUIRED } from "./session-secret";
+import { resolveSessionSecret, SESSION_SECRET_REQUIRED } from "./session-secret";
 
 const database = await testDatabase();
 const db = database.db;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "rizoma-secret-"));
 afterAll(async () => {
-  rmSync(dataDir, { recursive: true, force: true });
   await database.close();
 });
 
@@ -26,14 +21,14 @@ const eqKey = () => eq(settings.key, SHOP_MODE_KEY);
 describe("SESSION_SECRET", () => {
   it("is used as given, in any mode", async () => {
     await setMode("live");
-    const secret = await resolveSessionSecret(db, { nodeEnv: "production", sessionSecret: "dada", dataDir });
+    const secret = await resolveSessionSecret(db, { nodeEnv: "production", sessionSecret: "dada" });
     expect(secret).toBe("dada");
   });
 
   it("is required in production by a shop that is not a demo, with a Spanish message naming it", async () => {
     for (const state of ["live", null] as const) {
       await setMode(state);
-      const refused = await resolveSessionSecret(db, { nodeEnv: "production", sessionSecret: null, dataDir }).catch(
+      const refused = await resolveSessionSecret(db, { nodeEnv: "production", sessionSecret: null }).catch(
         (error: unknown) => error,
       );
       expect(refused).toBeInstanceOf(EnvError);
@@ -42,17 +37,13 @@ describe("SESSION_SECRET", () => {
     }
   });
 
-  it("is generated for a demo shop into DATA_DIR, readable only by the shop's user, and kept across restarts", async () => {
+  it("is not needed by a demo shop, which keeps using the key in its database (a restored backup keeps its links)", async () => {
     await setMode("demo");
-    const first = await resolveSessionSecret(db, { nodeEnv: "production", sessionSecret: null, dataDir });
-    expect(first).toMatch(/^[\w-]{64}$/);
-    expect(statSync(demoSecretFile(dataDir)).mode & 0o777).toBe(0o600);
-    expect(readFileSync(demoSecretFile(dataDir), "utf8").trim()).toBe(first);
-    expect(await resolveSessionSecret(db, { nodeEnv: "production", sessionSecret: null, dataDir })).toBe(first);
+    expect(await resolveSessionSecret(db, { nodeEnv: "production", sessionSecret: null })).toBeNull();
   });
 
   it("is not needed outside production (the key kept in the database)", async () => {
     await setMode(null);
-    expect(await resolveSessionSecret(db, { nodeEnv: "test", sessionSecret: null, dataDir })).toBeNull();
+    expect(await resolveSessionSecret(db, { nodeEnv: "test", sessionSecret: null })).toBeNull();
   });
 });
