@@ -3,6 +3,7 @@ import { isAdminApiPath, isAdminPagePath, loginRedirect } from "~/domain/auth/ad
 import { FORBIDDEN_MESSAGE, mayAct, roleForPath } from "~/domain/auth/roles";
 import { readSession } from "~/domain/auth/sessions.server";
 import { readSessionToken, sessionCookie } from "~/lib/admin-cookie.server";
+import { smallPage } from "~/lib/small-page.server";
 import type { Db } from "~db/index";
 
 export const SIGN_IN_REQUIRED = "Necesitás iniciar sesión como administrador";
@@ -11,30 +12,13 @@ export const SIGN_IN_REQUIRED = "Necesitás iniciar sesión como administrador";
  * What a staff member sees on a page for owners (a link typed or kept from before): a small page of its own,
  * in Spanish and the admin's colours, with a way back — the gate answers before any route renders.
  */
-const FORBIDDEN_PAGE = `<!DOCTYPE html>
-<html lang="es-AR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Sin permiso | Panel Rizoma</title>
-<style>
-body{margin:0;background:#f7f3ea;color:#1c1f1a;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;line-height:1.55}
-main{max-width:36rem;margin:0 auto;padding:5rem 1rem;text-align:center}
-h1{font-family:Georgia,'Times New Roman',serif;font-size:2rem;margin:1rem 0}
-.code{font-family:Georgia,'Times New Roman',serif;font-size:4.5rem;font-weight:700;color:#1f4d3a;margin:0}
-a{color:#1f4d3a;font-weight:600}
-</style>
-</head>
-<body>
-<main id="contenido">
-<p class="code">403</p>
-<h1>Esta sección es solo para titulares</h1>
-<p>${FORBIDDEN_MESSAGE} Si la necesitás, pedile a la persona titular de la tienda que lo haga o que cambie tu rol en Equipo.</p>
-<p><a href="/admin">Volver al Panel Principal</a></p>
-</main>
-</body>
-</html>`;
+const FORBIDDEN_PAGE = smallPage({
+  title: "Sin permiso | Panel Rizoma",
+  code: 403,
+  heading: "Esta sección es solo para titulares",
+  text: `${FORBIDDEN_MESSAGE} Si la necesitás, pedile a la persona titular de la tienda que lo haga o que cambie tu rol en Equipo.`,
+  links: [{ href: "/admin", label: "Volver al Panel Principal" }],
+});
 
 /** Resolves the admin session from the cookie (rolling its expiry) into res.locals.admin. */
 export function adminSession(db: Db, secureCookies: boolean): RequestHandler {

@@ -2,6 +2,7 @@ import { NotFound } from "~/domain/errors";
 import { buyerVoucherPdf } from "~/domain/invoices/buyer.server";
 import { resource } from "~/lib/http.server";
 import { requestContext } from "~/lib/request-context.server";
+import { smallPage } from "~/lib/small-page.server";
 import type { Route } from "./+types/pedido-factura";
 
 /*
@@ -9,30 +10,16 @@ import type { Route } from "./+types/pedido-factura";
  * resource route's thrown error back as JSON. A visitor who follows a broken link reads this small page
  * in Spanish instead, with the shop's colours and a way back (docs/decisions/0029).
  */
-const NOT_FOUND_PAGE = `<!DOCTYPE html>
-<html lang="es-AR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Factura no encontrada | Rizoma</title>
-<style>
-body{margin:0;background:#f7f3ea;color:#1c1f1a;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;line-height:1.55}
-main{max-width:36rem;margin:0 auto;padding:5rem 1rem;text-align:center}
-h1{font-family:Georgia,'Times New Roman',serif;font-size:2rem;margin:1rem 0}
-.code{font-family:Georgia,'Times New Roman',serif;font-size:4.5rem;font-weight:700;color:#1f4d3a;margin:0}
-a{color:#1f4d3a;font-weight:600}
-</style>
-</head>
-<body>
-<main id="contenido">
-<p class="code">404</p>
-<h1>No encontramos esa factura</h1>
-<p>El enlace está incompleto, venció o es de otro pedido. Abrí la factura desde el correo en el que te la mandamos o desde la página de tu pedido; si seguís sin poder descargarla, escribinos y te la reenviamos.</p>
-<p><a href="/">Volver a Rizoma</a> · <a href="/tienda">Ir a la tienda</a></p>
-</main>
-</body>
-</html>`;
+const NOT_FOUND_PAGE = smallPage({
+  title: "Factura no encontrada | Rizoma",
+  code: 404,
+  heading: "No encontramos esa factura",
+  text: "El enlace está incompleto, venció o es de otro pedido. Abrí la factura desde el correo en el que te la mandamos o desde la página de tu pedido; si seguís sin poder descargarla, escribinos y te la reenviamos.",
+  links: [
+    { href: "/", label: "Volver a Rizoma" },
+    { href: "/tienda", label: "Ir a la tienda" },
+  ],
+});
 
 const privateHeaders = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 

@@ -24,7 +24,10 @@ describe("the admin on a phone", () => {
     // A scrollable table box is reached with Tab and says what it holds.
     const box = page.locator("[data-scroll-region]").first();
     expect(await box.getAttribute("tabindex")).toBe("0");
-    expect(await box.getAttribute("aria-label")).toBeTruthy();
+    // Named by its table's caption, which says what it holds.
+    const caption = (await box.locator("caption").textContent()) ?? "";
+    expect(caption.trim()).not.toBe("");
+    expect(await box.getAttribute("aria-label")).toBe(caption);
     expect(errors).toEqual([]);
   });
 });

@@ -154,11 +154,10 @@ export interface RouteMatch {
  * its params; null for a path that is not an admin route.
  */
 export function adminRouteFor(pathname: string): RouteMatch | null {
-  // Read as the routers read it (any case, percent-escapes, dot segments), so no spelling slips past.
+  // Read as the routers read it (lower case, percent-escapes and dot segments resolved), so no spelling slips past.
   const path = routedPath(pathname)
     .replace(/\.data$/, "")
-    .replace(/^\/+|\/+$/g, "")
-    .toLowerCase();
+    .replace(/^\/+|\/+$/g, "");
   const parts = path.split("/");
   let best: (RouteMatch & { score: number }) | null = null;
   for (const route of compiled) {

@@ -50,7 +50,7 @@ export interface ActiveSession {
 }
 
 /** A session is alive: before its 12-hour end, and seen in the last 30 minutes unless it is a sale device. */
-const alive = and(
+export const sessionAlive = and(
   gt(adminSessions.expiresAt, sql`now()`),
   or(
     eq(adminSessions.saleDevice, true),
@@ -73,7 +73,7 @@ export async function readSession(db: Db, token: string): Promise<ActiveSession 
     })
     .from(adminSessions)
     .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
-    .where(and(eq(adminSessions.tokenHash, tokenHash), alive));
+    .where(and(eq(adminSessions.tokenHash, tokenHash), sessionAlive));
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > SEEN_EVERY_MS) {
     await db.update(adminSessions).set({ lastSeenAt: new Date() }).where(eq(adminSessions.tokenHash, tokenHash));

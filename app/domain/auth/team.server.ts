@@ -11,7 +11,7 @@ import { type AdminIdentity, adminEmail, createAdmin, newAdminSchema } from "./a
 import { teamInviteMail } from "./invite-mail.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { ADMIN_ROLES, type AdminRole, ROLE_LABELS } from "./roles";
-import { createSession, digestToken, type SessionMeta } from "./sessions.server";
+import { createSession, digestToken, type SessionMeta, sessionAlive } from "./sessions.server";
 import { INVITE_HOURS, TEAM_MESSAGES } from "./team";
 
 export { INVITE_HOURS, TEAM_MESSAGES };
@@ -56,12 +56,7 @@ export async function listTeam(
   const open = db
     .select({ userId: adminSessions.userId, n: count().as("n") })
     .from(adminSessions)
-    .where(
-      and(
-        gt(adminSessions.expiresAt, sql`now()`),
-        sql`(${adminSessions.saleDevice} or ${adminSessions.lastSeenAt} > now() - interval '30 minutes')`,
-      ),
-    )
+    .where(sessionAlive)
     .groupBy(adminSessions.userId)
     .as("open_sessions");
   const [rows, invites] = await Promise.all([

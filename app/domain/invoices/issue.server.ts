@@ -312,16 +312,15 @@ async function applyVerdict(
           .where(eq(invoices.id, invoice.id));
         return "retry";
       }
-      const [row] = await db.select({ attempts: invoices.attempts }).from(invoices).where(eq(invoices.id, invoice.id));
-      await requeue(db, invoice.id, invoiceRetryDelayMs(row?.attempts ?? 1, options.retryBaseMs), verdict.message);
+      // The claim counted this attempt on the row this pass holds.
+      await requeue(db, invoice.id, invoiceRetryDelayMs(invoice.attempts, options.retryBaseMs), verdict.message);
       return "retry";
     }
     case "free": {
       ctx.log?.warn({ ...label, reason: verdict.message }, "invoice number proven not this voucher's, dropped");
       await dropNumber(db, invoice, verdict.message);
       if (!own) return "retry";
-      const [row] = await db.select({ attempts: invoices.attempts }).from(invoices).where(eq(invoices.id, invoice.id));
-      if ((row?.attempts ?? 0) >= options.maxAttempts) {
+      if (invoice.attempts >= options.maxAttempts) {
         await fail(db, invoice.id, verdict.message, true);
         return "failed";
       }
