@@ -10,10 +10,8 @@ import { ZodError } from "zod";
 import { createAdmin, newAdminSchema } from "../app/domain/auth/admin-users.server";
 import { DomainError } from "../app/domain/errors";
 import { zodMessage } from "../app/lib/zod-spanish";
-import { readControlInfo } from "../server/control";
-import { lockHolder } from "../server/data-dir-lock";
+import { onShopDatabase, TaskRefused } from "../server/control-task";
 import { loadEnv } from "../server/env";
-import { openMigratedDatabase } from "../server/open-database";
 import { projectRoot } from "../server/project-root";
 
 class CliError extends Error {}
@@ -66,35 +64,23 @@ async function main() {
   const input = await readCredentials(values.email);
   const { email, password } = newAdminSchema.parse(input);
 
-  if (!env.databaseUrl && lockHolder(env.dataDir) !== null) {
-    const control = readControlInfo(env.dataDir);
-    if (!control)
-      throw new CliError(
-        `Hay un servidor usando ${env.dataDir} pero no se pudo hablar con él. Detenelo y volvé a intentar.`,
-      );
-    const response = await fetch(`${control.url}/internal/admin-users`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${control.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ email, password }),
-    }).catch(() => null);
-    if (!response)
-      throw new CliError(`El servidor de ${env.dataDir} no responde en ${control.url}. Detenelo y volvé a intentar.`);
-    const body = (await response.json()) as { success: boolean; error?: string };
-    if (!body.success) throw new CliError(body.error ?? "No se pudo crear el administrador.");
-  } else {
-    const { database, close } = await openMigratedDatabase(env, projectRoot(import.meta.url), { poolSize: 1 });
-    try {
-      await createAdmin(database.db, { email, password });
-    } finally {
-      await close();
-    }
-  }
+  await onShopDatabase(env, projectRoot(import.meta.url), {
+    path: "admin-users",
+    body: { email, password },
+    local: (db) => createAdmin(db, { email, password }),
+    fromServer: () => undefined,
+  });
   console.log(`Administrador creado: ${email}. Ingresá en ${env.publicUrl}/admin/login`);
 }
 
 main().catch((error: unknown) => {
   if (error instanceof ZodError) console.error(zodMessage(error));
-  else if (error instanceof CliError || error instanceof DomainError || (error as Error)?.name === "DataDirLocked") {
+  else if (
+    error instanceof CliError ||
+    error instanceof TaskRefused ||
+    error instanceof DomainError ||
+    (error as Error)?.name === "DataDirLocked"
+  ) {
     console.error((error as Error).message);
   } else console.error(error);
   process.exit(1);

@@ -9,10 +9,8 @@ import { ZodError } from "zod";
 import { resetAdminPassword } from "../app/domain/auth/team.server";
 import { DomainError } from "../app/domain/errors";
 import { zodMessage } from "../app/lib/zod-spanish";
-import { readControlInfo } from "../server/control";
-import { lockHolder } from "../server/data-dir-lock";
+import { onShopDatabase, TaskRefused } from "../server/control-task";
 import { loadEnv } from "../server/env";
-import { openMigratedDatabase } from "../server/open-database";
 import { projectRoot } from "../server/project-root";
 
 class CliError extends Error {}
@@ -22,32 +20,12 @@ async function main() {
   const email = values.email ?? positionals[0];
   if (!email) throw new CliError("Indicá el email del administrador: npm run admin:reset -- librera@rizoma.com.ar");
   const env = loadEnv({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
-  let reset: { email: string; password: string };
-  if (!env.databaseUrl && lockHolder(env.dataDir) !== null) {
-    const control = readControlInfo(env.dataDir);
-    if (!control)
-      throw new CliError(
-        `Hay un servidor usando ${env.dataDir} pero no se pudo hablar con él. Detenelo y volvé a intentar.`,
-      );
-    const response = await fetch(`${control.url}/internal/admin-reset`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${control.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ email }),
-    }).catch(() => null);
-    if (!response)
-      throw new CliError(`El servidor de ${env.dataDir} no responde en ${control.url}. Detenelo y volvé a intentar.`);
-    const body = (await response.json()) as { success: boolean; error?: string; email?: string; password?: string };
-    if (!body.success || !body.email || !body.password)
-      throw new CliError(body.error ?? "No se pudo restablecer la contraseña.");
-    reset = { email: body.email, password: body.password };
-  } else {
-    const { database, close } = await openMigratedDatabase(env, projectRoot(import.meta.url), { poolSize: 1 });
-    try {
-      reset = await resetAdminPassword(database.db, email);
-    } finally {
-      await close();
-    }
-  }
+  const reset = await onShopDatabase(env, projectRoot(import.meta.url), {
+    path: "admin-reset",
+    body: { email },
+    local: (db) => resetAdminPassword(db, email),
+    fromServer: (answer) => ({ email: String(answer.email), password: String(answer.password) }),
+  });
   console.log(`Contraseña nueva para ${reset.email}: ${reset.password}`);
   console.log("Se cerraron todas sus sesiones. Ingresá con ella y cambiala en Equipo → Tu cuenta.");
   console.log(`${env.publicUrl}/admin/login`);
@@ -55,7 +33,12 @@ async function main() {
 
 main().catch((error: unknown) => {
   if (error instanceof ZodError) console.error(zodMessage(error));
-  else if (error instanceof CliError || error instanceof DomainError || (error as Error)?.name === "DataDirLocked") {
+  else if (
+    error instanceof CliError ||
+    error instanceof TaskRefused ||
+    error instanceof DomainError ||
+    (error as Error)?.name === "DataDirLocked"
+  ) {
     console.error((error as Error).message);
   } else console.error(error);
   process.exit(1);
