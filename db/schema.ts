@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -198,6 +199,16 @@ export const adminSessions = pgTable(
      * 12-hour end, so a phone on the counter is not signed out between customers.
      */
     saleDevice: boolean("sale_device").notNull().default(false),
+    /**
+     * When this session last proved who holds it: the sign-in, or a step-up (the second factor asked again
+     * before an action that moves money or personal data; older than 10 minutes, it is asked again).
+     */
+    provedAt: timestamp("proved_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Opened with the password alone by an admin who must enrol a second factor: the session reaches only
+     * /admin/seguridad (to enrol) and the sign-out until a factor is confirmed.
+     */
+    mustEnrol: boolean("must_enrol").notNull().default(false),
   },
   (t) => [index("admin_sessions_user_idx").on(t.userId), index("admin_sessions_expires_idx").on(t.expiresAt)],
 );
@@ -224,6 +235,54 @@ export const adminInvites = pgTable(
     index("admin_invites_email_idx").on(t.email),
     check("admin_invites_role_check", sql`${t.role} in ('owner', 'staff')`),
   ],
+);
+
+/**
+ * An admin's second factors (issue 34): authenticator apps (TOTP, RFC 6238) and passkeys (WebAuthn). A TOTP
+ * factor is written unconfirmed when its QR is shown and counts only once a code from the app confirmed it;
+ * `last_step` is the last 30-second step accepted, so a code seen over a shoulder cannot be used again. A
+ * passkey keeps its credential id, public key (COSE, base64url) and signature counter.
+ */
+export const adminFactors = pgTable(
+  "admin_factors",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["totp", "passkey"] }).notNull(),
+    label: text("label").notNull(),
+    /** TOTP: the shared secret, base32. */
+    secret: text("secret"),
+    lastStep: bigint("last_step", { mode: "number" }),
+    /** Passkey: the credential's id (base64url), public key (base64url COSE), counter and transports. */
+    credentialId: text("credential_id").unique(),
+    publicKey: text("public_key"),
+    signCount: bigint("sign_count", { mode: "number" }).notNull().default(0),
+    transports: text("transports"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("admin_factors_user_idx").on(t.userId),
+    check("admin_factors_kind_check", sql`${t.kind} in ('totp', 'passkey')`),
+  ],
+);
+
+/** Ten single-use recovery codes per admin with a factor; only their SHA-256 is kept. */
+export const adminRecoveryCodes = pgTable(
+  "admin_recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("admin_recovery_codes_user_code_idx").on(t.userId, t.codeHash)],
 );
 
 /**
