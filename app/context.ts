@@ -38,6 +38,13 @@ export type LoadContext = {
   admin: AdminIdentity | null;
   /** The session token from the cookie, when it named a live session. */
   sessionToken: string | null;
+  /**
+   * The admin's session as the step-up and the gate read it: when it last proved who holds it, whether it
+   * may only enrol a second factor, and whether it is the shop's sale device.
+   */
+  adminSession?: { provedAt: Date; mustEnrol: boolean; saleDevice: boolean } | null;
+  /** The password was right and the sign-in waits for the second factor (its e-mail, for the second step). */
+  pendingSignIn?: { email: string } | null;
   /** The reader signed in to Mi cuenta (server/customer-session.ts), or null. */
   customer?: CustomerIdentity | null;
   /** Their session token, when the cookie named a live session. */

@@ -87,6 +87,7 @@ export default [
     route("pedidos-especiales", "routes/admin/pedidos-especiales/list.tsx"),
     route("pedidos-especiales/:id", "routes/admin/pedidos-especiales/detail.tsx"),
     route("equipo", "routes/admin/equipo.tsx"),
+    route("seguridad", "routes/admin/seguridad.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("api/auth/login", "routes/api/auth-login.ts"),

@@ -205,12 +205,22 @@ export const adminSessions = pgTable(
      */
     provedAt: timestamp("proved_at", { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Opened with the password alone by an admin who must enrol a second factor: the session reaches only
-     * /admin/seguridad (to enrol) and the sign-out until a factor is confirmed.
+     * 'ready': signed in. 'factor': the password was right and the second factor is awaited (a 5-minute
+     * session that reaches only the sign-in's second step). 'enrol': signed in with the password by an admin
+     * who must enrol a second factor first: it reaches only /admin/seguridad and the sign-out until one is
+     * confirmed.
      */
-    mustEnrol: boolean("must_enrol").notNull().default(false),
+    stage: text("stage", { enum: ["ready", "factor", "enrol"] })
+      .notNull()
+      .default("ready"),
+    /** The WebAuthn challenge this session was last given (a passkey's enrolment or sign-in), single use. */
+    challenge: text("challenge"),
   },
-  (t) => [index("admin_sessions_user_idx").on(t.userId), index("admin_sessions_expires_idx").on(t.expiresAt)],
+  (t) => [
+    index("admin_sessions_user_idx").on(t.userId),
+    index("admin_sessions_expires_idx").on(t.expiresAt),
+    check("admin_sessions_stage_check", sql`${t.stage} in ('ready', 'factor', 'enrol')`),
+  ],
 );
 
 /**

@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
-import { isAdminApiPath, isAdminPagePath, loginRedirect } from "~/domain/auth/admin-paths";
+import { isAdminApiPath, isAdminPagePath, loginRedirect, routedPath } from "~/domain/auth/admin-paths";
+import { FACTOR_MESSAGES } from "~/domain/auth/factors";
 import { FORBIDDEN_MESSAGE, mayAct, roleForPath } from "~/domain/auth/roles";
 import { readSession } from "~/domain/auth/sessions.server";
 import { readSessionToken, sessionCookie } from "~/lib/admin-cookie.server";
@@ -7,6 +8,12 @@ import { smallPage } from "~/lib/small-page.server";
 import type { Db } from "~db/index";
 
 export const SIGN_IN_REQUIRED = "Necesitás iniciar sesión como administrador";
+
+/** Where an admin who must enrol a second factor is sent, and what that session may still reach. */
+export const SECURITY_PAGE = "/admin/seguridad";
+const enrolmentPath = (path: string) =>
+  /^\/(admin\/seguridad(\.data)?|api\/admin\/passkeys\/.*|api\/auth\/(logout|me))\/?$/.test(routedPath(path)) ||
+  !(isAdminApiPath(path) || isAdminPagePath(path));
 
 /**
  * What a staff member sees on a page for owners (a link typed or kept from before): a small page of its own,
@@ -25,13 +32,24 @@ export function adminSession(db: Db, secureCookies: boolean): RequestHandler {
   return async (req, res, next) => {
     res.locals.admin = null;
     res.locals.sessionToken = null;
+    res.locals.adminSession = null;
+    res.locals.pendingSignIn = null;
     const token = readSessionToken(req.get("cookie"));
     if (!token) return next();
     try {
       const session = await readSession(db, token);
-      if (session) {
+      if (session?.stage === "factor") {
+        // Halfway through signing in: not an admin yet, only the sign-in's second step knows it.
+        res.locals.pendingSignIn = { email: session.admin.email };
+        res.locals.sessionToken = token;
+      } else if (session) {
         res.locals.admin = session.admin;
         res.locals.sessionToken = token;
+        res.locals.adminSession = {
+          provedAt: session.provedAt,
+          mustEnrol: session.stage === "enrol",
+          saleDevice: session.saleDevice,
+        };
         if (session.renewed) res.append("Set-Cookie", sessionCookie(token, session.expiresAt, secureCookies));
       }
       next();
@@ -48,6 +66,16 @@ export function adminSession(db: Db, secureCookies: boolean): RequestHandler {
  */
 export function adminGate(): RequestHandler {
   return (req, res, next) => {
+    if (res.locals.admin && res.locals.adminSession?.mustEnrol && !enrolmentPath(req.path)) {
+      // Signed in with the password only, in a shop that requires a second factor: enrol first.
+      res.set("Cache-Control", "no-store");
+      if (isAdminApiPath(req.path) || req.path.endsWith(".data")) {
+        res.status(403).json({ success: false, error: FACTOR_MESSAGES.enrolFirst, factor: "enrol" });
+      } else {
+        res.redirect(303, SECURITY_PAGE);
+      }
+      return;
+    }
     if (res.locals.admin) {
       // The role each admin route declares (app/domain/auth/roles.ts), before any route code runs; an admin
       // path no route declares is the owners' (closed by default).

@@ -143,6 +143,8 @@ export function createApp(options: AppOptions): express.Express {
     log: res.locals.log,
     admin: res.locals.admin ?? null,
     sessionToken: res.locals.sessionToken ?? null,
+    adminSession: res.locals.adminSession ?? null,
+    pendingSignIn: res.locals.pendingSignIn ?? null,
     customer: res.locals.customer ?? null,
     customerToken: res.locals.customerToken ?? null,
     cspNonce: res.locals.cspNonce,

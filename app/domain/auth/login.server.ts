@@ -8,8 +8,10 @@ import { normalizeEmail } from "~/lib/email";
 import type { Db } from "~db/index";
 import { adminUsers } from "~db/schema";
 import { findAdminByEmail } from "./admin-users.server";
+import { FACTOR_MESSAGES } from "./factors";
+import { factorRequired, hasFactor, verifyCode } from "./factors.server";
 import { verifyPassword } from "./passwords.server";
-import { createSession, deleteSession } from "./sessions.server";
+import { createSession, deleteSession, readSession, type SessionStage } from "./sessions.server";
 import { recordSignIn } from "./sign-in-audit.server";
 
 export const WRONG_CREDENTIALS = "Email o contraseña incorrectos";
@@ -36,6 +38,8 @@ export const loginSchema = z
       .string({ error: "La contraseña es requerida" })
       .min(1, "La contraseña es requerida")
       .max(200, WRONG_CREDENTIALS),
+    /** The second factor: six digits from the authenticator app, or a recovery code. */
+    code: z.string({ error: FACTOR_MESSAGES.wrongCode }).trim().max(40, FACTOR_MESSAGES.wrongCode).optional(),
   })
   .strict();
 
@@ -43,6 +47,56 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 /** One address may fail for this many e-mails' worth of the limit (an address spraying many e-mails). */
 export const ADDRESS_FAILURES_FACTOR = 2;
+
+export interface SignedIn {
+  token: string;
+  expiresAt: Date;
+  /**
+   * 'ready': signed in. 'factor': the password was right, the second factor is awaited (the sign-in page's
+   * second step; `completeSignIn`). 'enrol': signed in, but only to enrol a factor the shop requires.
+   */
+  stage: SessionStage;
+}
+
+interface SignInMeta {
+  ip: string;
+  previousToken?: string | null;
+  userAgent?: string | null;
+}
+
+/** The two counters every attempt adds to: the e-mail at this address (the lockout), and the address alone. */
+async function countAttempt(db: Db, email: string, ip: string) {
+  const address = addressKey(ip);
+  const pair = `${email} ${address}`;
+  const limit = await loginLimit(db);
+  const [byPair, byAddress] = await Promise.all([
+    hit(db, "login-email-ip", pair, limit),
+    hit(db, "login-ip", address, { ...limit, max: limit.max * ADDRESS_FAILURES_FACTOR }),
+  ]);
+  if (!byPair.allowed || !byAddress.allowed) {
+    throw new TooManyRequests(TOO_MANY_ATTEMPTS, Math.max(byPair.retryAfterSeconds, byAddress.retryAfterSeconds));
+  }
+  /** A right answer takes its attempt back: the lockout counts failures only. */
+  const forgive = () =>
+    Promise.all([resetHits(db, "login-email-ip", pair), undoHit(db, "login-ip", address, byAddress.bucketStart)]);
+  return forgive;
+}
+
+/** The admin is in: a new session (a fresh token at every sign-in: no fixation), noted and audited. */
+async function openSession(
+  db: Db,
+  user: { id: number; email: string },
+  meta: SignInMeta,
+  stage: SessionStage,
+): Promise<SignedIn> {
+  await Promise.all([
+    db.update(adminUsers).set({ lastLoginAt: new Date() }).where(eq(adminUsers.id, user.id)),
+    meta.previousToken ? deleteSession(db, meta.previousToken) : undefined,
+    recordSignIn(db, { ok: true, email: user.email, adminId: user.id, ip: meta.ip }),
+  ]);
+  const session = await createSession(db, user.id, { ip: meta.ip, userAgent: meta.userAgent }, stage);
+  return { ...session, stage };
+}
 
 /**
  * Signs an admin in and returns a new session (a fresh token at every login: no fixation). Every attempt
@@ -54,19 +108,11 @@ export const ADDRESS_FAILURES_FACTOR = 2;
 export async function login(
   db: Db,
   input: LoginInput,
-  meta: { ip: string; previousToken?: string | null; userAgent?: string | null },
-): Promise<{ token: string; expiresAt: Date }> {
+  meta: SignInMeta,
+  options: { twoSteps?: boolean } = {},
+): Promise<SignedIn> {
   const email = normalizeEmail(input.email);
-  const address = addressKey(meta.ip);
-  const pair = `${email} ${address}`;
-  const limit = await loginLimit(db);
-  const [byPair, byAddress] = await Promise.all([
-    hit(db, "login-email-ip", pair, limit),
-    hit(db, "login-ip", address, { ...limit, max: limit.max * ADDRESS_FAILURES_FACTOR }),
-  ]);
-  if (!byPair.allowed || !byAddress.allowed) {
-    throw new TooManyRequests(TOO_MANY_ATTEMPTS, Math.max(byPair.retryAfterSeconds, byAddress.retryAfterSeconds));
-  }
+  const forgive = await countAttempt(db, email, meta.ip);
 
   const user = await findAdminByEmail(db, email);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
@@ -75,12 +121,47 @@ export async function login(
     throw new Unauthorized(WRONG_CREDENTIALS);
   }
 
-  await Promise.all([
-    resetHits(db, "login-email-ip", pair),
-    undoHit(db, "login-ip", address, byAddress.bucketStart),
-    db.update(adminUsers).set({ lastLoginAt: new Date() }).where(eq(adminUsers.id, user.id)),
-    meta.previousToken ? deleteSession(db, meta.previousToken) : undefined,
-    recordSignIn(db, { ok: true, email: user.email, adminId: user.id, ip: meta.ip }),
-  ]);
-  return createSession(db, user.id, { ip: meta.ip, userAgent: meta.userAgent });
+  if (await hasFactor(db, user.id)) {
+    if (!input.code) {
+      // Not a failure: the password was right. The form goes on to its second step; the API asks again.
+      await forgive();
+      if (!options.twoSteps) throw new Unauthorized(FACTOR_MESSAGES.required, { factor: "required" });
+      const pending = await createSession(db, user.id, { ip: meta.ip, userAgent: meta.userAgent }, "factor");
+      if (meta.previousToken) await deleteSession(db, meta.previousToken);
+      return { ...pending, stage: "factor" };
+    }
+    if (!(await verifyCode(db, user.id, input.code))) {
+      await recordSignIn(db, { ok: false, email: user.email, adminId: user.id, ip: meta.ip, reason: "factor" });
+      throw new Unauthorized(FACTOR_MESSAGES.wrongCode, { factor: "required" });
+    }
+    await forgive();
+    return openSession(db, user, meta, "ready");
+  }
+
+  await forgive();
+  return openSession(db, user, meta, (await factorRequired(db)) ? "enrol" : "ready");
+}
+
+/**
+ * The sign-in's second step: the session that is waiting for the factor (5 minutes since the password) and
+ * a proof of it — a code, or a passkey's assertion checked by the caller. Failures count in the same
+ * lockout as wrong passwords (per e-mail and address), so guessing codes is as slow as guessing passwords.
+ * The waiting session is replaced by a new one: a new token once the admin is fully in.
+ */
+export async function completeSignIn(
+  db: Db,
+  pendingToken: string | null | undefined,
+  prove: (userId: number) => Promise<boolean>,
+  meta: SignInMeta,
+): Promise<SignedIn> {
+  const pending = pendingToken ? await readSession(db, pendingToken) : null;
+  if (!pendingToken || !pending || pending.stage !== "factor") throw new Unauthorized(FACTOR_MESSAGES.signInAgain);
+  const { admin } = pending;
+  const forgive = await countAttempt(db, admin.email, meta.ip);
+  if (!(await prove(admin.id))) {
+    await recordSignIn(db, { ok: false, email: admin.email, adminId: admin.id, ip: meta.ip, reason: "factor" });
+    throw new Unauthorized(FACTOR_MESSAGES.wrongCode, { factor: "required" });
+  }
+  await forgive();
+  return openSession(db, admin, { ...meta, previousToken: pendingToken }, "ready");
 }

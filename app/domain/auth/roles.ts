@@ -66,6 +66,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   "admin/pedidos-especiales/:id": staff,
   "admin/equipo": { role: "staff", ownerActions: ["invite", "revoke-invite", "role", "remove"] },
   "admin/auditoria": owner,
+  "admin/seguridad": staff,
   "admin/*": staff,
   // Files (resource routes).
   "admin/facturas/:id/pdf": staff,

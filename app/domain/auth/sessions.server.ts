@@ -22,17 +22,23 @@ export interface SessionMeta {
   userAgent?: string | null;
 }
 
+export type SessionStage = "ready" | "factor" | "enrol";
+/** A session waiting for the second factor lasts this long: the sign-in's second step, not a session. */
+export const FACTOR_STEP_MINUTES = 5;
+
 export async function createSession(
   db: Db,
   userId: number,
   meta: SessionMeta = {},
+  stage: SessionStage = "ready",
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + SESSION_MS);
+  const expiresAt = new Date(Date.now() + (stage === "factor" ? FACTOR_STEP_MINUTES * 60 * 1000 : SESSION_MS));
   await db.insert(adminSessions).values({
     tokenHash: digestToken(token),
     userId,
     expiresAt,
+    stage,
     ip: meta.ip ?? null,
     userAgent: meta.userAgent ? meta.userAgent.slice(0, 300) : null,
   });
@@ -47,6 +53,9 @@ export interface ActiveSession {
   /** Always false: the end is fixed at sign-in, so the cookie never needs sending again. */
   renewed: boolean;
   saleDevice: boolean;
+  stage: SessionStage;
+  /** The sign-in or the last step-up: what `freshProof` measures. */
+  provedAt: Date;
 }
 
 /** A session is alive: before its 12-hour end, and seen in the last 30 minutes unless it is a sale device. */
@@ -70,6 +79,8 @@ export async function readSession(db: Db, token: string): Promise<ActiveSession 
       expiresAt: adminSessions.expiresAt,
       lastSeenAt: adminSessions.lastSeenAt,
       saleDevice: adminSessions.saleDevice,
+      stage: adminSessions.stage,
+      provedAt: adminSessions.provedAt,
     })
     .from(adminSessions)
     .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
@@ -83,7 +94,25 @@ export async function readSession(db: Db, token: string): Promise<ActiveSession 
     expiresAt: row.expiresAt,
     renewed: false,
     saleDevice: row.saleDevice,
+    stage: row.stage,
+    provedAt: row.provedAt,
   };
+}
+
+/** An admin who had to enrol just confirmed a factor: their enrolment-only sessions become full ones. */
+export async function finishEnrolment(db: Db, userId: number): Promise<void> {
+  await db
+    .update(adminSessions)
+    .set({ stage: "ready", provedAt: new Date() })
+    .where(and(eq(adminSessions.userId, userId), eq(adminSessions.stage, "enrol")));
+}
+
+/** The session proved again who holds it (a step-up): the next 10 minutes need no new proof. */
+export async function markProved(db: Db, token: string): Promise<void> {
+  await db
+    .update(adminSessions)
+    .set({ provedAt: new Date() })
+    .where(eq(adminSessions.tokenHash, digestToken(token)));
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {

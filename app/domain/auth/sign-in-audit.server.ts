@@ -9,7 +9,7 @@ import { auditLog } from "~db/schema";
  */
 export async function recordSignIn(
   db: Db,
-  event: { ok: boolean; email: string; adminId: number | null; ip: string },
+  event: { ok: boolean; email: string; adminId: number | null; ip: string; reason?: "password" | "factor" },
 ): Promise<void> {
   const email = event.email.trim().slice(0, 200);
   await db.insert(auditLog).values({
@@ -18,7 +18,11 @@ export async function recordSignIn(
     action: event.ok ? "admin.login" : "admin.login_failed",
     entity: "admin",
     entityId: event.adminId === null ? null : String(event.adminId),
-    summary: event.ok ? "Entró al panel" : `Intento fallido de entrar al panel como ${email}`,
-    details: { ip: event.ip },
+    summary: event.ok
+      ? "Entró al panel"
+      : event.reason === "factor"
+        ? `Código de segundo factor incorrecto al entrar como ${email}`
+        : `Intento fallido de entrar al panel como ${email}`,
+    details: event.reason === "factor" ? { ip: event.ip, reason: "factor" } : { ip: event.ip },
   });
 }
