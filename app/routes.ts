@@ -88,6 +88,7 @@ export default [
     route("pedidos-especiales/:id", "routes/admin/pedidos-especiales/detail.tsx"),
     route("equipo", "routes/admin/equipo.tsx"),
     route("seguridad", "routes/admin/seguridad.tsx"),
+    route("confirmar", "routes/admin/confirmar.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("api/auth/login", "routes/api/auth-login.ts"),

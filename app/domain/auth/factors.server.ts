@@ -8,6 +8,7 @@ import type { Db } from "~db/index";
 import { adminFactors, adminRecoveryCodes, settings } from "~db/schema";
 import type { AdminIdentity } from "./admin-users.server";
 import { FACTOR_MESSAGES, type FactorSummary, RECOVERY_CODE_COUNT } from "./factors";
+import { type AlertOrigin, alertOwners } from "./owner-alerts.server";
 import { matchTotp, newTotpSecret, totpUri } from "./totp";
 
 export { FACTOR_MESSAGES, type FactorSummary, RECOVERY_CODE_COUNT };
@@ -39,18 +40,38 @@ export async function factorRequired(db: Db): Promise<boolean> {
   return (row?.value as { required?: boolean } | undefined)?.required === true;
 }
 
-export async function setFactorRequired(db: Db, actor: AdminIdentity, required: boolean): Promise<void> {
-  await db
-    .insert(settings)
-    .values({ key: FACTOR_REQUIRED_KEY, value: { required } })
-    .onConflictDoUpdate({ target: settings.key, set: { value: { required }, updatedAt: new Date() } });
-  await recordAudit(db, actor, {
-    action: "team.factor_required",
-    entity: "settings",
-    entityId: FACTOR_REQUIRED_KEY,
-    summary: required
-      ? "Pidió el segundo factor a todo el equipo"
-      : "Dejó el segundo factor como opcional hasta pasar a producción",
+/**
+ * An owner requires (or stops requiring) a second factor of the whole team before going live: written,
+ * audited, and every owner told by e-mail (`origin`: where the request came from), in one transaction.
+ */
+export async function setFactorRequired(
+  db: Db,
+  actor: AdminIdentity,
+  required: boolean,
+  origin: AlertOrigin,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const inner = tx as unknown as Db;
+    await inner
+      .insert(settings)
+      .values({ key: FACTOR_REQUIRED_KEY, value: { required } })
+      .onConflictDoUpdate({ target: settings.key, set: { value: { required }, updatedAt: new Date() } });
+    await recordAudit(inner, actor, {
+      action: "team.factor_required",
+      entity: "settings",
+      entityId: FACTOR_REQUIRED_KEY,
+      summary: required
+        ? "Pidió el segundo factor a todo el equipo"
+        : "Dejó el segundo factor como opcional hasta pasar a producción",
+    });
+    await alertOwners(inner, {
+      ...origin,
+      what: required
+        ? "Ahora todo el equipo necesita un segundo factor para entrar"
+        : "El segundo factor dejó de ser obligatorio para el equipo",
+      actor,
+      details: [["Segundo factor", required ? "Obligatorio para todo el equipo" : "Opcional hasta pasar a producción"]],
+    });
   });
 }
 

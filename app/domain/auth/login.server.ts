@@ -64,8 +64,13 @@ interface SignInMeta {
   userAgent?: string | null;
 }
 
-/** The two counters every attempt adds to: the e-mail at this address (the lockout), and the address alone. */
-async function countAttempt(db: Db, email: string, ip: string) {
+/**
+ * The two counters every attempt adds to: the e-mail at this address (the lockout), and the address alone.
+ * The sign-in and the step-up (step-up.server.ts) count in the same lockout, so guessing a code to confirm
+ * an action is as slow as guessing it at the sign-in. Throws TooManyRequests when locked; answers the
+ * `forgive` a right answer calls.
+ */
+export async function countAttempt(db: Db, email: string, ip: string) {
   const address = addressKey(ip);
   const pair = `${email} ${address}`;
   const limit = await loginLimit(db);

@@ -67,6 +67,8 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   "admin/equipo": { role: "staff", ownerActions: ["invite", "revoke-invite", "role", "remove"] },
   "admin/auditoria": owner,
   "admin/seguridad": staff,
+  // The step-up before a download (its `next` keeps the download's own role).
+  "admin/confirmar": staff,
   "admin/*": staff,
   // Files (resource routes).
   "admin/facturas/:id/pdf": staff,

@@ -1,10 +1,21 @@
+import { StepUpField } from "~/components/admin/step-up-field";
+import type { StepUpState } from "~/domain/auth/step-up";
 import { MAX_TRANSFER_DISCOUNT_PERCENT } from "~/domain/orders/pricing";
 import type { Settings } from "~/domain/settings/schema";
 import { Field } from "./field";
 import type { SectionState } from "./section-state";
 import { SettingsForm } from "./settings-form";
 
-export function BankSection({ bank, state }: { bank: Settings["bank"]; state: SectionState }) {
+export function BankSection({
+  bank,
+  state,
+  stepUp,
+}: {
+  bank: Settings["bank"];
+  state: SectionState;
+  /** Changing where buyers send money asks who is at the keyboard again (step-up). */
+  stepUp: StepUpState;
+}) {
   return (
     <SettingsForm
       section="bank"
@@ -59,6 +70,7 @@ export function BankSection({ bank, state }: { bank: Settings["bank"]; state: Se
           max={MAX_TRANSFER_DISCOUNT_PERCENT}
         />
       </div>
+      <StepUpField state={stepUp} error={state.errors.stepUpProof} />
     </SettingsForm>
   );
 }
