@@ -35,6 +35,11 @@ export async function factorRequired(db: Db): Promise<boolean> {
   const mode = await shopMode(db);
   if (mode === "demo") return false;
   if (mode === "live") return true;
+  return factorRequiredChoice(db);
+}
+
+/** What an owner chose for before the shop goes live (false when they never chose). */
+export async function factorRequiredChoice(db: Db): Promise<boolean> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, FACTOR_REQUIRED_KEY));
   return (row?.value as { required?: boolean } | undefined)?.required === true;
 }

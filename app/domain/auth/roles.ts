@@ -64,7 +64,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   "admin/descuentos": owner,
   "admin/pedidos-especiales": staff,
   "admin/pedidos-especiales/:id": staff,
-  "admin/equipo": { role: "staff", ownerActions: ["invite", "revoke-invite", "role", "remove"] },
+  "admin/equipo": { role: "staff", ownerActions: ["invite", "revoke-invite", "role", "remove", "factor-required"] },
   "admin/auditoria": owner,
   "admin/seguridad": staff,
   "admin/*": staff,

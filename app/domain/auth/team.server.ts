@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { Conflict, Invalid, NotFound, Unauthorized } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { normalizeEmail } from "~/lib/email";
 import type { Db } from "~db/index";
-import { adminInvites, adminSessions, adminUsers } from "~db/schema";
+import { adminFactors, adminInvites, adminSessions, adminUsers } from "~db/schema";
 import { type AdminIdentity, adminEmail, createAdmin, newAdminSchema } from "./admin-users.server";
 import { teamInviteMail } from "./invite-mail.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
@@ -37,6 +37,8 @@ export interface TeamMember {
   lastLoginAt: Date | null;
   /** Sessions open now (not ended, not idle). */
   sessions: number;
+  /** Their confirmed second factors, by kind (an authenticator app, passkeys). */
+  factors: { totp: number; passkey: number };
   self: boolean;
 }
 
@@ -59,6 +61,16 @@ export async function listTeam(
     .where(sessionAlive)
     .groupBy(adminSessions.userId)
     .as("open_sessions");
+  const factors = db
+    .select({
+      userId: adminFactors.userId,
+      totp: sql<number>`count(*) filter (where ${adminFactors.kind} = 'totp')`.as("totp"),
+      passkey: sql<number>`count(*) filter (where ${adminFactors.kind} = 'passkey')`.as("passkey"),
+    })
+    .from(adminFactors)
+    .where(isNotNull(adminFactors.confirmedAt))
+    .groupBy(adminFactors.userId)
+    .as("member_factors");
   const [rows, invites] = await Promise.all([
     db
       .select({
@@ -68,9 +80,12 @@ export async function listTeam(
         createdAt: adminUsers.createdAt,
         lastLoginAt: adminUsers.lastLoginAt,
         sessions: sql<number>`coalesce(${open.n}, 0)`.mapWith(Number),
+        totp: sql<number>`coalesce(${factors.totp}, 0)`.mapWith(Number),
+        passkey: sql<number>`coalesce(${factors.passkey}, 0)`.mapWith(Number),
       })
       .from(adminUsers)
       .leftJoin(open, eq(open.userId, adminUsers.id))
+      .leftJoin(factors, eq(factors.userId, adminUsers.id))
       .orderBy(asc(adminUsers.role), asc(adminUsers.email)),
     db
       .select({
@@ -85,7 +100,14 @@ export async function listTeam(
       .where(and(isNull(adminInvites.usedAt), isNull(adminInvites.revokedAt), gt(adminInvites.expiresAt, sql`now()`)))
       .orderBy(desc(adminInvites.createdAt)),
   ]);
-  return { members: rows.map((row) => ({ ...row, self: row.id === viewer.id })), invites };
+  return {
+    members: rows.map(({ totp, passkey, ...row }) => ({
+      ...row,
+      factors: { totp, passkey },
+      self: row.id === viewer.id,
+    })),
+    invites,
+  };
 }
 
 /** Where an invitation's link leads: the token in the query (the request log masks `token`). */
