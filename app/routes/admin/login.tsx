@@ -79,7 +79,7 @@ export const meta = () => seoMeta({ title: "Ingresar al panel", noIndex: true })
 
 function ErrorNote({ message }: { message?: string }) {
   return message ? (
-    <p role="alert" className="rounded-md bg-terracotta/10 px-3 py-2 text-sm font-semibold text-terracotta">
+    <p role="alert" className="rounded-md bg-terracotta/10 px-3 py-2 text-sm font-semibold text-terracotta-dark">
       {message}
     </p>
   ) : null;

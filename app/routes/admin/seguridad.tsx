@@ -168,7 +168,10 @@ function Enrolment({ enrolment, message }: { enrolment: TotpEnrolment; message?:
               maxLength={60}
             />
             {message ? (
-              <p role="alert" className="rounded-md bg-terracotta/10 px-3 py-2 text-sm font-semibold text-terracotta">
+              <p
+                role="alert"
+                className="rounded-md bg-terracotta/10 px-3 py-2 text-sm font-semibold text-terracotta-dark"
+              >
                 {message}
               </p>
             ) : null}
