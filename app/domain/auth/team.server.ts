@@ -6,7 +6,7 @@ import { Conflict, Invalid, NotFound, Unauthorized } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { normalizeEmail } from "~/lib/email";
 import type { Db } from "~db/index";
-import { adminFactors, adminInvites, adminSessions, adminUsers } from "~db/schema";
+import { adminFactors, adminInvites, adminRecoveryCodes, adminSessions, adminUsers } from "~db/schema";
 import { type AdminIdentity, adminEmail, createAdmin, newAdminSchema } from "./admin-users.server";
 import { teamInviteMail } from "./invite-mail.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
@@ -379,12 +379,18 @@ export async function resetAdminPassword(db: Db, email: string): Promise<{ email
     .where(eq(adminUsers.email, address))
     .returning({ id: adminUsers.id, email: adminUsers.email, role: adminUsers.role });
   if (!row) throw new NotFound(`No hay ningún administrador con el email ${address}`);
-  await db.delete(adminSessions).where(eq(adminSessions.userId, row.id));
+  // Locked out often means the phone is gone too: the second factors go with the password, and a shop that
+  // requires one asks them to enrol again at the next sign-in.
+  await Promise.all([
+    db.delete(adminSessions).where(eq(adminSessions.userId, row.id)),
+    db.delete(adminFactors).where(eq(adminFactors.userId, row.id)),
+    db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, row.id)),
+  ]);
   await recordAudit(db, row, {
     action: "admin.reset",
     entity: "admin",
     entityId: String(row.id),
-    summary: "Se restableció su contraseña desde la consola del servidor (npm run admin:reset)",
+    summary: "Se restablecieron su contraseña y su segundo factor desde la consola del servidor (npm run admin:reset)",
   });
   return { email: row.email, password };
 }
