@@ -25,7 +25,7 @@ export function adminSession(db: Db, secureCookies: boolean): RequestHandler {
   return async (req, res, next) => {
     res.locals.admin = null;
     res.locals.sessionToken = null;
-    const token = readSessionToken(req.get("cookie"));
+    const token = readSessionToken(req.get("cookie"), secureCookies);
     if (!token) return next();
     try {
       const session = await readSession(db, token);

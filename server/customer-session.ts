@@ -12,7 +12,7 @@ export function customerSession(db: Db, secureCookies: boolean): RequestHandler 
   return async (req, res, next) => {
     res.locals.customer = null;
     res.locals.customerToken = null;
-    const token = readSessionToken(req.get("cookie"), CUSTOMER_COOKIE);
+    const token = readSessionToken(req.get("cookie"), secureCookies, CUSTOMER_COOKIE);
     if (!token) return next();
     try {
       const session = await readCustomerSession(db, token);
