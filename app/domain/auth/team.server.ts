@@ -58,7 +58,8 @@ export async function listTeam(
   const open = db
     .select({ userId: adminSessions.userId, n: count().as("n") })
     .from(adminSessions)
-    .where(sessionAlive)
+    // A half-finished sign-in (waiting for the second factor) is not an open session.
+    .where(and(sessionAlive, ne(adminSessions.stage, "factor")))
     .groupBy(adminSessions.userId)
     .as("open_sessions");
   const factors = db
