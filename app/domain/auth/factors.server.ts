@@ -173,8 +173,11 @@ export async function confirmTotp(
   });
 }
 
-/** Ten new recovery codes like `7KQ2-M9XD`, replacing any the admin had; only their hashes are kept. */
-async function writeRecoveryCodes(db: Db, userId: number): Promise<string[]> {
+/**
+ * Ten new recovery codes like `7KQ2-M9XD`, replacing any the admin had; only their hashes are kept. Called
+ * when an admin confirms a first factor (an app here, a passkey in passkeys.server.ts) and on request.
+ */
+export async function writeRecoveryCodes(db: Db, userId: number): Promise<string[]> {
   const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const bytes = randomBytes(8);

@@ -123,6 +123,9 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   "api/admin/special-orders": staff,
   "api/admin/special-orders/:id": staff,
   "api/admin/special-orders/:id/replies": staff,
+  // Each admin adds their own passkeys (also while they must enrol: server/admin-gate.ts lets these through).
+  "api/admin/passkeys/options": staff,
+  "api/admin/passkeys/register": staff,
 };
 
 /** Whether `role` covers what `needed` asks: an owner may do everything staff may. */
