@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { adminFactors, adminSessions, settings } from "~db/schema";
 import { SHOP_MODE_KEY } from "~db/seed";
 import { testDatabase } from "../../../tests/support/test-database";
