@@ -1,7 +1,7 @@
 /**
  * npm run admin:reset -- librera@rizoma.com.ar
- * The way back for an owner locked out (issue 34): a new password for that admin, printed once, and every
- * one of their sessions ended. Run on the server by whoever holds its shell, which is the proof of who
+ * The way back for an owner locked out (issue 34): a new password for that admin, printed once, every one
+ * of their sessions ended, and their second factors removed (a lost phone), to enrol again at sign-in. Run on the server by whoever holds its shell, which is the proof of who
  * they are. On the embedded database it asks the running server when there is one.
  */
 import { parseArgs } from "node:util";
@@ -27,7 +27,8 @@ async function main() {
     fromServer: (answer) => ({ email: String(answer.email), password: String(answer.password) }),
   });
   console.log(`Contraseña nueva para ${reset.email}: ${reset.password}`);
-  console.log("Se cerraron todas sus sesiones. Ingresá con ella y cambiala en Equipo → Tu cuenta.");
+  console.log("Se cerraron todas sus sesiones y se quitaron sus segundos factores y códigos de recuperación.");
+  console.log("Ingresá con ella, cambiala en Equipo → Tu cuenta y volvé a configurar tu segundo factor en Seguridad.");
   console.log(`${env.publicUrl}/admin/login`);
 }
 

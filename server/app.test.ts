@@ -98,3 +98,37 @@ describe("GET /healthz", () => {
     await server.close();
   });
 });
+
+describe("the admin gate and the second factor", () => {
+  it("a session that must enrol reaches only Seguridad; one halfway through the sign-in is nobody's", async () => {
+    const { createAdmin } = await import("~/domain/auth/admin-users.server");
+    const { createSession } = await import("~/domain/auth/sessions.server");
+    const created = await createAdmin(healthy.db, {
+      email: "enrolando@rizoma.com.ar",
+      password: "una-clave-larga-de-prueba",
+    });
+    const enrol = await createSession(healthy.db, created.id, {}, "enrol");
+    const half = await createSession(healthy.db, created.id, {}, "factor");
+    const server = await serve(healthy);
+    try {
+      const as = (token: string) => ({ headers: { cookie: `rizoma_admin=${token}` }, redirect: "manual" as const });
+      const api = await fetch(`${server.url}/api/admin/books`, as(enrol.token));
+      expect(api.status).toBe(403);
+      expect(await api.json()).toEqual({
+        success: false,
+        error: "Antes de seguir, configurá tu segundo factor en Seguridad.",
+        factor: "enrol",
+      });
+      const page = await fetch(`${server.url}/admin/pedidos`, as(enrol.token));
+      expect(page.status).toBe(303);
+      expect(page.headers.get("location")).toBe("/admin/seguridad");
+      const halfApi = await fetch(`${server.url}/api/admin/books`, as(half.token));
+      expect(halfApi.status).toBe(401);
+      const halfPage = await fetch(`${server.url}/admin/pedidos`, as(half.token));
+      expect(halfPage.status).toBe(303);
+      expect(halfPage.headers.get("location")).toBe("/admin/login?next=%2Fadmin%2Fpedidos");
+    } finally {
+      await server.close();
+    }
+  });
+});

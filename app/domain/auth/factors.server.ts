@@ -36,6 +36,11 @@ export async function factorRequired(db: Db): Promise<boolean> {
   const mode = await shopMode(db);
   if (mode === "demo") return false;
   if (mode === "live") return true;
+  return factorRequiredChoice(db);
+}
+
+/** What an owner chose for before the shop goes live (false when they never chose). */
+export async function factorRequiredChoice(db: Db): Promise<boolean> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, FACTOR_REQUIRED_KEY));
   return (row?.value as { required?: boolean } | undefined)?.required === true;
 }
@@ -189,8 +194,11 @@ export async function confirmTotp(
   });
 }
 
-/** Ten new recovery codes like `7KQ2-M9XD`, replacing any the admin had; only their hashes are kept. */
-async function writeRecoveryCodes(db: Db, userId: number): Promise<string[]> {
+/**
+ * Ten new recovery codes like `7KQ2-M9XD`, replacing any the admin had; only their hashes are kept. Called
+ * when an admin confirms a first factor (an app here, a passkey in passkeys.server.ts) and on request.
+ */
+export async function writeRecoveryCodes(db: Db, userId: number): Promise<string[]> {
   const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const bytes = randomBytes(8);

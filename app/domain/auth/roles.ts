@@ -64,7 +64,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   "admin/descuentos": owner,
   "admin/pedidos-especiales": staff,
   "admin/pedidos-especiales/:id": staff,
-  "admin/equipo": { role: "staff", ownerActions: ["invite", "revoke-invite", "role", "remove"] },
+  "admin/equipo": { role: "staff", ownerActions: ["invite", "revoke-invite", "role", "remove", "factor-required"] },
   "admin/auditoria": owner,
   "admin/seguridad": staff,
   // The step-up before a download (its `next` keeps the download's own role).
@@ -125,6 +125,9 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   "api/admin/special-orders": staff,
   "api/admin/special-orders/:id": staff,
   "api/admin/special-orders/:id/replies": staff,
+  // Each admin adds their own passkeys (also while they must enrol: server/admin-gate.ts lets these through).
+  "api/admin/passkeys/options": staff,
+  "api/admin/passkeys/register": staff,
 };
 
 /** Whether `role` covers what `needed` asks: an owner may do everything staff may. */

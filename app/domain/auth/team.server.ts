@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { Conflict, Invalid, NotFound, Unauthorized } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { normalizeEmail } from "~/lib/email";
 import type { Db } from "~db/index";
-import { adminInvites, adminSessions, adminUsers } from "~db/schema";
+import { adminFactors, adminInvites, adminRecoveryCodes, adminSessions, adminUsers } from "~db/schema";
 import { type AdminIdentity, adminEmail, createAdmin, newAdminSchema } from "./admin-users.server";
 import { teamInviteMail } from "./invite-mail.server";
 import { type AlertOrigin, alertOwners } from "./owner-alerts.server";
@@ -38,6 +38,8 @@ export interface TeamMember {
   lastLoginAt: Date | null;
   /** Sessions open now (not ended, not idle). */
   sessions: number;
+  /** Their confirmed second factors, by kind (an authenticator app, passkeys). */
+  factors: { totp: number; passkey: number };
   self: boolean;
 }
 
@@ -57,9 +59,20 @@ export async function listTeam(
   const open = db
     .select({ userId: adminSessions.userId, n: count().as("n") })
     .from(adminSessions)
-    .where(sessionAlive)
+    // A half-finished sign-in (waiting for the second factor) is not an open session.
+    .where(and(sessionAlive, ne(adminSessions.stage, "factor")))
     .groupBy(adminSessions.userId)
     .as("open_sessions");
+  const factors = db
+    .select({
+      userId: adminFactors.userId,
+      totp: sql<number>`count(*) filter (where ${adminFactors.kind} = 'totp')`.as("totp"),
+      passkey: sql<number>`count(*) filter (where ${adminFactors.kind} = 'passkey')`.as("passkey"),
+    })
+    .from(adminFactors)
+    .where(isNotNull(adminFactors.confirmedAt))
+    .groupBy(adminFactors.userId)
+    .as("member_factors");
   const [rows, invites] = await Promise.all([
     db
       .select({
@@ -69,9 +82,12 @@ export async function listTeam(
         createdAt: adminUsers.createdAt,
         lastLoginAt: adminUsers.lastLoginAt,
         sessions: sql<number>`coalesce(${open.n}, 0)`.mapWith(Number),
+        totp: sql<number>`coalesce(${factors.totp}, 0)`.mapWith(Number),
+        passkey: sql<number>`coalesce(${factors.passkey}, 0)`.mapWith(Number),
       })
       .from(adminUsers)
       .leftJoin(open, eq(open.userId, adminUsers.id))
+      .leftJoin(factors, eq(factors.userId, adminUsers.id))
       .orderBy(asc(adminUsers.role), asc(adminUsers.email)),
     db
       .select({
@@ -86,7 +102,14 @@ export async function listTeam(
       .where(and(isNull(adminInvites.usedAt), isNull(adminInvites.revokedAt), gt(adminInvites.expiresAt, sql`now()`)))
       .orderBy(desc(adminInvites.createdAt)),
   ]);
-  return { members: rows.map((row) => ({ ...row, self: row.id === viewer.id })), invites };
+  return {
+    members: rows.map(({ totp, passkey, ...row }) => ({
+      ...row,
+      factors: { totp, passkey },
+      self: row.id === viewer.id,
+    })),
+    invites,
+  };
 }
 
 /** Where an invitation's link leads: the token in the query (the request log masks `token`). */
@@ -405,12 +428,18 @@ export async function resetAdminPassword(db: Db, email: string): Promise<{ email
     .where(eq(adminUsers.email, address))
     .returning({ id: adminUsers.id, email: adminUsers.email, role: adminUsers.role });
   if (!row) throw new NotFound(`No hay ningún administrador con el email ${address}`);
-  await db.delete(adminSessions).where(eq(adminSessions.userId, row.id));
+  // Locked out often means the phone is gone too: the second factors go with the password, and a shop that
+  // requires one asks them to enrol again at the next sign-in.
+  await Promise.all([
+    db.delete(adminSessions).where(eq(adminSessions.userId, row.id)),
+    db.delete(adminFactors).where(eq(adminFactors.userId, row.id)),
+    db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, row.id)),
+  ]);
   await recordAudit(db, row, {
     action: "admin.reset",
     entity: "admin",
     entityId: String(row.id),
-    summary: "Se restableció su contraseña desde la consola del servidor (npm run admin:reset)",
+    summary: "Se restablecieron su contraseña y su segundo factor desde la consola del servidor (npm run admin:reset)",
   });
   return { email: row.email, password };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { adminInvites, adminSessions, adminUsers, auditLog, mailOutbox } from "~db/schema";
 import { onPostgres, testDatabase } from "../../../tests/support/test-database";
 import { type AdminIdentity, createAdmin } from "./admin-users.server";
+import { confirmTotp, hasFactor, recoveryCodesLeft, startTotp } from "./factors.server";
 import { login } from "./login.server";
 import { createSession, readSession } from "./sessions.server";
 import {
@@ -16,6 +17,7 @@ import {
   resetAdminPassword,
   TEAM_MESSAGES,
 } from "./team.server";
+import { totpCode } from "./totp";
 
 /**
  * The team (issue 34): invitations, roles, removal, an admin's own password and sessions, and the session
@@ -136,11 +138,16 @@ describe("an admin's own account", () => {
     await login(db, { email: owner.email, password: "una-nueva-clave-larga" }, { ip: "10.2.2.2" });
   });
 
-  it("admin:reset gives a new password and ends every session", async () => {
+  it("admin:reset gives a new password, ends every session and removes the second factor (a lost phone)", async () => {
     const open = await createSession(db, owner.id);
+    const enrolment = await startTotp(db, owner);
+    await confirmTotp(db, owner, { factorId: enrolment.factorId, code: totpCode(enrolment.secret) });
+    expect(await hasFactor(db, owner.id)).toBe(true);
     const reset = await resetAdminPassword(db, "DUENA@rizoma.com.ar");
     expect(reset.password.length).toBeGreaterThanOrEqual(16);
     expect(await readSession(db, open.token)).toBeNull();
+    expect(await hasFactor(db, owner.id)).toBe(false);
+    expect(await recoveryCodesLeft(db, owner.id)).toBe(0);
     await login(db, { email: owner.email, password: reset.password }, { ip: "10.3.3.3" });
     await expect(resetAdminPassword(db, "nadie@rizoma.com.ar")).rejects.toThrow("No hay ningún administrador");
   });

@@ -1,8 +1,9 @@
-import { Form, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { LabelledInput } from "~/components/admin/labelled-input";
 import { StepUpField } from "~/components/admin/step-up-field";
 import { AdminRouteError } from "~/components/layout/route-error";
 import { Notice, type NoticeData } from "~/components/ui/notice";
+import { factorRequired, factorRequiredChoice, setFactorRequired } from "~/domain/auth/factors.server";
 import { ADMIN_ROLES, type AdminRole, ROLE_HINTS, ROLE_LABELS } from "~/domain/auth/roles";
 import { INVITE_HOURS, MIN_PASSWORD_LENGTH } from "~/domain/auth/team";
 import {
@@ -16,6 +17,7 @@ import {
   revokeInvite,
   signOutOtherSessions,
 } from "~/domain/auth/team.server";
+import { shopMode } from "~/domain/demo/demo-mode.server";
 import { Invalid } from "~/domain/errors";
 import { requireAction, requireAdmin } from "~/lib/admin.server";
 import { formAction } from "~/lib/form-action.server";
@@ -38,6 +40,7 @@ const notices: Record<string, NoticeData> = {
   },
   clave: { tone: "success", title: "Contraseña cambiada", message: "Cerramos tus otras sesiones." },
   sesiones: { tone: "success", title: "Listo", message: "Cerramos tus otras sesiones." },
+  factor: { tone: "success", title: "Listo", message: "Guardamos cuándo se pide el segundo factor." },
   venta: { tone: "success", title: "Dispositivo de venta", message: "Este dispositivo queda abierto hasta 12 horas." },
   "venta-off": {
     tone: "success",
@@ -54,9 +57,12 @@ const dateTime = new Intl.DateTimeFormat("es-AR", {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = requireAdmin(request, context);
-  const [team, saleDevice] = await Promise.all([
+  const [team, saleDevice, required, mode, factorChosen] = await Promise.all([
     listTeam(context.db, admin),
     isSaleDevice(context.db, context.sessionToken),
+    factorRequired(context.db),
+    shopMode(context.db),
+    factorRequiredChoice(context.db),
   ]);
   const owner = admin.role === "owner";
   const format = (date: Date | null) => (date ? dateTime.format(date) : null);
@@ -64,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     owner,
     saleDevice,
     me: { email: admin.email, role: admin.role },
+    factorPolicy: { required, mode, chosen: factorChosen },
     // Staff see only themselves: the team's list is the owners' to manage.
     members: team.members
       .filter((member) => owner || member.self)
@@ -122,6 +129,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       await signOutOtherSessions(context.db, admin, context.sessionToken);
       return done("sesiones");
     },
+    "factor-required": async () => {
+      await setFactorRequired(context.db, admin, text("required") === "1", origin);
+      return done("factor");
+    },
     "sale-device": async () => {
       const on = text("on") === "1";
       await markSaleDevice(context.db, admin, context.sessionToken, on);
@@ -138,6 +149,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     { intent },
   );
+}
+
+/** "Una app de autenticación y 2 llaves de acceso", or that there is none yet. */
+function factorText(factors: { totp: number; passkey: number }): string {
+  const parts = [
+    factors.totp === 1 ? "una app de autenticación" : factors.totp > 1 ? `${factors.totp} apps de autenticación` : "",
+    factors.passkey === 1 ? "una llave de acceso" : factors.passkey > 1 ? `${factors.passkey} llaves de acceso` : "",
+  ].filter(Boolean);
+  return parts.length ? parts.join(" y ") : "ninguno todavía";
 }
 
 const button = "rounded-full bg-moss px-4 py-2 text-sm font-semibold text-white hover:bg-moss-dark";
@@ -162,7 +182,7 @@ function RoleSelect({ id, value }: { id: string; value?: AdminRole }) {
 }
 
 export default function AdminEquipo({ loaderData, actionData }: Route.ComponentProps) {
-  const { owner, me, members, invites, saleDevice, notice, stepUp } = loaderData;
+  const { owner, me, members, invites, saleDevice, notice, factorPolicy, stepUp } = loaderData;
   const failure = failureNotice(actionData, "No se pudo completar");
   const stepUpError = (intent: string) => (actionData?.intent === intent ? actionData.fields?.stepUpProof : undefined);
   return (
@@ -182,7 +202,10 @@ export default function AdminEquipo({ loaderData, actionData }: Route.ComponentP
           Tu cuenta
         </h2>
         <p className="mt-1 text-sm text-ink/80">
-          {me.email} · {ROLE_LABELS[me.role]}
+          {me.email} · {ROLE_LABELS[me.role]} ·{" "}
+          <Link to="/admin/seguridad" className="font-semibold text-moss underline underline-offset-2">
+            Tu segundo factor
+          </Link>
         </p>
         <div className="mt-4 grid gap-6 md:grid-cols-2">
           <Form method="post" className="space-y-3">
@@ -256,6 +279,7 @@ export default function AdminEquipo({ loaderData, actionData }: Route.ComponentP
                       {ROLE_LABELS[member.role]} · Último ingreso: {member.lastLoginAt ?? "nunca"} · Sesiones abiertas:{" "}
                       {member.sessions}
                     </p>
+                    <p className="text-sm text-ink/75">Segundo factor: {factorText(member.factors)}</p>
                   </div>
                   <div className="flex flex-wrap items-end gap-3">
                     <Form method="post" className="flex items-end gap-2">
@@ -294,6 +318,32 @@ export default function AdminEquipo({ loaderData, actionData }: Route.ComponentP
                 </li>
               ))}
             </ul>
+          </section>
+
+          <section aria-labelledby="segundo-factor" className={card}>
+            <h2 id="segundo-factor" className="font-serif text-xl">
+              Segundo factor
+            </h2>
+            <p className="mt-1 max-w-3xl text-sm text-ink/80">
+              {factorPolicy.mode === "demo"
+                ? "Esta es una tienda de demostración: el segundo factor se ofrece, pero no se pide a nadie."
+                : factorPolicy.mode === "live"
+                  ? "La tienda está en producción: todo el equipo entra con su contraseña y un segundo factor (una app de autenticación o una llave de acceso). Quien no tenga uno lo configura al entrar."
+                  : factorPolicy.required
+                    ? "Todo el equipo entra con su contraseña y un segundo factor. Quien no tenga uno lo configura al entrar."
+                    : "Todavía es opcional. Al pasar a producción se pide a todo el equipo; podés pedirlo desde ya."}
+            </p>
+            {factorPolicy.mode === "plain" ? (
+              <Form method="post" className="mt-3">
+                <input type="hidden" name="intent" value="factor-required" />
+                <input type="hidden" name="required" value={factorPolicy.chosen ? "0" : "1"} />
+                <button type="submit" className={outlined}>
+                  {factorPolicy.chosen
+                    ? "Dejarlo opcional hasta pasar a producción"
+                    : "Pedirlo a todo el equipo desde ya"}
+                </button>
+              </Form>
+            ) : null}
           </section>
 
           <section aria-labelledby="invitar" className={card}>
