@@ -98,6 +98,8 @@ export default [
   route("api/auth/passkey/verify", "routes/api/auth-passkey-verify.ts"),
   route("api/admin/passkeys/options", "routes/api/admin/passkeys-options.ts"),
   route("api/admin/passkeys/register", "routes/api/admin/passkeys-register.ts"),
+  route("api/admin/passkeys/step-up/options", "routes/api/admin/passkeys-step-up-options.ts"),
+  route("api/admin/passkeys/step-up", "routes/api/admin/passkeys-step-up.ts"),
   route("api/admin/expenses", "routes/api/admin/expenses.ts"),
   route("api/admin/expenses/export", "routes/api/admin/expenses-export.ts"),
   route("api/admin/expenses/:id", "routes/api/admin/expense.ts"),

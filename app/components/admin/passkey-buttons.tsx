@@ -163,3 +163,44 @@ export function PasskeySignIn({ next }: { next: string }) {
     </div>
   );
 }
+
+/**
+ * A step-up with a passkey, inside a sensitive form (StepUpField): the browser's prompt, then the session
+ * counts as proved for 10 minutes and the form goes without a code.
+ */
+export function PasskeyStepUp({ onProved }: { onProved: () => void }) {
+  const support = usePasskeySupport();
+  const [busy, setBusy] = useState(false);
+  const [trouble, setTrouble] = useState<string | null>(null);
+
+  async function prove() {
+    setBusy(true);
+    setTrouble(null);
+    try {
+      const { options } = await postJson("/api/admin/passkeys/step-up/options", {});
+      const { startAuthentication } = await import("@simplewebauthn/browser");
+      const response = await startAuthentication({ optionsJSON: options });
+      await postJson("/api/admin/passkeys/step-up", { response });
+      onProved();
+    } catch (error) {
+      setTrouble(messageFor(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-2">
+      <SupportNote support={support} />
+      <Trouble message={trouble} />
+      <button
+        type="button"
+        onClick={prove}
+        disabled={support !== "yes" || busy}
+        className="rounded-full border border-moss bg-white px-4 py-2 text-sm font-semibold text-moss hover:bg-moss/5 disabled:opacity-70"
+      >
+        {busy ? "Esperando la llave..." : "Confirmar con mi llave de acceso"}
+      </button>
+    </div>
+  );
+}

@@ -1,4 +1,5 @@
-import { useId } from "react";
+import { useId, useState } from "react";
+import { PasskeyStepUp } from "~/components/admin/passkey-buttons";
 import { WARNING_BOX } from "~/components/admin/warning-panel";
 import { STEP_UP_FIELD, STEP_UP_LABELS, STEP_UP_MESSAGES, type StepUpState } from "~/domain/auth/step-up";
 
@@ -20,6 +21,15 @@ export function StepUpField({
   compact?: boolean;
 }) {
   const id = useId();
+  // Proved with a passkey on this page: the session is fresh now, the form goes without a code.
+  const [proved, setProved] = useState(false);
+  if (proved) {
+    return (
+      <p role="status" className="text-sm font-semibold text-moss">
+        Listo: confirmaste que sos vos con tu llave de acceso. Ya podés seguir.
+      </p>
+    );
+  }
   if (state.fresh && !error) {
     return compact ? null : (
       <p className="text-sm text-ink/70">
@@ -55,6 +65,12 @@ export function StepUpField({
           </p>
         ) : null}
       </div>
+      {state.passkey ? (
+        <div className="pt-1">
+          <p className="mb-2 text-ink/85">O, en lugar del código:</p>
+          <PasskeyStepUp onProved={() => setProved(true)} />
+        </div>
+      ) : null}
     </fieldset>
   );
 }

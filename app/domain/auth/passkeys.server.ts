@@ -18,8 +18,9 @@ import { adminFactors, adminSessions, adminUsers } from "~db/schema";
 import type { AdminIdentity } from "./admin-users.server";
 import { FACTOR_MESSAGES } from "./factors";
 import { hasFactor, writeRecoveryCodes } from "./factors.server";
+import { countAttempt } from "./login.server";
 import { DEFAULT_PASSKEY_LABEL, PASSKEY_LABEL_MAX, PASSKEY_MESSAGES } from "./passkeys";
-import { digestToken, finishEnrolment, readSession } from "./sessions.server";
+import { digestToken, finishEnrolment, markProved, readSession } from "./sessions.server";
 
 export { PASSKEY_MESSAGES };
 
@@ -362,4 +363,32 @@ export async function hasPasskey(db: Db, email: string): Promise<boolean> {
     .where(and(eq(adminUsers.email, email), eq(adminFactors.kind, "passkey"), isNotNull(adminFactors.confirmedAt)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * A step-up with a passkey (docs/decisions/0046): the admin's assertion over this session's challenge marks
+ * the session proved for the next 10 minutes. A refused one counts in the sign-in's lockout (per e-mail and
+ * address) and lands in the audit log, as a wrong code does.
+ */
+export async function stepUpWithPasskey(
+  db: Db,
+  admin: AdminIdentity,
+  sessionToken: string,
+  response: z.infer<typeof authenticationResponseSchema>,
+  rp: RelyingParty,
+  ip: string,
+): Promise<void> {
+  const forgive = await countAttempt(db, admin.email, ip);
+  if (!(await verifyPasskeyAssertion(db, sessionToken, admin.id, response, rp))) {
+    await recordAudit(db, admin, {
+      action: "admin.step_up_failed",
+      entity: "admin",
+      entityId: admin.id,
+      summary: "Su llave de acceso no se pudo verificar al confirmar su identidad",
+      details: { method: "passkey", ip },
+    });
+    throw new Unauthorized(PASSKEY_MESSAGES.refused);
+  }
+  await forgive();
+  await markProved(db, sessionToken);
 }

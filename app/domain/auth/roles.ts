@@ -128,6 +128,8 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   // Each admin adds their own passkeys (also while they must enrol: server/admin-gate.ts lets these through).
   "api/admin/passkeys/options": staff,
   "api/admin/passkeys/register": staff,
+  "api/admin/passkeys/step-up/options": staff,
+  "api/admin/passkeys/step-up": staff,
 };
 
 /** Whether `role` covers what `needed` asks: an owner may do everything staff may. */

@@ -5,6 +5,7 @@ import { type AdminIdentity, findAdminByEmail } from "./admin-users.server";
 import { FACTOR_MESSAGES } from "./factors";
 import { factorRequired, hasFactor, verifyCode } from "./factors.server";
 import { countAttempt } from "./login.server";
+import { hasPasskey } from "./passkeys.server";
 import { verifyPassword } from "./passwords.server";
 import { markProved } from "./sessions.server";
 import { STEP_UP_FIELD, STEP_UP_MESSAGES, STEP_UP_MINUTES, type StepUpMethod, type StepUpState } from "./step-up";
@@ -52,11 +53,8 @@ export async function readStepUpState(
 ): Promise<StepUpState> {
   const fresh = isFresh(session, now);
   const left = session ? STEP_UP_MS - (now - session.provedAt.getTime()) : 0;
-  return {
-    fresh,
-    method: await stepUpMethod(db, admin.id),
-    minutesLeft: fresh ? Math.max(1, Math.ceil(left / 60_000)) : 0,
-  };
+  const [method, passkey] = await Promise.all([stepUpMethod(db, admin.id), hasPasskey(db, admin.email)]);
+  return { fresh, method, minutesLeft: fresh ? Math.max(1, Math.ceil(left / 60_000)) : 0, passkey };
 }
 
 const refusal = (method: StepUpMethod, message: string) =>

@@ -73,7 +73,12 @@ describe("requireStepUp", () => {
     const fresh = { provedAt: new Date(Date.now() - 9 * 60 * 1000) };
     const args = { db, admin: owner, sessionToken: token, adminSession: fresh, proof: null, ip: "10.40.0.2" };
     await expect(requireStepUp(args)).resolves.toBe("fresh");
-    expect(await readStepUpState(db, owner, fresh)).toEqual({ fresh: true, method: "code", minutesLeft: 1 });
+    expect(await readStepUpState(db, owner, fresh)).toEqual({
+      fresh: true,
+      method: "code",
+      minutesLeft: 1,
+      passkey: false,
+    });
     expect(await readStepUpState(db, owner, { provedAt: HOUR_AGO() })).toMatchObject({ fresh: false, minutesLeft: 0 });
   });
 

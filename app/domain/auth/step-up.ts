@@ -16,6 +16,8 @@ export interface StepUpState {
   method: StepUpMethod;
   /** Whole minutes until the proof goes stale (0 when it is). */
   minutesLeft: number;
+  /** The admin has a passkey: the field offers it beside the code. */
+  passkey: boolean;
 }
 
 export const STEP_UP_MESSAGES = {

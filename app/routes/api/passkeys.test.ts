@@ -11,6 +11,8 @@ import { softAuthenticator } from "../../../tests/support/soft-authenticator";
 import { testDatabase } from "../../../tests/support/test-database";
 import * as adminOptions from "./admin/passkeys-options";
 import * as adminRegister from "./admin/passkeys-register";
+import * as stepUpRoute from "./admin/passkeys-step-up";
+import * as stepUpOptionsRoute from "./admin/passkeys-step-up-options";
 import * as signInOptionsRoute from "./auth-passkey-options";
 import * as signInVerify from "./auth-passkey-verify";
 
@@ -310,3 +312,43 @@ function testConfig() {
     shopNotifyEmail: null,
   };
 }
+
+describe("a step-up with a passkey", () => {
+  it("the admin's own key marks the session proved; a refused one is counted and changes nothing", async () => {
+    const who = await signedIn();
+    const { body } = await who.options();
+    expect((await who.register({ response: who.key.create(body.options.challenge) })).status).toBe(201);
+    // The session's proof is an hour old: a sensitive action would ask for it again.
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    await db
+      .update(adminSessions)
+      .set({ provedAt: hourAgo })
+      .where(eq(adminSessions.tokenHash, digestToken(who.token)));
+    const context = { admin: who.admin, sessionToken: who.token };
+    const stepUpOptions = () =>
+      call(stepUpOptionsRoute.action, "/api/admin/passkeys/step-up/options", { method: "POST", headers, context });
+    const stepUp = (response: unknown) =>
+      call(stepUpRoute.action, "/api/admin/passkeys/step-up", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ response }),
+        context,
+      });
+
+    // Another key (same id, other private key) is refused: the session stays stale.
+    const clone = softAuthenticator(origin, "localhost");
+    const first = await stepUpOptions();
+    expect(first.status).toBe(200);
+    const refused = await stepUp(clone.get(first.body.options.challenge));
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toBe(PASSKEY_MESSAGES.refused);
+    expect((await readSession(db, who.token))?.provedAt.getTime()).toBe(hourAgo.getTime());
+
+    const second = await stepUpOptions();
+    const proved = await stepUp(who.key.get(second.body.options.challenge));
+    expect(proved).toMatchObject({ status: 200, body: { success: true } });
+    expect(Date.now() - ((await readSession(db, who.token))?.provedAt.getTime() ?? 0)).toBeLessThan(5_000);
+    // The challenge was spent: the same answer again is refused.
+    expect((await stepUp(who.key.get(second.body.options.challenge))).status).toBe(401);
+  });
+});
