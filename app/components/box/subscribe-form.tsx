@@ -212,9 +212,13 @@ export function SubscribeFields({
           <dt>Pagás {periodText(plan.frequencyMonths)}</dt>
           <dd data-testid="total">{formatMoney(totalCents)}</dd>
         </div>
-        {/* Shipping takes the treatment of the books it carries (docs/decisions/0025). */}
-        <NetPrice netCents={netOf(totalCents, taxRate)} testId="total-net" className="text-right text-xs text-ink/75" />
       </dl>
+      {/* Shipping takes the treatment of the books it carries (docs/decisions/0025). */}
+      <NetPrice
+        netCents={netOf(totalCents, taxRate)}
+        testId="total-net"
+        className="mt-1 text-right text-xs text-ink/75"
+      />
       <label className="mt-5 flex items-start gap-2 text-ink">
         <input
           type="checkbox"

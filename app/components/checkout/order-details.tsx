@@ -128,12 +128,12 @@ export function OrderDetails({ order }: { order: OrderJson }) {
           <dt>Total</dt>
           <dd data-testid="order-total">{formatMoney(fromPesos(order.total))}</dd>
         </div>
-        <NetPrice
-          netCents={fromPesos(order.totalNet)}
-          testId="order-total-net"
-          className="text-right text-xs text-ink/75"
-        />
       </dl>
+      <NetPrice
+        netCents={fromPesos(order.totalNet)}
+        testId="order-total-net"
+        className="text-right text-xs text-ink/75"
+      />
       <p className="mt-4 text-sm text-ink/85">
         <span className="font-semibold">Entrega:</span> {order.delivery.label}
         {order.delivery.trackingCode ? ` · Seguimiento: ${order.delivery.trackingCode}` : ""}
