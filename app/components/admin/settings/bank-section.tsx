@@ -1,5 +1,6 @@
 import { StepUpField } from "~/components/admin/step-up-field";
 import type { StepUpState } from "~/domain/auth/step-up";
+import { BOOK_PRICE_LAW_NOTE } from "~/domain/discounts/book-price-law";
 import { MAX_TRANSFER_DISCOUNT_PERCENT } from "~/domain/orders/pricing";
 import type { Settings } from "~/domain/settings/schema";
 import { Field } from "./field";
@@ -64,7 +65,7 @@ export function BankSection({
           name="transferDiscountPercent"
           label="Descuento por transferencia (%)"
           value={bank.transferDiscountPercent}
-          hint="De 0 (sin descuento) a 50. La Ley 25.542 limita los descuentos sobre libros: cumplirla es responsabilidad de la tienda."
+          hint={`De 0 (sin descuento) a 50. ${BOOK_PRICE_LAW_NOTE}`}
           type="number"
           min={0}
           max={MAX_TRANSFER_DISCOUNT_PERCENT}
