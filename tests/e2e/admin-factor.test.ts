@@ -52,7 +52,7 @@ describe("the second factor", () => {
     expect((await page.getByTestId("totp-secret").textContent())?.trim()).toBe(secret);
 
     await page.getByLabel("Código de 6 dígitos").fill(totpCode(secret));
-    await page.getByLabel("Nombre para reconocerla (opcional)").fill("Teléfono de la dueña");
+    await page.getByLabel("Nombre para reconocer esta app (opcional)").fill("Teléfono de la dueña");
     await page.getByRole("button", { name: "Confirmar" }).click();
     await page.getByRole("heading", { name: "¡Listo! Guardá tus códigos de recuperación" }).waitFor();
     recoveryCodes = (await page.getByTestId("recovery-codes").locator("li").allTextContents()).map((c) => c.trim());

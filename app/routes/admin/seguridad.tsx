@@ -164,7 +164,7 @@ function Enrolment({ enrolment, message }: { enrolment: TotpEnrolment; message?:
             />
             <LabelledInput
               id="totp-label"
-              label="Nombre para reconocerla (opcional)"
+              label="Nombre para reconocer esta app (opcional)"
               name="label"
               placeholder="Por ejemplo: teléfono de Ana"
               maxLength={60}
