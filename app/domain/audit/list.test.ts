@@ -155,7 +155,7 @@ async function writtenActions(): Promise<string[]> {
       if (entry.isDirectory()) await walk(file);
       else if (/\.tsx?$/.test(entry.name) && !entry.name.includes(".test.")) {
         const text = await readFile(file, "utf8");
-        if (!text.includes("recordAudit") && !text.includes("recordExport") && !text.includes("audit:")) continue;
+        if (!/recordAudit|record\w*Export|audit:/.test(text)) continue;
         for (const match of text.matchAll(/action: [`"]([a-z-]+\.[a-z.${}-]+)[`"]/g)) found.add(match[1] ?? "");
         for (const match of text.matchAll(/subject: "([a-z-]+)"/g)) found.add(`${match[1]}.export`);
       }
