@@ -31,7 +31,7 @@ export function BoxWithdrawalNote({ number, withdrawal }: { number: string; with
       <a href={`/arrepentimiento?pedido=${number}`} className="font-semibold text-moss underline">
         Botón de arrepentimiento
       </a>{" "}
-      con el número {number}.
+      con el número <span className="whitespace-nowrap">{number}</span>.
     </p>
   );
 }
