@@ -79,7 +79,17 @@ export function sectionFromForm(
     case "contact":
       return { input: pick(values, ["address", "hours", "whatsapp", "email"]), errors };
     case "fiscal": {
-      const fields = ["legalName", "cuit", "taxCondition", "legalAddress", "email", "phone", "activityStart", "qrUrl"];
+      const fields = [
+        "legalName",
+        "cuit",
+        "taxCondition",
+        "legalAddress",
+        "email",
+        "phone",
+        "activityStart",
+        "dataRegistry",
+        "qrUrl",
+      ];
       // The stored QR image travels as a hidden field; "Quitar la imagen" drops it (a new upload replaces it).
       const qrImage = values.qrImageRemove === "on" ? "" : text("qrImage");
       return { input: { ...pick(values, fields), qrImage }, errors };
