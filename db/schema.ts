@@ -1243,14 +1243,20 @@ export const customerCodes = pgTable(
   (t) => [index("customer_codes_email_idx").on(t.email, t.createdAt)],
 );
 
-/** Customer sessions (the `rizoma_cuenta` cookie), apart from the admin's; the token only as a SHA-256. */
+/** Customer sessions (the `rizoma_cuenta` cookie, `__Host-rizoma_cuenta` on https), apart from the admin's; the token only as a SHA-256. */
 export const customerSessions = pgTable(
   "customer_sessions",
   {
     tokenHash: text("token_hash").primaryKey(),
     email: text("email").notNull(),
+    /** 30 days after sign-in, never moved (issue 34 item 5). */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When this browser last proved it reads the email: the sign-in, or a fresh code asked for before
+     * deleting the account or downloading its data (app/domain/accounts/fresh-code.server.ts).
+     */
+    verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("customer_sessions_email_idx").on(t.email), index("customer_sessions_expires_idx").on(t.expiresAt)],
 );

@@ -34,7 +34,7 @@ export function adminSession(db: Db, secureCookies: boolean): RequestHandler {
     res.locals.sessionToken = null;
     res.locals.adminSession = null;
     res.locals.pendingSignIn = null;
-    const token = readSessionToken(req.get("cookie"));
+    const token = readSessionToken(req.get("cookie"), secureCookies);
     if (!token) return next();
     try {
       const session = await readSession(db, token);

@@ -186,9 +186,16 @@ describe("page cache middleware", () => {
     expect(head.body.length).toBe(0);
   });
 
-  it("lets an admin session or a flash message through to the normal chain", async () => {
+  it("lets an admin or customer session (either cookie name) or a flash message through to the normal chain", async () => {
     await get("/tienda");
-    for (const cookie of ["rizoma_admin=abc", "theme=dark; rizoma_flash=Guardado", "toast=hola"]) {
+    for (const cookie of [
+      "rizoma_admin=abc",
+      "theme=dark; __Host-rizoma_admin=abc",
+      "rizoma_cuenta=abc",
+      "__Host-rizoma_cuenta=abc; theme=dark",
+      "theme=dark; rizoma_flash=Guardado",
+      "toast=hola",
+    ]) {
       const answer = await get("/tienda", { cookie });
       expect(answer.headers["x-cache"]).toBe("BYPASS");
       expect(answer.headers["cache-control"]).toBe("private, no-store");

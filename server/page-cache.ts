@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
-import { ADMIN_COOKIE, CUSTOMER_COOKIE } from "~/lib/admin-cookie.server";
+import { SESSION_COOKIE_NAMES } from "~/lib/admin-cookie.server";
 import { newNonce } from "./csp";
 import { ByteLru, type CachedPage, cachedPage, densestBrotli, type Encoding, withBrotli } from "./page-cache-store";
 
@@ -40,14 +40,15 @@ export function isCacheablePath(path: string): boolean {
 }
 
 /**
- * An admin or customer session or a flash/toast message makes the page personal (a signed-in reader sees
- * "Mi cuenta" and their hearts): such requests skip the cache.
+ * An admin or customer session (under either name, `__Host-` or not: a stale one costs only a render) or a
+ * flash/toast message makes the page personal (a signed-in reader sees "Mi cuenta" and their hearts): such
+ * requests skip the cache.
  */
 export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return false;
   return cookieHeader.split(";").some((part) => {
     const name = part.split("=")[0]?.trim() ?? "";
-    return name === ADMIN_COOKIE || name === CUSTOMER_COOKIE || /flash|toast/i.test(name);
+    return SESSION_COOKIE_NAMES.includes(name) || /flash|toast/i.test(name);
   });
 }
 

@@ -15,9 +15,11 @@ export function requireAdmin(request: Request, context: AppLoadContext): AdminId
 }
 
 /** The same for admin JSON endpoints: a 401 `{success:false, error}` through the API error mapping. */
+export const SIGN_IN_REQUIRED = "Necesitás iniciar sesión como administrador";
+
 export function requireAdminApi(context: AppLoadContext): AdminIdentity {
   if (context.admin) return context.admin;
-  throw new Unauthorized("Necesitás iniciar sesión como administrador");
+  throw new Unauthorized(SIGN_IN_REQUIRED);
 }
 
 /**

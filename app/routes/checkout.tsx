@@ -1,6 +1,7 @@
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { checkoutProfile } from "~/domain/accounts/profile.server";
 import { TERMS } from "~/domain/legal/terms.server";
+import { instalmentsOffered } from "~/domain/payments/instalments.server";
 import { publicSections } from "~/domain/settings/public-settings.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
@@ -29,6 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     issuesFacturaA: settings.fiscal.taxCondition === "responsable_inscripto",
     identifyConsumerFrom: settings.invoicing.identifyConsumerFrom,
     cartReminderHours: settings.accounts.cartReminderHours,
+    instalments: await instalmentsOffered(context.mercadoPago),
   };
 }
 

@@ -115,6 +115,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           categories={categories}
           arrivals={arrivals}
           boxMonthlyCents={carousel.boxMonthlyCents}
+          boxMonthlyNetCents={carousel.boxMonthlyNetCents}
           contact={contact}
           shipping={shipping}
         />

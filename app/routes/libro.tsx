@@ -9,6 +9,7 @@ import { RelatedShelf } from "~/components/book/related-shelf";
 import { StockAlertForm } from "~/components/book/stock-alert-form";
 import { RouteError } from "~/components/layout/route-error";
 import { NotFound } from "~/domain/errors";
+import { instalmentsOffered } from "~/domain/payments/instalments.server";
 import { STOCK_ALERT_INTENT } from "~/domain/stock-alerts/kinds";
 import { subscribeStockAlert } from "~/domain/stock-alerts/subscribe.server";
 import { bookPage } from "~/domain/storefront/book-page.server";
@@ -30,7 +31,11 @@ import type { loader as shopLayoutLoader } from "./shop-layout";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    return await bookPage(context, idParam(params.id, "Producto no encontrado"));
+    const [page, instalments] = await Promise.all([
+      bookPage(context, idParam(params.id, "Producto no encontrado")),
+      instalmentsOffered(context.mercadoPago),
+    ]);
+    return { ...page, instalments };
   } catch (error) {
     if (error instanceof NotFound) throw data({ message: "Producto no encontrado" }, { status: 404 });
     throw error;
@@ -134,6 +139,7 @@ export default function Libro({ loaderData, actionData }: Route.ComponentProps) 
             originalPrice={product.originalPrice}
             freeShipping={product.freeShipping}
             taxRate={loaderData.taxRate}
+            instalments={loaderData.instalments}
           />
           <BookActions book={book} state={state} />
           {book.isPreorder || state === "out-of-stock" ? (

@@ -14,7 +14,8 @@ import { until } from "../support/until";
 /**
  * Issue 20 items 5 and 6: "Recordame mi carrito" (the tick stores the cart, the job sends one e-mail whose
  * button refills the cart) and the data rights of a signed-in reader (download, then "Eliminar mi cuenta"
- * without JavaScript). Both databases.
+ * without JavaScript). Issue 34 item 5: a reader signed in more than 10 minutes ago confirms with an
+ * e-mailed code first. Both databases.
  */
 const READER = "lectora@example.com";
 const SUBJECT = "Tus libros te esperan en Rizoma";
@@ -30,11 +31,12 @@ beforeAll(async () => {
 });
 const shop = browserSuite(() => ({ NODE_ENV: "test", SMTP_URL: smtp.url, MAIL_FROM: "Rizoma <hola@rizoma.test>" }), {
   async beforeStart(env) {
-    // The first start migrates and loads the demo; the reader's session is then made as sign-in makes it.
+    // The first start migrates and loads the demo; the reader's session is then made as sign-in makes it,
+    // a quarter of an hour ago (so the proof of the email it carries is no longer fresh).
     const first = await startApp(env);
     await first.stop();
     const database = await openDatabase(env);
-    sessionToken = (await createCustomerSession(database.db, READER)).token;
+    sessionToken = (await createCustomerSession(database.db, READER, new Date(Date.now() - 15 * 60_000))).token;
     const [facundo] = await database.db.select().from(books).where(eq(books.title, "Facundo"));
     facundoId = facundo?.id ?? 0;
     await database.close();
@@ -45,6 +47,8 @@ afterAll(async () => {
 });
 
 const reminderMails = () => smtp.received.filter((mail) => mail.to === READER && mail.parsed.subject === SUBJECT);
+const codeMails = () =>
+  smtp.received.filter((mail) => mail.to === READER && mail.parsed.subject === "Tu código para entrar a Rizoma");
 
 async function signedIn(page: Page) {
   await page.context().addCookies([{ name: "rizoma_cuenta", value: sessionToken, url: shop.app.baseUrl }]);
@@ -134,14 +138,67 @@ describe("Recordame mi carrito", () => {
 });
 
 describe("data rights", () => {
-  it("a signed-in reader downloads their data, then deletes the account without JavaScript", async () => {
+  it("a reader signed in a while ago confirms with an e-mailed code, downloads their data, then deletes the account without JavaScript", async () => {
     const page = await shop.open({ width: 1280 });
     await signedIn(page);
     await page.goto(`${shop.app.baseUrl}/cuenta/privacidad`);
+    await hydrated(page);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Privacidad y tus datos");
+    expect(await page.getByRole("heading", { name: "Confirmá que sos vos" }).count()).toBe(1);
+
+    // Signed in 15 minutes ago: the download sends the reader back here, saying why.
+    await page.getByRole("link", { name: "Descargar mis datos" }).click();
+    await page.waitForURL(/\/cuenta\/privacidad\?confirmar=datos/);
+    await expect
+      .poll(() => page.getByRole("alert").first().textContent())
+      .toBe(
+        "Por seguridad, antes de descargar tus datos confirmá que sos vos con un código que te mandamos por email.",
+      );
+    await expectAccessible(page);
+    await page.screenshot({ path: "/tmp/privacidad-confirmar-1280.png", fullPage: true });
+
+    // Without JavaScript: deleting is refused the same way; the code is asked for, a wrong one refused.
+    const noScript = await shop.open({ width: 390, javaScriptEnabled: false });
+    await signedIn(noScript);
+    // (axe ran on the same page above: it needs the page's JavaScript.)
+    await noScript.goto(`${shop.app.baseUrl}/cuenta/privacidad`);
+    await noScript.getByLabel("Para confirmar, escribí tu email").fill(READER);
+    await noScript.getByRole("button", { name: "Eliminar mi cuenta" }).click();
+    await noScript.waitForLoadState();
+    expect(await noScript.locator("#eliminar-error").textContent()).toBe(
+      "Por seguridad, antes de eliminar tu cuenta confirmá que sos vos con un código que te mandamos por email. Pedir el código",
+    );
+    await noScript.getByRole("button", { name: "Mandarme un código" }).click();
+    await noScript.waitForLoadState();
+    expect(await noScript.getByRole("status").textContent()).toBe(
+      `Te mandamos un código de 6 números a ${READER}. Revisá tu correo (también el spam): vence en 15 minutos.`,
+    );
+    const [mail] = await until(() => codeMails().length > 0 && codeMails(), "the code e-mail");
+    const code = /Tu código para entrar a Rizoma: (\d{6})\./.exec(mail?.parsed.text ?? "")?.[1] ?? "";
+    expect(code).toMatch(/^\d{6}$/);
+    await noScript.screenshot({ path: "/tmp/privacidad-codigo-390.png", fullPage: true });
+
+    const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    await noScript.getByLabel("Código de 6 números").fill(wrongCode);
+    await noScript.getByRole("button", { name: "Confirmar" }).click();
+    await noScript.waitForLoadState();
+    expect(await noScript.locator("#confirmar-codigo-error").textContent()).toBe(
+      "El código no es correcto. Te quedan 4 intentos.",
+    );
+    await noScript.getByLabel("Código de 6 números").fill(code);
+    await noScript.getByRole("button", { name: "Confirmar" }).click();
+    await noScript.waitForURL(`${shop.app.baseUrl}/cuenta/privacidad?confirmado=1`);
+    expect(await noScript.getByRole("status").textContent()).toBe(
+      "Listo, confirmaste que sos vos. Durante los próximos 10 minutos podés descargar tus datos o eliminar tu cuenta.",
+    );
+    expect(await noScript.getByRole("heading", { name: "Confirmá que sos vos" }).count()).toBe(0);
+
+    // The same session (the other window shares its cookie) now downloads.
+    await page.goto(`${shop.app.baseUrl}/cuenta/privacidad`);
+    await hydrated(page);
+    expect(await page.getByRole("heading", { name: "Confirmá que sos vos" }).count()).toBe(0);
     await expectAccessible(page);
     await page.screenshot({ path: "/tmp/privacidad-1280.png", fullPage: true });
-
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("link", { name: "Descargar mis datos" }).click(),
@@ -153,10 +210,6 @@ describe("data rights", () => {
     expect(data.mailSent.map((mail: { subject: string }) => mail.subject)).toContain(SUBJECT);
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
 
-    const noScript = await shop.open({ width: 390, javaScriptEnabled: false });
-    await signedIn(noScript);
-    // (axe ran on the same page above: it needs the page's JavaScript.)
-    await noScript.goto(`${shop.app.baseUrl}/cuenta/privacidad`);
     await noScript.screenshot({ path: "/tmp/privacidad-390.png", fullPage: true });
     const confirm = noScript.getByLabel("Para confirmar, escribí tu email");
     await confirm.fill("otra@example.com");

@@ -10,7 +10,7 @@ import { expectAccessible, hydrated } from "../support/browser";
 import { browserSuite } from "../support/e2e";
 
 /**
- * Ley 27.743: "Precio sin impuestos nacionales: $ X" next to each price. The admin adds a 21% category
+ * Ley 27.743, Res. SIC 4/2025 art. 2: "PRECIO SIN IMPUESTOS NACIONALES: $ X" next to each price. The admin adds a 21% category
  * and puts a mug in it; a book (IVA exento) shows its price as its net, the mug its price / 1,21; the cart
  * and the checkout show the same, and the order's lines store the amounts the checkout showed.
  */
@@ -48,7 +48,7 @@ const plain = (text: string | null) => (text ?? "").replace(/\u00a0/g, " ").trim
 /** "$ 12.100" / "$ 8.264,46", as formatMoney writes them (whole pesos without centavos). */
 const pesos = (cents: number) =>
   `$ ${Math.floor(cents / 100).toLocaleString("de-DE")}${cents % 100 ? `,${String(cents % 100).padStart(2, "0")}` : ""}`;
-const net = (cents: number) => `Precio sin impuestos nacionales: ${pesos(cents)}`;
+const net = (cents: number) => `PRECIO SIN IMPUESTOS NACIONALES: ${pesos(cents)}`;
 
 async function signIn(page: Page, path: string) {
   await page.goto(`${shop.app.baseUrl}${path}`);
@@ -98,6 +98,13 @@ describe("prices without national taxes", () => {
     for (const width of [390, 1280]) {
       const { page } = await shop.visit(`/libro/${bookId}`, { width });
       expect(plain(await page.getByTestId("net-price").textContent())).toBe(net(bookCents));
+      // Mercado Pago takes cards here (the sandbox): the instalments with the cash price and the CFTEA.
+      const plan = plain(await page.getByTestId("instalments-plan").textContent());
+      expect(plan).toContain(`Precio de contado: ${pesos(bookCents)}.`);
+      expect(plan).toContain(
+        `2 cuotas de ${pesos(Math.round(bookCents / 2))} o 3 cuotas de ${pesos(Math.round(bookCents / 3))}`,
+      );
+      expect(plan).toContain("CFTEA 0,00% (TNA 0,00% · TEA 0,00%)");
       await page.screenshot({ path: `/tmp/net-prices-book-${width}.png` });
       await page.goto(`${shop.app.baseUrl}/libro/${mugId}`);
       expect(plain(await page.getByTestId("book-price").textContent())).toBe(pesos(MUG_CENTS));
@@ -141,6 +148,28 @@ describe("prices without national taxes", () => {
     await expect.poll(async () => plain(await page.getByTestId("checkout-total").textContent())).toBe(pesos(transfer));
     const shownNets = (await page.getByTestId("cart-line").getByTestId("net-price").allTextContents()).map(plain);
     const totalNet = plain(await page.getByTestId("checkout-total-net").textContent());
+    // The withdrawal right, highlighted, just above the confirm button (CCyC art. 1111).
+    const notice = page.getByTestId("withdrawal-notice");
+    expect(plain(await notice.textContent())).toBe(
+      "Tenés 10 días para arrepentirte de tu compraPodés arrepentirte sin costo ni explicaciones dentro de los 10 días corridos desde que recibís el pedido. Lo pedís con el Botón de arrepentimiento (se abre en una pestaña nueva).",
+    );
+    expect(await notice.getByRole("link").getAttribute("href")).toBe("/arrepentimiento");
+    const confirm = page.getByRole("button", { name: "CONFIRMAR PEDIDO" });
+    const [noticeBox, confirmBox] = [await notice.boundingBox(), await confirm.boundingBox()];
+    expect((noticeBox?.y ?? 0) + (noticeBox?.height ?? 0)).toBeLessThan(confirmBox?.y ?? 0);
+    expect((confirmBox?.y ?? 0) - ((noticeBox?.y ?? 0) + (noticeBox?.height ?? 0))).toBeLessThan(120);
+    // Paying with Mercado Pago: the instalments of the card total (no transfer discount), with the CFTEA.
+    const cardTotal = priceOrder({
+      subtotalCents,
+      code: null,
+      paymentMethod: "mercadopago",
+      shippingCents: 0,
+      transferDiscountPercent: 15,
+    }).totalCents;
+    expect(plain(await page.getByTestId("instalments-plan").textContent())).toContain(
+      `Precio de contado: ${pesos(cardTotal)}. Hasta 3 cuotas sin interés con Mercado Pago: 2 cuotas de ${pesos(Math.round(cardTotal / 2))}`,
+    );
+    await page.screenshot({ path: "/tmp/net-prices-checkout-390.png", fullPage: true });
     await expectAccessible(page);
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -151,6 +180,9 @@ describe("prices without national taxes", () => {
     await page.getByRole("button", { name: "CONFIRMAR PEDIDO" }).click();
     await page.waitForURL(/\/pedido\/RZ-\d{6}\?token=/);
     const number = new URL(page.url()).pathname.split("/").pop() ?? "";
+    // The order page shows the same net of the total the checkout showed.
+    expect(plain(await page.getByTestId("order-total-net").textContent())).toBe(totalNet);
+    await page.screenshot({ path: "/tmp/net-prices-order-1280.png", fullPage: true });
 
     // The order's lines, read from the database (the app is stopped for PGlite's single owner, then restarted).
     await page.goto("about:blank");
@@ -175,5 +207,67 @@ describe("prices without national taxes", () => {
     // What the checkout showed is what the order keeps.
     expect(shownNets).toEqual([net(byBook(bookId)?.netCents ?? -1), net(mugLine?.netCents ?? -1)]);
     expect(totalNet).toBe(net(items.reduce((sum, item) => sum + item.netCents, 0)));
+  });
+
+  it("the cards on /, /tienda and its search, the header's search and the box plans show it under each price", async () => {
+    for (const width of [390, 1280]) {
+      const { page } = await shop.visit("/", { width });
+      const cards = page.locator("#new").getByTestId("book-card");
+      expect(await cards.count()).toBeGreaterThan(0);
+      for (const text of (await cards.allTextContents()).map(plain)) {
+        if (/\$ [\d.]+/.test(text)) expect(text).toMatch(/PRECIO SIN IMPUESTOS NACIONALES: \$ [\d.,]+/);
+      }
+      await page.screenshot({ path: `/tmp/net-prices-home-${width}.png` });
+      await page.goto(`${shop.app.baseUrl}/tienda?search=taza%20rizoma`);
+      const mug = page.getByTestId("book-card").filter({ hasText: "Taza Rizoma" });
+      expect(plain(await mug.textContent())).toContain(net(1_000_000));
+      await expectAccessible(page);
+      await page.goto(`${shop.app.baseUrl}/tienda`);
+      const shopCards = (await page.getByTestId("book-card").allTextContents()).map(plain);
+      expect(shopCards.filter((text) => text.includes("PRECIO SIN IMPUESTOS NACIONALES: $")).length).toBe(
+        shopCards.filter((text) => /\$ [\d.]+/.test(text)).length,
+      );
+      await page.screenshot({ path: `/tmp/net-prices-tienda-${width}.png` });
+      await page.goto(`${shop.app.baseUrl}/caja-rizoma`);
+      const plans = page.getByTestId("plan-net");
+      expect(await plans.count()).toBeGreaterThan(0);
+      for (const text of (await plans.allTextContents()).map(plain)) {
+        expect(text).toMatch(/^PRECIO SIN IMPUESTOS NACIONALES: \$ [\d.,]+$/);
+      }
+      expect(plain(await page.getByTestId("box-hero-net").textContent())).toMatch(/^PRECIO SIN IMPUESTOS NACIONALES/);
+      await expectAccessible(page);
+      await page.screenshot({ path: `/tmp/net-prices-caja-${width}.png`, fullPage: true });
+    }
+    const { page } = await shop.visit("/", { width: 1280 });
+    await hydrated(page);
+    await page.locator("#header-search").fill("taza rizoma");
+    const hit = page.locator("header").getByRole("link", { name: /Taza Rizoma/ });
+    await expect.poll(async () => plain(await hit.first().textContent())).toContain(net(1_000_000));
+    await page.screenshot({ path: "/tmp/net-prices-search-1280.png" });
+  });
+
+  it("the header shows the Botón de baja beside the Botón de arrepentimiento at 390 and 1280 px, no menu opened", async () => {
+    for (const width of [360, 390, 1280]) {
+      for (const path of ["/", "/tienda", `/libro/${bookId}`, "/checkout"]) {
+        const { page } = await shop.visit(path, { width });
+        const header = page.locator("header");
+        const buttons = header.getByRole("navigation", { name: "Arrepentimiento y baja" }).getByRole("link");
+        expect((await buttons.allTextContents()).map(plain)).toEqual(["Botón de arrepentimiento", "Botón de baja"]);
+        for (const [index, href] of ["/arrepentimiento", "/caja-rizoma/baja"].entries()) {
+          const link = buttons.nth(index);
+          expect(await link.isVisible()).toBe(true);
+          expect(await link.getAttribute("href")).toBe(href);
+          const box = await link.boundingBox();
+          expect(box?.height ?? 0).toBeGreaterThanOrEqual(24);
+          expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width).toBe(true);
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        if (path === "/") await page.screenshot({ path: `/tmp/header-buttons-${width}.png` });
+      }
+    }
+    const { page } = await shop.visit("/", { width: 390 });
+    await page.locator("header").getByRole("link", { name: "Botón de baja" }).click();
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Botón de baja");
+    await expectAccessible(page);
   });
 });

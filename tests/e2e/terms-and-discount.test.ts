@@ -54,12 +54,12 @@ async function addToCart(page: Page, title: string) {
 }
 
 describe("the transfer discount setting and the terms", () => {
-  it("with the default, the spec's strings are as written and the instalments state their CFT", async () => {
+  it("with the default, the spec's strings are as written and the instalments state their CFTEA", async () => {
     const page = await shop.open({ width: 1280 });
     const home = await homeTexts(page);
     expect(home.main).toContain("15% off por transferencia");
-    expect(home.main).toContain("Hasta 3 cuotas sin interés — CFT 0%");
-    expect(home.footer).toContain("15% off pagando por transferencia · Hasta 3 cuotas sin interés — CFT 0%");
+    expect(home.main).toContain("Hasta 3 cuotas sin interés — CFTEA 0,00%");
+    expect(home.footer).toContain("15% off pagando por transferencia · Hasta 3 cuotas sin interés — CFTEA 0,00%");
     expect(home.description).toContain("15% off por transferencia");
   });
 
@@ -86,7 +86,7 @@ describe("the transfer discount setting and the terms", () => {
     await expect.poll(() => page.getByTestId("cart-line").count()).toBe(1);
     const form = plain(await page.locator("main").textContent());
     expect(form).toContain("Transferencia bancaria — 10% de descuento, sin comisiones.");
-    expect(form).toContain("Hasta 3 cuotas sin interés — CFT 0%");
+    expect(form).toContain("Hasta 3 cuotas sin interés — CFTEA 0,00%");
     const summary = page.getByTestId("checkout-summary");
     expect(plain(await summary.textContent())).toContain("10% por transferencia");
     const terms = page.getByTestId("checkout-terms");
@@ -133,7 +133,7 @@ describe("the transfer discount setting and the terms", () => {
     for (const text of [none.main, none.footer, none.description ?? ""]) {
       expect(text).not.toMatch(/\d+% (off|de descuento|OFF)/);
     }
-    expect(none.footer).toContain("Hasta 3 cuotas sin interés — CFT 0%");
+    expect(none.footer).toContain("Hasta 3 cuotas sin interés — CFTEA 0,00%");
     await page.goto(`${shop.app.baseUrl}/terminos`);
     const termsText = plain(await page.locator("main").textContent());
     expect(termsText).toContain("Podés pagar por transferencia bancaria, sin comisiones.");

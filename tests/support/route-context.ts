@@ -19,6 +19,9 @@ export function routeContext(database: Database, overrides: Partial<AppLoadConte
     log: logger,
     admin: null,
     sessionToken: null,
+    // A session that just signed in: its proof is fresh, so actions behind a step-up go on (tests of the
+    // step-up pass an older `provedAt`).
+    adminSession: { provedAt: new Date(), mustEnrol: false, saleDevice: false },
     clientIp: "127.0.0.1",
     ...overrides,
   };

@@ -5,6 +5,7 @@ import { BookCover } from "./book-cover";
 import { BookPreorderBadge } from "./book-preorder-badge";
 import type { BuyableBook } from "./buy";
 import { BuyButton } from "./buy-button";
+import { NetPrice } from "./net-price";
 import { WishlistHeart } from "./wishlist-heart";
 
 type PriceMissing = "CONSULTAR" | "Consultar precio";
@@ -12,6 +13,8 @@ type PriceMissing = "CONSULTAR" | "Consultar precio";
 /** What a card shows: the buy fields plus the prices and the release date (the catalogue shape fits). */
 export interface CardBook extends BuyableBook {
   originalPrice: number | null;
+  /** The net of what the visitor pays now, in pesos (CatalogBook.netPrice); null without a price. */
+  netPrice: number | null;
   preorderReleaseDate: string | null;
   /** The cover's content version, when the loader knows it (immutable optimiser URLs). */
   coverVersion?: string | null;
@@ -83,6 +86,9 @@ export function BookCard({
           </>
         )}
       </p>
+      {book.netPrice === null ? null : (
+        <NetPrice netCents={fromPesos(book.netPrice)} testId={null} className="text-[11px] leading-tight text-ink/75" />
+      )}
       <BuyButton book={book} variant={variant} />
     </article>
   );

@@ -1,3 +1,4 @@
+import { InstalmentsPlan } from "~/components/layout/instalments-offer";
 import { Truck } from "~/components/ui/icons/truck";
 import type { VatRate } from "~/domain/taxes/fiscal";
 import { netOf } from "~/domain/taxes/net-prices";
@@ -27,12 +28,15 @@ export function BookPrice({
   originalPrice,
   freeShipping,
   taxRate,
+  instalments,
 }: {
   book: CardBook;
   state: BuyState;
   originalPrice: number | null;
   freeShipping: boolean;
   taxRate: VatRate;
+  /** Mercado Pago takes cards now (instalmentsOffered): the instalments of this price, with their CFTEA. */
+  instalments: boolean;
 }) {
   // The price the visitor pays now: the pre-order price during a pre-order (as the cart takes it).
   const price = fromPesos(book.isPreorder && book.preorderPrice !== null ? book.preorderPrice : book.price);
@@ -56,6 +60,9 @@ export function BookPrice({
           <NetPrice netCents={netOf(price, taxRate)} />
         </div>
       )}
+      {instalments && price !== null && price > 0 && (state === "in-stock" || state === "preorder") ? (
+        <InstalmentsPlan cashCents={price} className="mt-3 max-w-md" />
+      ) : null}
       <p className="mt-3 text-sm font-semibold text-moss" data-testid="stock-line">
         {stockLine(book, state)}
       </p>

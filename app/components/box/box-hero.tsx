@@ -1,9 +1,18 @@
+import { NetPrice } from "~/components/book/net-price";
 import { Truck } from "~/components/ui/icons/truck";
 import type { BoxPlanView } from "~/domain/box/plans";
+import type { VatRate } from "~/domain/taxes/fiscal";
+import { netOf } from "~/domain/taxes/net-prices";
 import { formatMoney } from "~/lib/money";
 
 /** The landing's opening band: what the box is, the monthly price (when a plan is on sale) and a way to the plans. */
-export function BoxHero({ monthly }: { monthly: Pick<BoxPlanView, "priceCents"> | undefined }) {
+export function BoxHero({
+  monthly,
+  taxRate,
+}: {
+  monthly: Pick<BoxPlanView, "priceCents"> | undefined;
+  taxRate: VatRate;
+}) {
   return (
     <section aria-labelledby="titulo-caja" className="bg-moss text-white">
       <div className="mx-auto max-w-5xl px-4 py-16 sm:py-24">
@@ -19,6 +28,13 @@ export function BoxHero({ monthly }: { monthly: Pick<BoxPlanView, "priceCents"> 
           <p className="mt-6 text-2xl font-semibold">
             {formatMoney(monthly.priceCents)} <span className="text-base font-normal">por mes</span>
           </p>
+        ) : null}
+        {monthly ? (
+          <NetPrice
+            netCents={netOf(monthly.priceCents, taxRate)}
+            testId="box-hero-net"
+            className="text-xs text-white/85"
+          />
         ) : null}
         <p className="mt-1 inline-flex items-center gap-2 text-white/90">
           <Truck aria-hidden="true" className="size-5" /> Envío gratis en CABA y GBA

@@ -1,12 +1,23 @@
 import { Link } from "react-router";
+import { NetPrice } from "~/components/book/net-price";
 import { type BoxPlanView, discountPercent, periodText, planDescription } from "~/domain/box/plans";
+import type { VatRate } from "~/domain/taxes/fiscal";
+import { netOf } from "~/domain/taxes/net-prices";
 import { formatMoney } from "~/lib/money";
 
 /**
  * One plan on sale: price, period, the discount against paying monthly, and SUSCRIBIRME, which links to the
  * no-JavaScript form and, with JavaScript, opens the modal instead (`onSubscribe`).
  */
-export function PlanCard({ plan, onSubscribe }: { plan: BoxPlanView; onSubscribe: (event: React.MouseEvent) => void }) {
+export function PlanCard({
+  plan,
+  taxRate,
+  onSubscribe,
+}: {
+  plan: BoxPlanView;
+  taxRate: VatRate;
+  onSubscribe: (event: React.MouseEvent) => void;
+}) {
   const percent = discountPercent(plan);
   const popular = plan.id === "semiannual";
   return (
@@ -24,6 +35,7 @@ export function PlanCard({ plan, onSubscribe }: { plan: BoxPlanView; onSubscribe
         <span className="text-3xl font-bold text-ink">{formatMoney(plan.priceCents)}</span>
         <span className="text-ink/80">{periodText(plan.frequencyMonths)}</span>
       </p>
+      <NetPrice netCents={netOf(plan.priceCents, taxRate)} testId="plan-net" />
       {plan.originalPriceCents && percent ? (
         <p className="mt-1 flex items-center gap-3">
           <s className="text-ink/70">

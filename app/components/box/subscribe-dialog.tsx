@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import type { BoxPlanView } from "~/domain/box/plans";
 import type { ShippingRates } from "~/domain/box/shipping";
+import type { VatRate } from "~/domain/taxes/fiscal";
 import { submitSubscription } from "./subscribe-client";
 import { SubscribeFields } from "./subscribe-form";
 
@@ -40,10 +41,12 @@ export function SubscribeDialog({
   dialog,
   rates,
   pickupPoints,
+  taxRate,
 }: {
   dialog: ReturnType<typeof useSubscribeDialog>;
   rates: ShippingRates;
   pickupPoints: { name: string; address: string; hours: string }[];
+  taxRate: VatRate;
 }) {
   const { dialogRef, selected, sending, error } = dialog;
   return (
@@ -68,6 +71,7 @@ export function SubscribeDialog({
             plan={selected}
             rates={rates}
             pickupPoints={pickupPoints}
+            taxRate={taxRate}
             error={error}
             sending={sending}
             idPrefix="modal"

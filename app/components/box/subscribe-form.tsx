@@ -1,8 +1,11 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { NetPrice } from "~/components/book/net-price";
 import { PickupPointOptions, ProvinceOptions } from "~/components/ui/place-options";
 import { type BoxPlanView, discountPercent, periodText } from "~/domain/box/plans";
 import { boxShippingCents, type ShippingRates } from "~/domain/box/shipping";
+import type { VatRate } from "~/domain/taxes/fiscal";
+import { netOf } from "~/domain/taxes/net-prices";
 import { formatMoney } from "~/lib/money";
 
 export type SubscribeValues = Partial<Record<string, string | boolean>>;
@@ -11,6 +14,8 @@ interface Props {
   plan: BoxPlanView;
   rates: ShippingRates;
   pickupPoints: { name: string; address: string; hours: string }[];
+  /** The box's IVA rate (boxTaxRate): the net beside the plan's price and the total. */
+  taxRate: VatRate;
   values?: SubscribeValues | null;
   error?: string | null;
   sending: boolean;
@@ -24,7 +29,17 @@ const input =
 const label = "block font-semibold text-ink";
 
 /** The subscription form's fields, summary and buttons; the same markup in the modal and on /caja-rizoma/suscribirme. */
-export function SubscribeFields({ plan, rates, pickupPoints, values, error, sending, cancel, idPrefix }: Props) {
+export function SubscribeFields({
+  plan,
+  rates,
+  pickupPoints,
+  taxRate,
+  values,
+  error,
+  sending,
+  cancel,
+  idPrefix,
+}: Props) {
   const text = (name: string) => (typeof values?.[name] === "string" ? (values[name] as string) : "");
   const [deliveryMethod, setDeliveryMethod] = useState<"delivery" | "pickup">(
     text("deliveryMethod") === "pickup" ? "pickup" : "delivery",
@@ -43,6 +58,7 @@ export function SubscribeFields({ plan, rates, pickupPoints, values, error, send
         <p className="font-semibold text-ink">
           Plan {plan.label}: {formatMoney(plan.priceCents)} {periodText(plan.frequencyMonths)}
         </p>
+        <NetPrice netCents={netOf(plan.priceCents, taxRate)} testId="plan-net" />
         {plan.frequencyMonths > 1 && plan.originalPriceCents && percent ? (
           <p className="mt-1 text-sm text-moss">
             Ahorrás {formatMoney(plan.originalPriceCents - plan.priceCents)} ({percent}% menos) frente a pagar mes a
@@ -197,6 +213,12 @@ export function SubscribeFields({ plan, rates, pickupPoints, values, error, send
           <dd data-testid="total">{formatMoney(totalCents)}</dd>
         </div>
       </dl>
+      {/* Shipping takes the treatment of the books it carries (docs/decisions/0025). */}
+      <NetPrice
+        netCents={netOf(totalCents, taxRate)}
+        testId="total-net"
+        className="mt-1 text-right text-xs text-ink/75"
+      />
       <label className="mt-5 flex items-start gap-2 text-ink">
         <input
           type="checkbox"

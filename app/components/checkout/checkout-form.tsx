@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { NetPrice } from "~/components/book/net-price";
 import { CartLines, EmptyCart, fiscalInputs } from "~/components/cart/cart-lines";
 import { cartStore, useCart } from "~/components/cart/use-cart";
-import { InstalmentsOffer } from "~/components/layout/instalments-offer";
+import { InstalmentsOffer, InstalmentsPlan } from "~/components/layout/instalments-offer";
 import { PersonalDataNotice } from "~/components/ui/personal-data-notice";
 import { ProvinceOptions } from "~/components/ui/place-options";
 import type { CheckoutProfile } from "~/domain/accounts/profile.server";
@@ -17,6 +17,7 @@ import { type AppliedCode, DiscountField } from "./discount-field";
 import { DocumentField, type InvoiceField, InvoiceFields } from "./invoice-fields";
 import { nationwideOptions, ShippingOptions, useShippingQuote } from "./shipping-options";
 import { submitOrder } from "./submit-order";
+import { WithdrawalNotice } from "./withdrawal-notice";
 
 export interface CheckoutData {
   pickupPoints: PickupPoint[];
@@ -33,6 +34,8 @@ export interface CheckoutData {
   saved?: CheckoutProfile | null;
   /** "Recordame mi carrito" sends its one e-mail this many hours after the last change (accounts setting). */
   cartReminderHours: number;
+  /** Mercado Pago takes payments here now: only then are its instalments offered (with their CFTEA). */
+  instalments: boolean;
 }
 
 type Method = "pickup" | "caba" | "shipping";
@@ -54,6 +57,7 @@ export function CheckoutForm({
   identifyConsumerFrom,
   saved = null,
   cartReminderHours,
+  instalments,
 }: CheckoutData) {
   const cart = useCart();
   const navigate = useNavigate();
@@ -106,6 +110,14 @@ export function CheckoutForm({
     code: codeTerms,
     paymentMethod: "transfer",
     shippingCents: 0,
+    transferDiscountPercent,
+  });
+  // Paying with Mercado Pago (no transfer discount): the cash price its instalments split.
+  const cardTotals = priceOrder({
+    subtotalCents,
+    code: codeTerms,
+    paymentMethod: "mercadopago",
+    shippingCents: delivery.shippingCents,
     transferDiscountPercent,
   });
   // The same split the order stores (placeOrder's fiscalLines), on the same totals this summary shows.
@@ -323,8 +335,15 @@ export function CheckoutForm({
             checked={payment === "mercadopago"}
             onChange={() => setPayment("mercadopago")}
           >
-            <span className="font-semibold">Mercado Pago</span> — tarjetas de crédito y débito. <InstalmentsOffer />.
+            <span className="font-semibold">Mercado Pago</span> — tarjetas de crédito y débito.
+            {instalments ? (
+              <>
+                {" "}
+                <InstalmentsOffer />.
+              </>
+            ) : null}
           </Choice>
+          {instalments ? <InstalmentsPlan cashCents={cardTotals.totalCents} /> : null}
         </fieldset>
       </div>
 
@@ -384,6 +403,7 @@ export function CheckoutForm({
             ) : null}
           </div>
         ) : null}
+        <WithdrawalNotice />
         <p className="text-xs text-ink/75" data-testid="checkout-terms">
           Al confirmar aceptás los{" "}
           <a href="/terminos" target="_blank" rel="noopener" className="font-semibold text-moss underline">

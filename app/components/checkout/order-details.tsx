@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { NetPrice } from "~/components/book/net-price";
 import type { BankDetails } from "~/components/home/transfer-modal";
 import TransferSteps from "~/components/home/transfer-steps";
 import { transferDiscountLabel } from "~/domain/orders/pricing";
@@ -99,7 +100,15 @@ export function OrderDetails({ order }: { order: OrderJson }) {
               {item.quantity} × {item.title}
               {item.isPreorder ? <span className="ml-2 text-xs font-semibold text-moss-dark">PREVENTA</span> : null}
             </span>
-            <span className="tabular-nums">{formatMoney(lineCents(fromPesos(item.unitPrice), item.quantity))}</span>
+            <span className="text-right tabular-nums">
+              {formatMoney(lineCents(fromPesos(item.unitPrice), item.quantity))}
+              <NetPrice
+                as="span"
+                netCents={fromPesos(item.net)}
+                testId="order-line-net"
+                className="block text-xs text-ink/75"
+              />
+            </span>
           </li>
         ))}
       </ul>
@@ -120,6 +129,11 @@ export function OrderDetails({ order }: { order: OrderJson }) {
           <dd data-testid="order-total">{formatMoney(fromPesos(order.total))}</dd>
         </div>
       </dl>
+      <NetPrice
+        netCents={fromPesos(order.totalNet)}
+        testId="order-total-net"
+        className="text-right text-xs text-ink/75"
+      />
       <p className="mt-4 text-sm text-ink/85">
         <span className="font-semibold">Entrega:</span> {order.delivery.label}
         {order.delivery.trackingCode ? ` · Seguimiento: ${order.delivery.trackingCode}` : ""}

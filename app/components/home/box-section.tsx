@@ -1,9 +1,10 @@
 import { Link } from "react-router";
+import { NetPrice } from "~/components/book/net-price";
 import { formatMoney } from "~/lib/money";
 import { SectionHeading } from "./section-heading";
 
 /** The box subscription on the home (#box, #rizoma-box); the price comes from `box_plans` (monthlyPriceCents). */
-export function BoxSection({ monthlyCents }: { monthlyCents: number }) {
+export function BoxSection({ monthlyCents, netCents }: { monthlyCents: number; netCents: number }) {
   const includes = [
     "2 libros sorpresa elegidos por una curadora o un curador distinto cada mes",
     "Señaladores, stickers y una carta escrita para vos",
@@ -37,6 +38,7 @@ export function BoxSection({ monthlyCents }: { monthlyCents: number }) {
             {formatMoney(monthlyCents)}
           </p>
           <p className="mt-1 text-white/80">por mes</p>
+          <NetPrice netCents={netCents} testId="box-net" className="mt-1 text-xs text-white/80" />
           <Link
             to="/caja-rizoma"
             className="mt-8 inline-block rounded-full bg-ochre-light px-8 py-3 text-sm font-bold tracking-wider text-ink hover:bg-white"

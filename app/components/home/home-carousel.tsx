@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { NetPrice } from "~/components/book/net-price";
 import { InstalmentsOffer } from "~/components/layout/instalments-offer";
 import { SectionLink } from "~/components/layout/section-link";
 import { useTransferDiscountPercent } from "~/components/layout/use-transfer-discount";
@@ -120,6 +121,7 @@ export function HomeCarousel({ data }: { data: HomeCarouselData }) {
             Una curaduría distinta cada mes, con señaladores, stickers y una carta. {formatMoney(data.boxMonthlyCents)}{" "}
             por mes, con envío gratis en CABA.
           </SlideText>
+          <NetPrice netCents={data.boxMonthlyNetCents} testId={null} className="mt-2 text-xs text-white/80" />
           <Actions>
             <PrimaryLink to="/caja-rizoma">QUIERO MI CAJA</PrimaryLink>
           </Actions>
@@ -193,6 +195,9 @@ function BookSlide({ book, eager }: { book: SlideBook; eager: boolean }) {
               <s className="ml-3 text-base font-normal text-white/75">{formatPrice(fromPesos(book.originalPrice))}</s>
             ) : null}
           </p>
+          {book.netPrice === null ? null : (
+            <NetPrice netCents={fromPesos(book.netPrice)} testId={null} className="mt-1 text-xs text-white/80" />
+          )}
           <Actions centered>
             <PrimaryLink to={`/libro/${book.id}`}>VER LIBRO</PrimaryLink>
           </Actions>

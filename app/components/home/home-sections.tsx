@@ -18,6 +18,7 @@ export interface HomeSectionsProps {
   /** With each cover's content version (immutable image URLs). */
   arrivals: (CatalogBook & { coverVersion: string | null })[];
   boxMonthlyCents: number;
+  boxMonthlyNetCents: number;
   contact: HomeContact;
   shipping: ShippingInfo;
 }
@@ -32,6 +33,7 @@ export default function HomeSections({
   categories,
   arrivals,
   boxMonthlyCents,
+  boxMonthlyNetCents,
   contact,
   shipping,
 }: HomeSectionsProps) {
@@ -43,7 +45,7 @@ export default function HomeSections({
       <StoreSection categories={categories} />
       <NewArrivals books={arrivals} />
       <AboutSection />
-      <BoxSection monthlyCents={boxMonthlyCents} />
+      <BoxSection monthlyCents={boxMonthlyCents} netCents={boxMonthlyNetCents} />
       <SpecialOrders contact={contact} />
       <ShippingSection info={shipping} />
       <NewsletterSection />

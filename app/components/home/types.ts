@@ -10,6 +10,8 @@ export interface SlideBook {
   coverVersion: string | null;
   price: number | null;
   originalPrice: number | null;
+  /** The net of what is paid now (CatalogBook.netPrice). */
+  netPrice: number | null;
   isPreorder: boolean;
   preorderPrice: number | null;
   blurb: string;
@@ -27,4 +29,6 @@ export interface HomeCarouselData {
   featured: SlideBook[];
   bank: BankDetails;
   boxMonthlyCents: number;
+  /** That price without national taxes (the box is books: the `libros` rate). */
+  boxMonthlyNetCents: number;
 }

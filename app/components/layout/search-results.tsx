@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { NetPrice } from "~/components/book/net-price";
 import { formatPrice, fromPesos } from "~/lib/money";
 
 /** Spec §5/§9: the header search shows at most 5 results. */
@@ -11,6 +12,8 @@ export interface SearchHit {
   title: string;
   author: string;
   price: number | null;
+  /** The price without national taxes (the API's `netPrice`); null without a price. */
+  netPrice: number | null;
   coverUrl: string | null;
   tiendaNubeUrl: string | null;
 }
@@ -134,6 +137,14 @@ function HitLink({ hit, onChoose }: { hit: SearchHit; onChoose: () => void }) {
         <span className="block truncate font-serif font-semibold">{hit.title}</span>
         <span className="block truncate text-xs text-ink/70">{hit.author}</span>
         <span className="mt-0.5 block text-sm font-semibold text-moss">{formatPrice(fromPesos(hit.price))}</span>
+        {typeof hit.netPrice === "number" ? (
+          <NetPrice
+            as="span"
+            netCents={fromPesos(hit.netPrice)}
+            testId={null}
+            className="block text-[11px] text-ink/75"
+          />
+        ) : null}
       </span>
     </>
   );

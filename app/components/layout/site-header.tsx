@@ -23,6 +23,16 @@ export const homeAnchors: readonly { section: HomeSection; label: string }[] = [
   { section: "contact", label: "CONTACTO" },
 ];
 
+/** The two buttons consumer law wants at first sight (Disposición 954/2025), where the footer also has them. */
+export const consumerButtons = [
+  { to: "/arrepentimiento", label: "Botón de arrepentimiento" },
+  { to: "/caja-rizoma/baja", label: "Botón de baja" },
+] as const;
+
+// min-h-6: a 24 px tap target (WCAG 2.5.8) inside the 28 px bar.
+const consumerButtonClass =
+  "inline-flex min-h-6 items-center text-xs font-semibold text-white/90 underline underline-offset-2 hover:text-ochre-light md:text-[11px] lg:text-xs";
+
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `text-sm font-semibold tracking-wider hover:text-ochre-light ${isActive ? "text-ochre-light underline underline-offset-8" : ""}`;
 
@@ -91,17 +101,18 @@ export function SiteHeader({ actions, storeUrl = null }: { actions?: ReactNode; 
         scrolled ? "bg-moss-dark/95 shadow-lg backdrop-blur" : "bg-moss"
       }`}
     >
-      {/* Disposición 954/2025: the botón de arrepentimiento is visible at first access on every page and width,
-          without opening a menu; from md the home's anchors share its row (a size smaller below lg, so the row
-          still fits at 768 px with IR A TIENDA). */}
+      {/* Disposición 954/2025: the botón de arrepentimiento and the botón de baja are visible at first access on
+          every page and width, without opening a menu; from md the home's anchors share their row (a size
+          smaller below lg, so the row still fits at 768 px with IR A TIENDA). */}
       <div className="border-b border-white/10">
         <div className="mx-auto flex h-7 max-w-6xl items-center justify-between gap-4 px-4 lg:gap-6">
-          <Link
-            to="/arrepentimiento"
-            className="shrink-0 whitespace-nowrap py-1 text-xs font-semibold text-white/90 underline underline-offset-2 hover:text-ochre-light md:text-[11px] lg:text-xs"
-          >
-            Botón de arrepentimiento
-          </Link>
+          <nav aria-label="Arrepentimiento y baja" className="flex shrink-0 gap-3 whitespace-nowrap">
+            {consumerButtons.map((button) => (
+              <Link key={button.to} to={button.to} className={consumerButtonClass}>
+                {button.label}
+              </Link>
+            ))}
+          </nav>
           <nav
             aria-label="Secciones del inicio"
             className="hidden items-center justify-end gap-4 whitespace-nowrap md:flex lg:gap-6"

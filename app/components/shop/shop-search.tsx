@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
+import { NetPrice } from "~/components/book/net-price";
 import { Search } from "~/components/ui/icons/search";
 import { formatPrice, fromPesos } from "~/lib/money";
 
@@ -13,6 +14,8 @@ interface Suggestion {
   title: string;
   author: string;
   price: number | null;
+  /** The API's `netPrice` (without national taxes). */
+  netPrice?: number | null;
 }
 
 /**
@@ -160,7 +163,17 @@ export function ShopSearch({ defaultValue, keep }: { defaultValue: string; keep:
                 <span className="block truncate font-semibold">{suggestion.title}</span>
                 <span className="block truncate text-ink/75">{suggestion.author}</span>
               </span>
-              <span className="shrink-0 font-semibold">{formatPrice(fromPesos(suggestion.price))}</span>
+              <span className="shrink-0 text-right font-semibold">
+                {formatPrice(fromPesos(suggestion.price))}
+                {typeof suggestion.netPrice === "number" ? (
+                  <NetPrice
+                    as="span"
+                    netCents={fromPesos(suggestion.netPrice)}
+                    testId={null}
+                    className="block text-[11px] font-normal text-ink/75"
+                  />
+                ) : null}
+              </span>
             </div>
           ))}
         </div>

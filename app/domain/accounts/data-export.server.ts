@@ -154,7 +154,11 @@ export async function exportCustomerData(db: Db, email: string, now = new Date()
     .where(eq(mailOutbox.toAddress, email))
     .orderBy(asc(mailOutbox.id));
   const sessions = await db
-    .select({ createdAt: customerSessions.createdAt, expiresAt: customerSessions.expiresAt })
+    .select({
+      createdAt: customerSessions.createdAt,
+      expiresAt: customerSessions.expiresAt,
+      verifiedAt: customerSessions.verifiedAt,
+    })
     .from(customerSessions)
     .where(eq(customerSessions.email, email))
     .orderBy(asc(customerSessions.createdAt));

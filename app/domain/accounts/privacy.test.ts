@@ -221,6 +221,11 @@ describe("/cuenta/datos: the export", () => {
     expect(data.mailSent[0]).not.toHaveProperty("html");
     expect(data.sessions).toHaveLength(1);
     expect(data.sessions[0]).not.toHaveProperty("tokenHash");
+    expect(data.sessions[0]).toEqual({
+      createdAt: expect.any(Date),
+      expiresAt: expect.any(Date),
+      verifiedAt: expect.any(Date),
+    });
     expect(data.signInCodes).toHaveLength(1);
     const text = JSON.stringify(data);
     expect(text).not.toContain("ajeno");

@@ -168,6 +168,21 @@ export async function signInWithCode(
   meta: { previousToken?: string | null } = {},
   now = new Date(),
 ): Promise<SignedIn> {
+  return withRightCode(ctx, { email: address, code }, now, (tx) => startSession(tx, address, now, meta.previousToken));
+}
+
+/**
+ * Every check of a typed code, whatever it proves (signing in, or a fresh proof before deleting the account
+ * or downloading its data): the turns counted per address and per e-mail, the attempts, the expiry. A right
+ * code is spent in the transaction that runs `use`, so the code is never spent without `use`'s effect (and
+ * `use` throwing leaves it unspent).
+ */
+export async function withRightCode<T>(
+  ctx: SignInContext,
+  { email: address, code }: SignInInput,
+  now: Date,
+  use: (tx: Db) => Promise<T>,
+): Promise<T> {
   const turns = await verifyLimit(ctx, address);
   const secret = await signingSecret(ctx.db, ctx.configuredSecret ?? null);
   const [row] = await ctx.db
@@ -193,10 +208,10 @@ export async function signInWithCode(
     if (remaining <= 0) throw new CodeGone(SIGN_IN_MESSAGES.dead);
     throw new WrongCode(wrongCodeMessage(remaining), { field: "code" });
   }
-  const signedIn = await spend(ctx.db, alive, address, now, meta.previousToken);
-  if (!signedIn) throw new CodeGone(SIGN_IN_MESSAGES.dead);
+  const spent = await spend(ctx.db, alive, now, use);
+  if (!spent) throw new CodeGone(SIGN_IN_MESSAGES.dead);
   await giveTurnsBack(ctx, address, turns);
-  return signedIn;
+  return spent.result;
 }
 
 /** Step 2 with the e-mailed link: the same spending of the code row, found by the link's hash. */
@@ -218,9 +233,9 @@ export async function signInWithLink(
     lt(customerCodes.attempts, MAX_ATTEMPTS),
     gt(customerCodes.expiresAt, now),
   );
-  const signedIn = await spend(ctx.db, alive, row.email, now, meta.previousToken);
+  const signedIn = await spend(ctx.db, alive, now, (tx) => startSession(tx, row.email, now, meta.previousToken));
   if (!signedIn) throw new CodeGone(SIGN_IN_MESSAGES.linkDead);
-  return signedIn;
+  return signedIn.result;
 }
 
 /** The email a live link would sign in as (for the page's "Entrar como …" button); null when spent. */
@@ -240,14 +255,16 @@ export async function linkEmail(db: Db, token: string, now = new Date()): Promis
   return row?.email ?? null;
 }
 
-async function spend(
+/**
+ * Spends the code `alive` names and runs `use` in one transaction (a spent code always has its effect, and
+ * a crash leaves the code unspent); null when another use won it first.
+ */
+async function spend<T>(
   db: Db,
   alive: ReturnType<typeof and>,
-  address: string,
   now: Date,
-  previousToken?: string | null,
-): Promise<SignedIn | null> {
-  // One transaction: a spent code always has its session (and a crash leaves the code unspent).
+  use: (tx: Db) => Promise<T>,
+): Promise<{ result: T } | null> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const [claimed] = await t
@@ -256,12 +273,17 @@ async function spend(
       .where(alive)
       .returning({ id: customerCodes.id });
     if (!claimed) return null;
-    await t
-      .insert(customers)
-      .values({ email: address, lastSignInAt: now })
-      .onConflictDoUpdate({ target: customers.email, set: { lastSignInAt: now } });
-    if (previousToken) await deleteCustomerSession(t, previousToken);
-    const session = await createCustomerSession(t, address);
-    return { email: address, ...session };
+    return { result: await use(t) };
   });
+}
+
+/** A spent code's sign-in: the customer recorded, this browser's previous session ended, a new one begun. */
+async function startSession(tx: Db, address: string, now: Date, previousToken?: string | null): Promise<SignedIn> {
+  await tx
+    .insert(customers)
+    .values({ email: address, lastSignInAt: now })
+    .onConflictDoUpdate({ target: customers.email, set: { lastSignInAt: now } });
+  if (previousToken) await deleteCustomerSession(tx, previousToken);
+  const session = await createCustomerSession(tx, address);
+  return { email: address, ...session };
 }

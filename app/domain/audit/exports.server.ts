@@ -1,4 +1,5 @@
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
+import { type AlertOrigin, alertOwners } from "~/domain/auth/owner-alerts.server";
 import type { Db } from "~db/index";
 import { recordAudit } from "./audit.server";
 
@@ -32,5 +33,28 @@ export function recordExport(db: Db, admin: AdminIdentity, record: ExportRecord)
       filters: record.filters ?? {},
       ...(record.ip ? { ip: record.ip } : {}),
     },
+  });
+}
+
+/**
+ * An export of personal data or money figures by an owner (after the step-up): recorded as above, and every
+ * owner is told by e-mail in the same transaction (issue 34 item 3). An export neither can record is not served.
+ */
+export async function recordPersonalExport(
+  db: Db,
+  admin: AdminIdentity,
+  record: ExportRecord,
+  origin: AlertOrigin,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const inner = tx as unknown as Db;
+    await recordExport(inner, admin, record);
+    const rows = `${record.rows.toLocaleString("es-AR")} ${record.rows === 1 ? "fila" : "filas"}`;
+    await alertOwners(inner, {
+      ...origin,
+      what: `Se descargó una exportación: ${record.what}`,
+      actor: admin,
+      details: [["Archivo", `${record.format}, ${rows}`]],
+    });
   });
 }

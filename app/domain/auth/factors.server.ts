@@ -8,6 +8,7 @@ import type { Db } from "~db/index";
 import { adminFactors, adminRecoveryCodes, settings } from "~db/schema";
 import type { AdminIdentity } from "./admin-users.server";
 import { FACTOR_MESSAGES, type FactorSummary, RECOVERY_CODE_COUNT } from "./factors";
+import { type AlertOrigin, alertOwners } from "./owner-alerts.server";
 import { matchTotp, newTotpSecret, totpUri } from "./totp";
 
 export { FACTOR_MESSAGES, type FactorSummary, RECOVERY_CODE_COUNT };
@@ -44,18 +45,38 @@ export async function factorRequiredChoice(db: Db): Promise<boolean> {
   return (row?.value as { required?: boolean } | undefined)?.required === true;
 }
 
-export async function setFactorRequired(db: Db, actor: AdminIdentity, required: boolean): Promise<void> {
-  await db
-    .insert(settings)
-    .values({ key: FACTOR_REQUIRED_KEY, value: { required } })
-    .onConflictDoUpdate({ target: settings.key, set: { value: { required }, updatedAt: new Date() } });
-  await recordAudit(db, actor, {
-    action: "team.factor_required",
-    entity: "settings",
-    entityId: FACTOR_REQUIRED_KEY,
-    summary: required
-      ? "Pidió el segundo factor a todo el equipo"
-      : "Dejó el segundo factor como opcional hasta pasar a producción",
+/**
+ * An owner requires (or stops requiring) a second factor of the whole team before going live: written,
+ * audited, and every owner told by e-mail (`origin`: where the request came from), in one transaction.
+ */
+export async function setFactorRequired(
+  db: Db,
+  actor: AdminIdentity,
+  required: boolean,
+  origin: AlertOrigin,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const inner = tx as unknown as Db;
+    await inner
+      .insert(settings)
+      .values({ key: FACTOR_REQUIRED_KEY, value: { required } })
+      .onConflictDoUpdate({ target: settings.key, set: { value: { required }, updatedAt: new Date() } });
+    await recordAudit(inner, actor, {
+      action: "team.factor_required",
+      entity: "settings",
+      entityId: FACTOR_REQUIRED_KEY,
+      summary: required
+        ? "Pidió el segundo factor a todo el equipo"
+        : "Dejó el segundo factor como opcional hasta pasar a producción",
+    });
+    await alertOwners(inner, {
+      ...origin,
+      what: required
+        ? "Ahora todo el equipo necesita un segundo factor para entrar"
+        : "El segundo factor dejó de ser obligatorio para el equipo",
+      actor,
+      details: [["Segundo factor", required ? "Obligatorio para todo el equipo" : "Opcional hasta pasar a producción"]],
+    });
   });
 }
 
@@ -173,8 +194,11 @@ export async function confirmTotp(
   });
 }
 
-/** Ten new recovery codes like `7KQ2-M9XD`, replacing any the admin had; only their hashes are kept. */
-async function writeRecoveryCodes(db: Db, userId: number): Promise<string[]> {
+/**
+ * Ten new recovery codes like `7KQ2-M9XD`, replacing any the admin had; only their hashes are kept. Called
+ * when an admin confirms a first factor (an app here, a passkey in passkeys.server.ts) and on request.
+ */
+export async function writeRecoveryCodes(db: Db, userId: number): Promise<string[]> {
   const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const bytes = randomBytes(8);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminFactors, adminSessions, settings } from "~db/schema";
+import { afterAll, describe, expect, it } from "vitest";
+import { adminFactors, adminSessions, mailOutbox, settings } from "~db/schema";
 import { SHOP_MODE_KEY } from "~db/seed";
 import { testDatabase } from "../../../tests/support/test-database";
 import { Invalid, TooManyRequests, Unauthorized } from "../errors";
@@ -180,11 +180,18 @@ describe("requiring a second factor", () => {
     const owner = await createAdmin(db, { email: "titular@rizoma.com.ar", password });
     const actor: AdminIdentity = { id: owner.id, email: owner.email, role: owner.role };
     await setMode("demo");
-    await setFactorRequired(db, actor, true);
+    const origin = { ip: "10.9.0.1", userAgent: null, siteUrl: "https://rizoma.test" };
+    await setFactorRequired(db, actor, true, origin);
+    // Every owner is told (docs/decisions/0046).
+    const alerts = await db.select().from(mailOutbox).where(eq(mailOutbox.template, "owner-alert"));
+    expect(alerts.map((mail) => [mail.toAddress, mail.subject])).toContainEqual([
+      owner.email,
+      "Ahora todo el equipo necesita un segundo factor para entrar",
+    ]);
     expect(await factorRequired(db)).toBe(false);
     await setMode(null);
     expect(await factorRequired(db)).toBe(true);
-    await setFactorRequired(db, actor, false);
+    await setFactorRequired(db, actor, false, origin);
     expect(await factorRequired(db)).toBe(false);
     await setMode("live");
     expect(await factorRequired(db)).toBe(true);

@@ -64,8 +64,13 @@ interface SignInMeta {
   userAgent?: string | null;
 }
 
-/** The two counters every attempt adds to: the e-mail at this address (the lockout), and the address alone. */
-async function countAttempt(db: Db, email: string, ip: string) {
+/**
+ * The two counters every attempt adds to: the e-mail at this address (the lockout), and the address alone.
+ * The sign-in and the step-up (step-up.server.ts) count in the same lockout, so guessing a code to confirm
+ * an action is as slow as guessing it at the sign-in. Throws TooManyRequests when locked; answers the
+ * `forgive` a right answer calls.
+ */
+export async function countAttempt(db: Db, email: string, ip: string) {
   const address = addressKey(ip);
   const pair = `${email} ${address}`;
   const limit = await loginLimit(db);
@@ -145,7 +150,8 @@ export async function login(
 /**
  * The sign-in's second step: the session that is waiting for the factor (5 minutes since the password) and
  * a proof of it — a code, or a passkey's assertion checked by the caller. Failures count in the same
- * lockout as wrong passwords (per e-mail and address), so guessing codes is as slow as guessing passwords.
+ * lockout as wrong passwords (per e-mail and address), so guessing codes is as slow as guessing passwords;
+ * `refusal` is what a failed proof answers (a passkey's differs from a code's).
  * The waiting session is replaced by a new one: a new token once the admin is fully in.
  */
 export async function completeSignIn(
@@ -153,6 +159,7 @@ export async function completeSignIn(
   pendingToken: string | null | undefined,
   prove: (userId: number) => Promise<boolean>,
   meta: SignInMeta,
+  refusal: string = FACTOR_MESSAGES.wrongCode,
 ): Promise<SignedIn> {
   const pending = pendingToken ? await readSession(db, pendingToken) : null;
   if (!pendingToken || !pending || pending.stage !== "factor") throw new Unauthorized(FACTOR_MESSAGES.signInAgain);
@@ -160,7 +167,7 @@ export async function completeSignIn(
   const forgive = await countAttempt(db, admin.email, meta.ip);
   if (!(await prove(admin.id))) {
     await recordSignIn(db, { ok: false, email: admin.email, adminId: admin.id, ip: meta.ip, reason: "factor" });
-    throw new Unauthorized(FACTOR_MESSAGES.wrongCode, { factor: "required" });
+    throw new Unauthorized(refusal, { factor: "required" });
   }
   await forgive();
   return openSession(db, admin, { ...meta, previousToken: pendingToken }, "ready");

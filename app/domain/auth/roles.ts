@@ -67,6 +67,8 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   "admin/equipo": { role: "staff", ownerActions: ["invite", "revoke-invite", "role", "remove", "factor-required"] },
   "admin/auditoria": owner,
   "admin/seguridad": staff,
+  // The step-up before a download (its `next` keeps the download's own role).
+  "admin/confirmar": staff,
   "admin/*": staff,
   // Files (resource routes).
   "admin/facturas/:id/pdf": staff,
@@ -123,6 +125,11 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   "api/admin/special-orders": staff,
   "api/admin/special-orders/:id": staff,
   "api/admin/special-orders/:id/replies": staff,
+  // Each admin adds their own passkeys (also while they must enrol: server/admin-gate.ts lets these through).
+  "api/admin/passkeys/options": staff,
+  "api/admin/passkeys/register": staff,
+  "api/admin/passkeys/step-up/options": staff,
+  "api/admin/passkeys/step-up": staff,
 };
 
 /** Whether `role` covers what `needed` asks: an owner may do everything staff may. */

@@ -9,6 +9,7 @@ import type { Db } from "~db/index";
 import { adminFactors, adminInvites, adminRecoveryCodes, adminSessions, adminUsers } from "~db/schema";
 import { type AdminIdentity, adminEmail, createAdmin, newAdminSchema } from "./admin-users.server";
 import { teamInviteMail } from "./invite-mail.server";
+import { type AlertOrigin, alertOwners } from "./owner-alerts.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { ADMIN_ROLES, type AdminRole, ROLE_LABELS } from "./roles";
 import { createSession, digestToken, type SessionMeta, sessionAlive } from "./sessions.server";
@@ -58,7 +59,8 @@ export async function listTeam(
   const open = db
     .select({ userId: adminSessions.userId, n: count().as("n") })
     .from(adminSessions)
-    .where(sessionAlive)
+    // A half-finished sign-in (waiting for the second factor) is not an open session.
+    .where(and(sessionAlive, ne(adminSessions.stage, "factor")))
     .groupBy(adminSessions.userId)
     .as("open_sessions");
   const factors = db
@@ -114,11 +116,15 @@ export async function listTeam(
 export const inviteUrl = (siteUrl: string, token: string) =>
   `${siteUrl.replace(/\/$/, "")}/admin/invitacion?token=${encodeURIComponent(token)}`;
 
-/** An owner invites someone: the row (only the token's SHA-256) and the e-mail with the link, in one transaction. */
+/**
+ * An owner invites someone: the row (only the token's SHA-256) and the e-mail with the link, in one
+ * transaction — with every owner's alert when `origin` says where the request came from (the page does).
+ */
 export async function inviteAdmin(
   ctx: { db: Db; siteUrl: string },
   owner: AdminIdentity,
   input: unknown,
+  origin?: AlertOrigin,
 ): Promise<{ email: string }> {
   const { email, role } = inviteSchema.parse(input);
   return ctx.db.transaction(async (tx) => {
@@ -146,6 +152,17 @@ export async function inviteAdmin(
       entityId: email,
       summary: `Invitó a ${email} al equipo como ${ROLE_LABELS[role].toLowerCase()}`,
     });
+    if (origin) {
+      await alertOwners(db, {
+        ...origin,
+        what: role === "owner" ? "Se invitó a alguien como titular de la tienda" : "Se invitó a alguien al panel",
+        actor: owner,
+        details: [
+          ["Invitación para", email],
+          ["Rol", ROLE_LABELS[role]],
+        ],
+      });
+    }
     return { email };
   });
 }
@@ -192,6 +209,8 @@ export async function acceptInvite(
   token: string | null,
   password: unknown,
   meta: SessionMeta,
+  /** The shop's address: every owner is told someone joined (the invitation page passes it). */
+  siteUrl?: string,
 ): Promise<{ admin: AdminIdentity; token: string; expiresAt: Date }> {
   const chosen = newPasswordSchema.parse(password);
   if (!token || !/^[\w-]{20,100}$/.test(token)) throw new Invalid(TEAM_MESSAGES.inviteInvalid);
@@ -217,6 +236,16 @@ export async function acceptInvite(
       entityId: created.email,
       summary: `Se sumó al equipo como ${ROLE_LABELS[created.role].toLowerCase()} (invitación)`,
     });
+    if (siteUrl) {
+      await alertOwners(inner, {
+        siteUrl,
+        ip: meta.ip ?? "",
+        userAgent: meta.userAgent ?? null,
+        what: created.role === "owner" ? "Se sumó una persona titular a la tienda" : "Se sumó alguien al panel",
+        actor: created,
+        details: [["Rol", ROLE_LABELS[created.role]]],
+      });
+    }
     return created;
   });
   await db.update(adminUsers).set({ lastLoginAt: new Date() }).where(eq(adminUsers.id, admin.id));
@@ -234,8 +263,17 @@ async function lockOwners(db: Db): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-/** An owner changes someone's role; the last owner stays an owner. */
-export async function changeRole(db: Db, owner: AdminIdentity, id: number, role: unknown): Promise<void> {
+/**
+ * An owner changes someone's role; the last owner stays an owner. Making someone an owner tells every owner
+ * when `origin` says where the request came from (the page does).
+ */
+export async function changeRole(
+  db: Db,
+  owner: AdminIdentity,
+  id: number,
+  role: unknown,
+  origin?: AlertOrigin,
+): Promise<void> {
   const next = roleSchema.parse(role);
   await db.transaction(async (tx) => {
     const inner = tx as unknown as Db;
@@ -253,6 +291,17 @@ export async function changeRole(db: Db, owner: AdminIdentity, id: number, role:
       entityId: String(id),
       summary: `Cambió el rol de ${member.email} a ${ROLE_LABELS[next].toLowerCase()}`,
     });
+    if (origin && next === "owner") {
+      await alertOwners(inner, {
+        ...origin,
+        what: "Alguien pasó a ser titular de la tienda",
+        actor: owner,
+        details: [
+          ["Nueva persona titular", member.email],
+          ["Rol anterior", ROLE_LABELS[member.role]],
+        ],
+      });
+    }
   });
 }
 

@@ -20,7 +20,7 @@ import { isLanguageCode } from "./languages";
 import { searchMatches } from "./search.server";
 
 /** The admin's view of a book: the catalogue shape plus what only the admin edits. */
-export interface AdminBook extends CatalogBook {
+export interface AdminBook extends Omit<CatalogBook, "netPrice"> {
   published: boolean;
   promotionalPrice: number | null;
   listPrice: number | null;
@@ -37,9 +37,14 @@ export interface AdminBook extends CatalogBook {
   updatedAt: string;
 }
 
+function withoutNet({ netPrice: _netPrice, ...book }: CatalogBook): Omit<CatalogBook, "netPrice"> {
+  return book;
+}
+
 export function toAdminBook(row: BookRow): AdminBook {
   return {
-    ...toCatalogBook(row, { storeUrl: null }),
+    // The admin's list is not a price shown to a buyer: no net (and no tax table to read for it).
+    ...withoutNet(toCatalogBook(row, { storeUrl: null, taxes: [] })),
     published: row.published,
     promotionalPrice: centsToPesos(row.promotionalPriceCents),
     listPrice: centsToPesos(row.priceCents),

@@ -1,4 +1,6 @@
 import { getTableColumns } from "drizzle-orm";
+import { rateFor, type TaxCategory } from "~/domain/taxes/fiscal";
+import { netOf } from "~/domain/taxes/net-prices";
 import { todayInBuenosAires } from "~/lib/dates";
 import { centsToPesos } from "~/lib/money";
 import { slugify } from "~/lib/slug";
@@ -25,6 +27,8 @@ export type BookRow = Omit<typeof books.$inferSelect, "searchText" | "titleSearc
 export interface CatalogView {
   /** The external storefront (TIENDANUBE_STORE_URL), or null when the shop has none. */
   storeUrl: string | null;
+  /** The settings' tax table: each book's `netPrice` is its price at its fiscal category's rate. */
+  taxes: readonly TaxCategory[];
   today?: string;
 }
 
@@ -41,6 +45,12 @@ export interface CatalogBook {
   /** What the visitor pays now (the promotional price when there is one); null = "Consultar precio". */
   price: number | null;
   originalPrice: number | null;
+  /**
+   * What the visitor pays now (the pre-order price during a pre-order, else `price`) without national
+   * indirect taxes, in pesos with centavos as the page shows it (Res. SIC 4/2025 art. 2; an exempt book's
+   * is its price). Null when there is no price.
+   */
+  netPrice: number | null;
   coverUrl: string | null;
   available: boolean;
   stock: number;
@@ -81,6 +91,8 @@ export interface StoreProduct {
   tiendaNubeUrl: string | null;
   published: boolean;
   updatedAt: string;
+  /** The net of `price` (see CatalogBook.netPrice). */
+  netPrice: number | null;
 }
 
 export function isPreorder(row: Pick<BookRow, "preorderReleaseDate">, today = todayInBuenosAires()): boolean {
@@ -145,9 +157,17 @@ export function salePriceCents(row: BookRow): number | null {
     : row.priceCents;
 }
 
+/** The net in pesos of a price in centavos at the book's fiscal category's rate (null stays null). */
+function netPesos(cents: number | null, row: Pick<BookRow, "taxCategory">, view: CatalogView): number | null {
+  return cents === null ? null : centsToPesos(netOf(cents, rateFor(view.taxes, row.taxCategory)));
+}
+
 export function toCatalogBook(row: BookRow, view: CatalogView): CatalogBook {
   const today = view.today ?? todayInBuenosAires();
   const sale = salePriceCents(row);
+  const preorder = isPreorder(row, today);
+  // As BookPrice and the cart price it: the pre-order price while the pre-order lasts.
+  const payable = preorder && row.preorderPriceCents !== null ? row.preorderPriceCents : sale;
   return {
     id: row.id,
     title: row.title,
@@ -159,6 +179,7 @@ export function toCatalogBook(row: BookRow, view: CatalogView): CatalogBook {
     publisher: row.publisher,
     price: centsToPesos(sale),
     originalPrice: sale !== row.priceCents ? centsToPesos(row.priceCents) : null,
+    netPrice: netPesos(payable, row, view),
     coverUrl: row.coverUrl,
     available: row.available,
     stock: row.stock,
@@ -166,7 +187,7 @@ export function toCatalogBook(row: BookRow, view: CatalogView): CatalogBook {
     featuredOrder: row.featuredOrder,
     tiendaNubeUrl: externalStoreUrl(row, view.storeUrl),
     audiobookUrl: row.audiobookUrl,
-    isPreorder: isPreorder(row, today),
+    isPreorder: preorder,
     preorderReleaseDate: row.preorderReleaseDate,
     preorderPrice: centsToPesos(row.preorderPriceCents),
     preorderCount: row.preorderCount,
@@ -208,5 +229,6 @@ export function toStoreProduct(row: BookRow, view: CatalogView): StoreProduct {
     tiendaNubeUrl: externalStoreUrl(row, view.storeUrl),
     published: row.published,
     updatedAt: row.updatedAt.toISOString(),
+    netPrice: netPesos(sale, row, view),
   };
 }

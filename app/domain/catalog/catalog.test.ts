@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_TAX_CATEGORIES } from "~/domain/taxes/fiscal";
 import { demoBooks } from "~db/demo/books";
 import { books, categories } from "~db/schema";
 import { countBooks, seedDemoCatalogue } from "~db/seed";
@@ -9,7 +10,7 @@ import { featuredBooks, listBooks, newArrivals, searchBooks, shopBooks } from ".
 
 const database = await testDatabase();
 const db = database.db;
-const view = { storeUrl: null };
+const view = { storeUrl: null, taxes: DEFAULT_TAX_CATEGORIES };
 
 beforeAll(async () => {
   await seedDemoCatalogue(db);
@@ -156,7 +157,9 @@ describe("pre-orders", () => {
     const before = "2000-01-01";
     expect(isPreorder(row, before)).toBe(true);
     expect(orderableQuantity(row, before)).toBe(50 - row.preorderCount);
-    expect(toCatalogBook(row, { storeUrl: null, today: row.preorderReleaseDate }).isPreorder).toBe(false);
+    expect(
+      toCatalogBook(row, { storeUrl: null, taxes: DEFAULT_TAX_CATEGORIES, today: row.preorderReleaseDate }).isPreorder,
+    ).toBe(false);
     expect(orderableQuantity(row, row.preorderReleaseDate)).toBe(row.stock);
   });
 });
@@ -176,10 +179,10 @@ describe("demo seed", () => {
   it("builds the external store link from the title when the shop has a store", async () => {
     const [row] = await db.select().from(books).where(eq(books.title, "Facundo"));
     if (!row) throw new Error("Facundo is in the demo");
-    expect(toCatalogBook(row, { storeUrl: null }).tiendaNubeUrl).toBeNull();
-    expect(toCatalogBook(row, { storeUrl: "https://rizoma.mitiendanube.com/" }).tiendaNubeUrl).toBe(
-      "https://rizoma.mitiendanube.com/productos/facundo/",
-    );
+    expect(toCatalogBook(row, { storeUrl: null, taxes: DEFAULT_TAX_CATEGORIES }).tiendaNubeUrl).toBeNull();
+    expect(
+      toCatalogBook(row, { storeUrl: "https://rizoma.mitiendanube.com/", taxes: DEFAULT_TAX_CATEGORIES }).tiendaNubeUrl,
+    ).toBe("https://rizoma.mitiendanube.com/productos/facundo/");
   });
 });
 

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm"
 import type { PgTable } from "drizzle-orm/pg-core";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
+import { type AlertOrigin, alertOwners } from "~/domain/auth/owner-alerts.server";
 import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import { Conflict, Invalid } from "~/domain/errors";
 import { returnStock } from "~/domain/orders/lifecycle.server";
@@ -102,7 +103,13 @@ export interface LeaveDemoInput {
  * Stock that deleted orders held of books the shop keeps goes back, and discount codes count only the
  * uses that remain. Returns what was deleted.
  */
-export async function leaveDemoMode(db: Db, admin: AdminIdentity, input: LeaveDemoInput): Promise<DemoData | null> {
+export async function leaveDemoMode(
+  db: Db,
+  admin: AdminIdentity,
+  input: LeaveDemoInput,
+  /** Where the request came from: every owner is told, in the same transaction (the page always passes it). */
+  origin?: AlertOrigin,
+): Promise<DemoData | null> {
   const typed = foldAccents(input.confirmation).trim().toUpperCase();
   if (typed !== "PRODUCCION") throw new Invalid(CONFIRM_LEAVING);
   const deleted = await db.transaction(async (tx) => {
@@ -127,6 +134,17 @@ export async function leaveDemoMode(db: Db, admin: AdminIdentity, input: LeaveDe
         : "Pasó la tienda a producción (sin borrar datos)",
       details: counted ? { deleted: counted } : { deleted: null },
     });
+    if (origin) {
+      await alertOwners(tx as unknown as Db, {
+        ...origin,
+        what: "La tienda pasó a producción",
+        actor: admin,
+        details: [
+          ["Datos de demostración", counted ? "Borrados" : "No se borraron"],
+          ["Pagos", "Los pagos simulados dejaron de funcionar: la tienda cobra de verdad"],
+        ],
+      });
+    }
     return counted;
   });
   await publicPagesChanged(db, "shop.go-live");

@@ -242,13 +242,14 @@ describe("every template", () => {
     orderNumber: "RZ-000123",
     customerName: "Sofía",
     items: [
-      { title: "Rayuela", quantity: 2, unitCents: 2_500_000 },
-      { title: "Facundo", quantity: 1, unitCents: 1_800_050 },
+      { title: "Rayuela", quantity: 2, unitCents: 2_500_000, netCents: 5_000_000 },
+      { title: "Facundo", quantity: 1, unitCents: 1_800_050, netCents: 1_800_050 },
     ],
     subtotalCents: 6_800_050,
     discountCents: 1_020_008,
     shippingCents: 0,
     totalCents: 5_780_042,
+    totalNetCents: 5_780_042,
     deliveryLabel: "Retiro en la librería",
   };
   const claim = {
@@ -293,9 +294,27 @@ describe("every template", () => {
     [
       orderReceivedTransfer({ siteUrl, order, bank: DEFAULT_SETTINGS.bank, contact }),
       "Recibimos tu pedido RZ-000123: te pasamos los datos para transferir",
-      ["TU PEDIDO FUE REGISTRADO", "Estado: PAGO PENDIENTE", "RZ-000123", DEFAULT_SETTINGS.bank.cbu, "$ 57.800,42"],
+      [
+        "TU PEDIDO FUE REGISTRADO",
+        "Estado: PAGO PENDIENTE",
+        "RZ-000123",
+        DEFAULT_SETTINGS.bank.cbu,
+        "$ 57.800,42",
+        "PRECIO SIN IMPUESTOS NACIONALES: $ 57.800,42",
+        "Tenés 10 días para arrepentirte de tu compra",
+        `${siteUrl}/arrepentimiento?pedido=RZ-000123`,
+      ],
     ],
-    [orderPaid({ siteUrl, order }), "¡Pago confirmado! Pedido RZ-000123", ["Recibimos el pago", "2 × Rayuela"]],
+    [
+      orderPaid({ siteUrl, order }),
+      "¡Pago confirmado! Pedido RZ-000123",
+      [
+        "Recibimos el pago",
+        "2 × Rayuela",
+        "PRECIO SIN IMPUESTOS NACIONALES: $ 50.000",
+        "Tenés 10 días para arrepentirte",
+      ],
+    ],
     [
       orderShipped({
         siteUrl,
@@ -436,6 +455,20 @@ describe("every template", () => {
       ["Este mes la curó Selva Almada."],
     ],
   ];
+
+  it("puts the withdrawal notice at the top of an order's confirmation, before the greeting and the amounts", () => {
+    for (const mail of [
+      orderReceivedTransfer({ siteUrl, order, bank: DEFAULT_SETTINGS.bank, contact }),
+      orderPaid({ siteUrl, order }),
+    ]) {
+      for (const part of [mail.html, mail.text]) {
+        const at = part.indexOf("Tenés 10 días para arrepentirte de tu compra");
+        expect(at).toBeGreaterThan(0);
+        expect(at).toBeLessThan(part.indexOf("Sofía"));
+        expect(at).toBeLessThan(part.indexOf("Rayuela"));
+      }
+    }
+  });
 
   it("arrives over SMTP with its subject and Spanish content in both the HTML and the text part", async () => {
     const queued = await Promise.all(

@@ -1,8 +1,10 @@
+import type { ReactNode } from "react";
 import { termsVersionLabel } from "~/domain/legal/terms";
 import { Button, EmailLayout, Heading, P, Rows, Steps } from "~/domain/mail/templates/layout";
 import { greeting, html, lines, type MailSite, type RenderedMail } from "~/domain/mail/templates/render.server";
 import type { BankSettings } from "~/domain/settings/schema";
-import { WITHDRAWAL_DAYS } from "~/domain/withdrawals/window";
+import { netPriceText } from "~/domain/taxes/net-prices";
+import { WITHDRAWAL_NOTICE_BODY, WITHDRAWAL_NOTICE_HOW, WITHDRAWAL_NOTICE_TITLE } from "~/domain/withdrawals/notice";
 import { formatMoney } from "~/lib/money";
 
 /** The letters of an order: to the buyer at each step, and to the shop when one comes in. */
@@ -11,6 +13,8 @@ export interface OrderLine {
   title: string;
   quantity: number;
   unitCents: number;
+  /** unitCents × quantity without national taxes, at the rate the line was sold at. */
+  netCents: number;
 }
 
 export interface OrderSummary {
@@ -21,6 +25,8 @@ export interface OrderSummary {
   discountCents: number;
   shippingCents: number;
   totalCents: number;
+  /** The total without national taxes (storedOrderNet: what the checkout and the order page show). */
+  totalNetCents: number;
   /** e.g. "Retiro en la librería", "Envío estándar a Córdoba (3 a 5 días hábiles)". */
   deliveryLabel: string;
   /** The transfer discount the order was given, in percent (null: none). */
@@ -36,40 +42,79 @@ function termsAccepted(order: OrderSummary): string | null {
     : null;
 }
 
-/** Ley 24.240 art. 34: every document of a distance sale tells the buyer they may revoke it, and how. */
-const withdrawalNotice = `Tenés ${WITHDRAWAL_DAYS} días corridos desde que recibís el pedido para arrepentirte de la compra, sin costo ni explicaciones`;
+/**
+ * Ley 24.240 art. 34 and CCyC art. 1111: every document of a distance sale tells the buyer, in plain sight,
+ * that they may revoke it, for free, and how (without it the right does not expire). At the top of the
+ * order's letters, highlighted, not in the small print.
+ */
+const withdrawalNotice = `${WITHDRAWAL_NOTICE_BODY} ${WITHDRAWAL_NOTICE_HOW} Botón de arrepentimiento`;
 const withdrawalUrl = (order: OrderSummary, siteUrl: string) =>
   `${siteUrl}/arrepentimiento?pedido=${encodeURIComponent(order.orderNumber)}`;
 
+function WithdrawalNotice({ order, siteUrl }: { order: OrderSummary; siteUrl: string }) {
+  return (
+    <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: "0 0 18px" }}>
+      <tbody>
+        <tr>
+          <td
+            style={{
+              background: "#fff4d6",
+              border: "2px solid #b7791f",
+              borderRadius: 8,
+              padding: "12px 16px",
+              color: "#1f2a1c",
+              fontSize: 16,
+            }}
+          >
+            <strong>{WITHDRAWAL_NOTICE_TITLE}</strong>
+            <br />
+            {withdrawalNotice}:{" "}
+            <a href={withdrawalUrl(order, siteUrl)} style={{ color: "#1f4d2b", fontWeight: 700 }}>
+              {withdrawalUrl(order, siteUrl)}
+            </a>
+            .
+          </td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+const withdrawalText = (order: OrderSummary, siteUrl: string) =>
+  `>> ${WITHDRAWAL_NOTICE_TITLE}. ${withdrawalNotice}: ${withdrawalUrl(order, siteUrl)}`;
+
 function TermsNote({ order, siteUrl }: { order: OrderSummary; siteUrl: string }) {
   const accepted = termsAccepted(order);
-  return (
-    <>
-      {accepted ? (
-        <P style={{ color: "#5b5f57", fontSize: 14 }}>
-          {accepted}: <a href={`${siteUrl}/terminos`}>leelos acá</a>.
-        </P>
-      ) : null}
-      <P style={{ color: "#5b5f57", fontSize: 14 }}>
-        {withdrawalNotice}: <a href={withdrawalUrl(order, siteUrl)}>Botón de arrepentimiento</a>.
-      </P>
-    </>
-  );
+  return accepted ? (
+    <P style={{ color: "#5b5f57", fontSize: 14 }}>
+      {accepted}: <a href={`${siteUrl}/terminos`}>leelos acá</a>.
+    </P>
+  ) : null;
 }
 
 const termsText = (order: OrderSummary, siteUrl: string) => {
   const accepted = termsAccepted(order);
-  const withdrawal = `${withdrawalNotice}: ${withdrawalUrl(order, siteUrl)}`;
-  return accepted ? `${accepted}: ${siteUrl}/terminos\n${withdrawal}` : withdrawal;
+  return accepted ? `${accepted}: ${siteUrl}/terminos` : null;
 };
+
+/** An amount with its net under it, smaller (Res. SIC 4/2025 art. 2). */
+function WithNet({ cents, netCents }: { cents: number; netCents: number }) {
+  return (
+    <>
+      {formatMoney(cents)}
+      <br />
+      <span style={{ fontSize: 12, fontWeight: 400, color: "#5b5f57" }}>{netPriceText(netCents)}</span>
+    </>
+  );
+}
 
 function OrderTable({ order }: { order: OrderSummary }) {
   return (
     <Rows
       rows={[
-        ...order.items.map((item): [string, string] => [
+        ...order.items.map((item): [string, ReactNode] => [
           `${item.quantity} × ${item.title}`,
-          formatMoney(item.unitCents * item.quantity),
+          <WithNet key={item.title} cents={item.unitCents * item.quantity} netCents={item.netCents} />,
         ]),
         ["Subtotal", formatMoney(order.subtotalCents)],
         ...(order.discountCents > 0
@@ -81,7 +126,7 @@ function OrderTable({ order }: { order: OrderSummary }) {
             ? `${order.deliveryLabel}: ${formatMoney(order.shippingCents)}`
             : `${order.deliveryLabel}: sin cargo`,
         ],
-        ["Total", formatMoney(order.totalCents)],
+        ["Total", <WithNet key="total" cents={order.totalCents} netCents={order.totalNetCents} />],
       ]}
     />
   );
@@ -89,11 +134,14 @@ function OrderTable({ order }: { order: OrderSummary }) {
 
 function orderText(order: OrderSummary): string {
   return lines(
-    ...order.items.map((item) => `- ${item.quantity} × ${item.title}: ${formatMoney(item.unitCents * item.quantity)}`),
+    ...order.items.map(
+      (item) =>
+        `- ${item.quantity} × ${item.title}: ${formatMoney(item.unitCents * item.quantity)} (${netPriceText(item.netCents)})`,
+    ),
     `Subtotal: ${formatMoney(order.subtotalCents)}`,
     order.discountCents > 0 && `Descuentos: − ${formatMoney(order.discountCents)}`,
     `Entrega: ${order.deliveryLabel}${order.shippingCents > 0 ? `: ${formatMoney(order.shippingCents)}` : ": sin cargo"}`,
-    `Total: ${formatMoney(order.totalCents)}`,
+    `Total: ${formatMoney(order.totalCents)} (${netPriceText(order.totalNetCents)})`,
   );
 }
 
@@ -128,6 +176,7 @@ export function orderReceivedTransfer(
     html: html(
       <EmailLayout preview={`Pedido ${order.orderNumber} · Estado: PAGO PENDIENTE`} siteUrl={data.siteUrl}>
         <Heading>TU PEDIDO FUE REGISTRADO</Heading>
+        <WithdrawalNotice order={order} siteUrl={data.siteUrl} />
         <P>
           {greeting(order.customerName)} Gracias por tu compra. Tu pedido <strong>{order.orderNumber}</strong>{" "}
           {registered}
@@ -146,6 +195,8 @@ export function orderReceivedTransfer(
     ),
     text: lines(
       "TU PEDIDO FUE REGISTRADO",
+      "",
+      withdrawalText(order, data.siteUrl),
       "",
       `${greeting(order.customerName)} Gracias por tu compra. Tu pedido ${order.orderNumber} ${registered}`,
       "",
@@ -172,6 +223,7 @@ export function orderPaid(data: MailSite & { order: OrderSummary }): RenderedMai
     html: html(
       <EmailLayout preview="Ya estamos preparando tu pedido." siteUrl={data.siteUrl}>
         <Heading>¡Pago confirmado!</Heading>
+        <WithdrawalNotice order={order} siteUrl={data.siteUrl} />
         <P>
           {greeting(order.customerName)} Recibimos el pago de tu pedido <strong>{order.orderNumber}</strong>. Ya lo
           estamos preparando y te avisamos cuando salga.
@@ -181,6 +233,8 @@ export function orderPaid(data: MailSite & { order: OrderSummary }): RenderedMai
     ),
     text: lines(
       "¡Pago confirmado!",
+      "",
+      withdrawalText(order, data.siteUrl),
       "",
       `${greeting(order.customerName)} Recibimos el pago de tu pedido ${order.orderNumber}. Ya lo estamos preparando y te avisamos cuando salga.`,
       "",
@@ -249,6 +303,7 @@ export function orderAwaitingMercadoPago(data: MailSite & { order: OrderSummary;
     html: html(
       <EmailLayout preview={`Pedido ${order.orderNumber} · Estado: PAGO PENDIENTE`} siteUrl={data.siteUrl}>
         <Heading>TU PEDIDO FUE REGISTRADO</Heading>
+        <WithdrawalNotice order={order} siteUrl={data.siteUrl} />
         <P>
           {greeting(order.customerName)} {lead}
         </P>
@@ -259,6 +314,8 @@ export function orderAwaitingMercadoPago(data: MailSite & { order: OrderSummary;
     ),
     text: lines(
       "TU PEDIDO FUE REGISTRADO",
+      "",
+      withdrawalText(order, data.siteUrl),
       "",
       `${greeting(order.customerName)} ${lead}`,
       `Tu pedido: ${data.orderUrl}`,

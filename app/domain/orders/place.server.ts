@@ -33,8 +33,11 @@ import {
 } from "./shared.server";
 
 export const OUT_OF_STOCK = "Stock insuficiente";
+
+import { MAX_INSTALLMENTS } from "./instalments";
+
 /** The most card instalments Checkout Pro offers: the shop promises "Hasta 3 cuotas sin interés". */
-export const MAX_INSTALLMENTS = 3;
+export { MAX_INSTALLMENTS };
 export const TOO_MANY_ORDERS = "Demasiados pedidos desde tu conexión. Probá de nuevo en un rato o escribinos.";
 export const PAYMENT_FAILED = "No pudimos iniciar el pago con Mercado Pago. Probá de nuevo en unos minutos.";
 export const PAYMENT_TIMED_OUT =

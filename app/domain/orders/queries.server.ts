@@ -2,7 +2,8 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql, sum }
 import { NotFound } from "~/domain/errors";
 import { getSettings } from "~/domain/settings/settings.server";
 import { orderShipment } from "~/domain/shipping/timeline.server";
-import { centsToPesos } from "~/lib/money";
+import { netOf, storedOrderNet } from "~/domain/taxes/net-prices";
+import { centsToPesos, lineCents } from "~/lib/money";
 import type { Db } from "~db/index";
 import { orderEvents, orderItems, orders, withdrawals } from "~db/schema";
 import { transferPercentOf } from "./pricing";
@@ -43,6 +44,8 @@ export function orderJson(order: Order, items: OrderItem[]) {
       author: item.author,
       quantity: item.quantity,
       unitPrice: centsToPesos(item.unitPriceCents),
+      /** The line's list amount (unitPrice × quantity) without national taxes, at the rate it was sold at. */
+      net: centsToPesos(netOf(lineCents(item.unitPriceCents, item.quantity), item.taxRate)),
       isPreorder: item.isPreorder,
     })),
     discountCode: order.discountCode,
@@ -54,6 +57,17 @@ export function orderJson(order: Order, items: OrderItem[]) {
     discount: centsToPesos(order.codeDiscountCents + order.transferDiscountCents),
     shipping: centsToPesos(order.shippingCents),
     total: centsToPesos(order.totalCents),
+    /** The total without national taxes: the lines' stored nets plus the shipping's (docs/decisions/0025). */
+    totalNet: centsToPesos(
+      storedOrderNet(
+        items.map((item) => ({
+          grossCents: lineCents(item.unitPriceCents, item.quantity),
+          rate: item.taxRate,
+          netCents: item.netCents,
+        })),
+        order.shippingCents,
+      ),
+    ),
     paymentUrl: order.status === "pending_payment" ? order.paymentUrl : null,
     /** The terms the buyer accepted (null for orders placed before versions were kept). */
     terms: order.termsVersion ? { version: order.termsVersion, hash: order.termsHash } : null,

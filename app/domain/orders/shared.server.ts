@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { publicPagesChanged } from "~/domain/cache/public-pages.server";
 import type { RequestContext } from "~/domain/request-context";
 import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
+import { netOf, storedOrderNet } from "~/domain/taxes/net-prices";
+import { lineCents } from "~/lib/money";
 import type { Db } from "~db/index";
 import { orderItems, orders } from "~db/schema";
 import { carrierDeliveryLabel, provinceName } from "./delivery";
@@ -52,11 +54,24 @@ export function orderSummary(order: Order, items: OrderItem[]): OrderSummary {
   return {
     orderNumber: order.number,
     customerName: `${order.firstName} ${order.lastName}`,
-    items: items.map((item) => ({ title: item.title, quantity: item.quantity, unitCents: item.unitPriceCents })),
+    items: items.map((item) => ({
+      title: item.title,
+      quantity: item.quantity,
+      unitCents: item.unitPriceCents,
+      netCents: netOf(lineCents(item.unitPriceCents, item.quantity), item.taxRate),
+    })),
     subtotalCents: order.subtotalCents,
     discountCents: order.codeDiscountCents + order.transferDiscountCents,
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
+    totalNetCents: storedOrderNet(
+      items.map((item) => ({
+        grossCents: lineCents(item.unitPriceCents, item.quantity),
+        rate: item.taxRate,
+        netCents: item.netCents,
+      })),
+      order.shippingCents,
+    ),
     deliveryLabel: deliveryLabel(order),
     transferPercent: transferPercentOf(order),
     termsVersion: order.termsVersion,

@@ -1,3 +1,4 @@
+import { STEP_UP_FIELD } from "~/domain/auth/step-up";
 import { parseMoney } from "~/lib/money";
 import { PROVINCES } from "./argentina";
 import { FREE_SHIPPING_OPTIONS, type SectionKey } from "./schema";
@@ -14,7 +15,10 @@ export type FormValues = Record<string, string>;
 export function formValues(form: FormData): FormValues {
   const values: FormValues = {};
   for (const [name, value] of form) {
-    if (typeof value === "string" && name !== "section" && name !== "intent") values[name] = value;
+    // The step-up's proof is never a setting, and never sent back to the page.
+    if (typeof value === "string" && name !== "section" && name !== "intent" && name !== STEP_UP_FIELD) {
+      values[name] = value;
+    }
   }
   return values;
 }

@@ -93,11 +93,25 @@ export function sectionFromApi(key: SectionKey, body: unknown): unknown {
   return parsed.data;
 }
 
+/** What a section's save changed, for whoever must hear of it (the owners, when it is the bank details). */
+export interface SectionChange<K extends SectionKey = SectionKey> {
+  section: K;
+  before: Settings[K];
+  after: Settings[K];
+}
+
 /**
  * Validates and saves one section, with its audit line in the same transaction. Bad input throws
- * `Invalid` (details.fields says which field) and writes nothing.
+ * `Invalid` (details.fields says which field) and writes nothing. `onChange` runs in that transaction too
+ * (the owners' alert of new bank details is written with them, or neither is).
  */
-export async function updateSection(db: Db, admin: AdminIdentity, key: string, input: unknown): Promise<Settings> {
+export async function updateSection(
+  db: Db,
+  admin: AdminIdentity,
+  key: string,
+  input: unknown,
+  options: { onChange?: (tx: Db, change: SectionChange) => Promise<void> } = {},
+): Promise<Settings> {
   const section = sectionKey(key);
   const parsed = sectionSchemas[section].safeParse(input);
   if (!parsed.success) throw invalid(parsed.error);
@@ -124,6 +138,14 @@ export async function updateSection(db: Db, admin: AdminIdentity, key: string, i
       summary: SECTION_LABELS[section].audit,
       details: { section, changed: changedPaths(readSection(section, before?.value), value) },
     });
+    await options.onChange?.(
+      tx as unknown as Db,
+      {
+        section,
+        before: readSection(section, before?.value),
+        after: value,
+      } as SectionChange,
+    );
   });
   // Contact data, shipping, pickup points, the store link... all show on public pages.
   await publicPagesChanged(db, `settings.${section}`);

@@ -1,4 +1,4 @@
-import { boxMonthlyPrice } from "~/domain/box/page-data.server";
+import { boxMonthlyPrice, boxTaxRate } from "~/domain/box/page-data.server";
 import { referenceData } from "~/domain/cache/reference-data.server";
 import { featuredBooks, newArrivals, newestInCategory } from "~/domain/catalog/books.server";
 import { publishedCount, shopCategories } from "~/domain/catalog/reference.server";
@@ -6,6 +6,7 @@ import { titleCountLabel } from "~/domain/catalog/title-count";
 import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
 import { whatsappLink } from "~/domain/settings/argentina";
 import { publicSections } from "~/domain/settings/public-settings.server";
+import { netOf } from "~/domain/taxes/net-prices";
 import { htmlToText } from "~/lib/html.server";
 import { pageParts } from "~/lib/page-parts.server";
 import type { Db } from "~db/index";
@@ -18,14 +19,15 @@ import type { ComposedPage, PageContext } from "./page";
  * move with stock and the carousel's order) is reference data, kept in memory between changes.
  */
 export async function homePage(ctx: PageContext) {
-  const view = { storeUrl: ctx.config.storeUrl };
+  // The settings are in memory between changes; the tax table gives each book its net price.
+  const settings = await publicSections(ctx.db);
+  const view = { storeUrl: ctx.config.storeUrl, taxes: settings.taxes.categories };
   const parts = pageParts(ctx);
-  const [featured, arrivals, cards, titles, settings, boxMonthlyCents] = await Promise.all([
+  const [featured, arrivals, cards, titles, boxMonthlyCents] = await Promise.all([
     parts.orFallback("featured books", featuredBooks(ctx.db, view), []),
     parts.orFallback("new arrivals", newArrivals(ctx.db, view, 6), []),
     categoryCards(ctx.db),
     publishedCount(ctx.db),
-    publicSections(ctx.db),
     boxMonthlyPrice(ctx.db),
   ]);
   // Content versions make the covers' image URLs immutable (docs/decisions/0012-cover-variants.md).
@@ -44,12 +46,14 @@ export async function homePage(ctx: PageContext) {
         coverVersion: withCoverVersion(book, versions).coverVersion,
         price: book.price,
         originalPrice: book.originalPrice,
+        netPrice: book.netPrice,
         isPreorder: book.isPreorder,
         preorderPrice: book.preorderPrice,
         blurb: htmlToText(book.description).slice(0, 220),
       })),
       bank: { holder: bank.holder, bank: bank.bank, cbu: bank.cbu, alias: bank.alias, cuit: bank.cuit },
       boxMonthlyCents,
+      boxMonthlyNetCents: netOf(boxMonthlyCents, boxTaxRate(settings.taxes.categories)),
     },
     arrivals: arrivals.map((book) => withCoverVersion(book, versions)),
     categories: cards,
@@ -71,7 +75,8 @@ export async function homePage(ctx: PageContext) {
  */
 function categoryCards(db: Db) {
   return referenceData(db, "home.category-cards", async () => {
-    const view = { storeUrl: null };
+    // Only the covers are read: no store link, no prices.
+    const view = { storeUrl: null, taxes: [] };
     const categories = await shopCategories(db);
     const cards = await Promise.all(
       categories.map(async ({ key, name, description }) => {

@@ -6,9 +6,9 @@ import { type FiscalLine, type FiscalLineInput, fiscalLines, shareOut, splitTax,
  * without national indirect taxes, from the same functions that give an order line its stored amounts,
  * so a page never disagrees with the order. Client-safe: the book page, the cart and the checkout import it.
  */
-export const NET_PRICE_LABEL = "Precio sin impuestos nacionales";
+export const NET_PRICE_LABEL = "PRECIO SIN IMPUESTOS NACIONALES";
 
-/** "Precio sin impuestos nacionales: $ 8.264,46" — the one wording, with `formatMoney`. */
+/** "PRECIO SIN IMPUESTOS NACIONALES: $ 8.264,46" — the legend as the resolution writes it, with `formatMoney`. */
 export function netPriceText(netCents: Cents): string {
   return `${NET_PRICE_LABEL}: ${formatMoney(netCents)}`;
 }
@@ -23,6 +23,23 @@ export interface OrderNet {
   lines: FiscalLine[];
   /** The net of the total to pay: the lines' nets plus the net of the shipping. */
   totalNetCents: Cents;
+}
+
+/**
+ * The net of a placed order's total from what its lines stored (`netCents`, after their share of the
+ * discounts) plus the net of its shipping, shared out over the lines by their list amount as `orderNet`
+ * does when the order is placed: the order page and its e-mail show the number the checkout showed.
+ */
+export function storedOrderNet(
+  lines: readonly { grossCents: Cents; rate: VatRate; netCents: Cents }[],
+  shippingCents: Cents,
+): Cents {
+  const shippingParts = shareOut(
+    shippingCents,
+    lines.map((line) => line.grossCents),
+  );
+  const shippingNet = sumCents(lines.map((line, index) => netOf(shippingParts[index] ?? 0, line.rate)));
+  return sumCents(lines.map((line) => line.netCents)) + shippingNet;
 }
 
 /**

@@ -6,6 +6,7 @@ import path from "node:path";
 import { eq, inArray, isNotNull } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_TAX_CATEGORIES } from "~/domain/taxes/fiscal";
 import { TiendanubeClient } from "~/integrations/tiendanube/client.server";
 import { books, imageOriginals, settings } from "~db/schema";
 import { seedTaxonomy } from "~db/seed";
@@ -128,7 +129,11 @@ describe("full sync", () => {
       slug: "mil-mesetas",
     });
     // The mapped category files the book where the shop lists that category.
-    const listed = await listBooks(db, { storeUrl: null }, { page: 1, limit: 100, category: "filosofia-pensamiento" });
+    const listed = await listBooks(
+      db,
+      { storeUrl: null, taxes: DEFAULT_TAX_CATEGORIES },
+      { page: 1, limit: 100, category: "filosofia-pensamiento" },
+    );
     expect(listed.books.map((b) => b.title)).toContain("Mil mesetas");
   });
 

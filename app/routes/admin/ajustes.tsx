@@ -18,6 +18,7 @@ import { StoreSection } from "~/components/admin/settings/store-section";
 import { TaxesSection } from "~/components/admin/settings/taxes-section";
 import { TiendanubeSection } from "~/components/admin/settings/tiendanube-section";
 import { AdminRouteError } from "~/components/layout/route-error";
+import { alertBankChange } from "~/domain/auth/owner-alerts.server";
 import { listCategories } from "~/domain/catalog/categories.server";
 import { shopMode } from "~/domain/demo/demo-mode.server";
 import { arcaStatus } from "~/domain/invoices/admin.server";
@@ -34,10 +35,11 @@ import { formAction } from "~/lib/form-action.server";
 import { readForm } from "~/lib/http.server";
 import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
+import { alertOrigin, requireFormStepUp, stepUpState } from "~/lib/step-up.server";
 import type { Route } from "./+types/ajustes";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(request, context);
+  const admin = requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
   const saved = params.get("guardado") ?? "";
   return {
@@ -50,6 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     taxUsage: await taxCategoryUsage(context.db),
     arca: arcaStatus((await (await requestContext(context)).arca?.current()) ?? null),
     carriersInForce: await carriersInForce(context.carriers),
+    // The bank details ask for a fresh proof (step-up): whether the form must ask for it now.
+    stepUp: await stepUpState(context, admin),
   };
 }
 
@@ -92,6 +96,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     values,
     async () => {
       // Datos fiscales: a new QR image is stored only now that the rest of the form is valid.
+      if (section === "bank") {
+        // Where transfer buyers send their money: a fresh proof first, and every owner told of the change.
+        await requireFormStepUp(context, admin, form);
+        const origin = alertOrigin(request, context);
+        await updateSection(context.db, admin, section, input, { onChange: alertBankChange(admin, origin) });
+        return redirect(`/admin/ajustes?guardado=${section}#${section}`, 303);
+      }
       const qrImage = section === "fiscal" ? await storeFiscalQrImage(context.db, form.get("qrImageFile")) : null;
       await updateSection(context.db, admin, section, qrImage ? { ...(input as object), qrImage } : input);
       return redirect(`/admin/ajustes?guardado=${section}#${section}`, 303);
@@ -119,7 +130,7 @@ export default function Ajustes({ loaderData, actionData }: Route.ComponentProps
         <RefusedNotice title="No se guardaron los cambios" message={outcome.message ?? ""} />
       ) : null}
       <SettingsNav />
-      <BankSection bank={settings.bank} state={stateOf("bank")} />
+      <BankSection bank={settings.bank} state={stateOf("bank")} stepUp={loaderData.stepUp} />
       <ContactSection contact={settings.contact} state={stateOf("contact")} />
       <FiscalSection fiscal={settings.fiscal} state={stateOf("fiscal")} />
       <ShippingSection shipping={settings.shipping} state={stateOf("shipping")} />

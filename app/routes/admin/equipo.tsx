@@ -1,5 +1,6 @@
 import { Form, Link, redirect } from "react-router";
 import { LabelledInput } from "~/components/admin/labelled-input";
+import { StepUpField } from "~/components/admin/step-up-field";
 import { AdminRouteError } from "~/components/layout/route-error";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { factorRequired, factorRequiredChoice, setFactorRequired } from "~/domain/auth/factors.server";
@@ -23,6 +24,7 @@ import { formAction } from "~/lib/form-action.server";
 import { failureNotice } from "~/lib/form-failure";
 import { readForm } from "~/lib/http.server";
 import { idParam } from "~/lib/params";
+import { alertOrigin, requireFormStepUp, stepUpState } from "~/lib/step-up.server";
 import type { Route } from "./+types/equipo";
 
 export const meta: Route.MetaFunction = () => [{ title: "Equipo | Panel Rizoma" }];
@@ -75,6 +77,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .map((member) => ({ ...member, createdAt: format(member.createdAt), lastLoginAt: format(member.lastLoginAt) })),
     invites: owner ? team.invites.map((invite) => ({ ...invite, expiresAt: format(invite.expiresAt) })) : [],
     notice: notices[new URL(request.url).searchParams.get("aviso") ?? ""] ?? null,
+    // Inviting someone, or making someone an owner, asks for a fresh proof (step-up).
+    stepUp: owner ? await stepUpState(context, admin) : null,
   };
 }
 
@@ -85,12 +89,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const text = (name: string) => String(form.get(name) ?? "");
   const done = (aviso: string) => redirect(`/admin/equipo?aviso=${aviso}`, 303);
+  const origin = alertOrigin(request, context);
   const runs: Record<string, () => Promise<Response>> = {
     invite: async () => {
-      await inviteAdmin({ db: context.db, siteUrl: context.config.publicUrl }, admin, {
-        email: text("email"),
-        role: text("role"),
-      });
+      await requireFormStepUp(context, admin, form);
+      await inviteAdmin(
+        { db: context.db, siteUrl: context.config.publicUrl },
+        admin,
+        { email: text("email"), role: text("role") },
+        origin,
+      );
       return done("invitacion");
     },
     "revoke-invite": async () => {
@@ -98,7 +106,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return done("anulada");
     },
     role: async () => {
-      await changeRole(context.db, admin, idParam(text("id"), "No encontramos a esa persona"), text("role"));
+      const id = idParam(text("id"), "No encontramos a esa persona");
+      // Making someone an owner hands them everything: a fresh proof first.
+      if (text("role") === "owner") await requireFormStepUp(context, admin, form);
+      await changeRole(context.db, admin, id, text("role"), origin);
       return done("rol");
     },
     remove: async () => {
@@ -119,7 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return done("sesiones");
     },
     "factor-required": async () => {
-      await setFactorRequired(context.db, admin, text("required") === "1");
+      await setFactorRequired(context.db, admin, text("required") === "1", origin);
       return done("factor");
     },
     "sale-device": async () => {
@@ -171,8 +182,9 @@ function RoleSelect({ id, value }: { id: string; value?: AdminRole }) {
 }
 
 export default function AdminEquipo({ loaderData, actionData }: Route.ComponentProps) {
-  const { owner, me, members, invites, saleDevice, notice, factorPolicy } = loaderData;
+  const { owner, me, members, invites, saleDevice, notice, factorPolicy, stepUp } = loaderData;
   const failure = failureNotice(actionData, "No se pudo completar");
+  const stepUpError = (intent: string) => (actionData?.intent === intent ? actionData.fields?.stepUpProof : undefined);
   return (
     <div className="space-y-6">
       <div>
@@ -279,6 +291,9 @@ export default function AdminEquipo({ loaderData, actionData }: Route.ComponentP
                         </label>
                         <RoleSelect id={`rol-${member.id}`} value={member.role} />
                       </div>
+                      {stepUp && !stepUp.fresh ? (
+                        <StepUpField state={stepUp} error={stepUpError("role")} compact />
+                      ) : null}
                       <button type="submit" className={outlined}>
                         Cambiar
                       </button>
@@ -355,6 +370,11 @@ export default function AdminEquipo({ loaderData, actionData }: Route.ComponentP
                 </label>
                 <RoleSelect id="invite-role" />
               </div>
+              {stepUp ? (
+                <div className="md:col-span-3">
+                  <StepUpField state={stepUp} error={stepUpError("invite")} />
+                </div>
+              ) : null}
               <button type="submit" className={button}>
                 Enviar invitación
               </button>

@@ -23,10 +23,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const token = String(form.get("token") ?? "");
   return formAction({}, async () => {
-    const session = await acceptInvite(context.db, token, form.get("password") ?? "", {
-      ip: context.clientIp,
-      userAgent: request.headers.get("user-agent"),
-    });
+    const session = await acceptInvite(
+      context.db,
+      token,
+      form.get("password") ?? "",
+      { ip: context.clientIp, userAgent: request.headers.get("user-agent") },
+      context.config.publicUrl,
+    );
     return redirect("/admin", {
       status: 303,
       headers: { "Set-Cookie": sessionCookie(session.token, session.expiresAt, context.config.secureCookies) },

@@ -1,8 +1,10 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { LabelledInput } from "~/components/admin/labelled-input";
+import { PasskeySignIn } from "~/components/admin/passkey-buttons";
 import { safeNext } from "~/domain/auth/admin-paths";
 import { verifyCode } from "~/domain/auth/factors.server";
 import { completeSignIn, login, loginSchema } from "~/domain/auth/login.server";
+import { hasPasskey } from "~/domain/auth/passkeys.server";
 import { deleteSession } from "~/domain/auth/sessions.server";
 import { clearedSessionCookie, sessionCookie } from "~/lib/admin-cookie.server";
 import { formAction, formFailure } from "~/lib/form-action.server";
@@ -10,10 +12,12 @@ import { readForm, retryAfterHeaders } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const next = safeNext(new URL(request.url).searchParams.get("next"));
   if (context.admin) throw redirect(next, 303);
-  return { next, pendingEmail: context.pendingSignIn?.email ?? null };
+  const pendingEmail = context.pendingSignIn?.email ?? null;
+  const passkey = pendingEmail ? await hasPasskey(context.db, pendingEmail) : false;
+  return { next, pendingEmail, passkey };
 }
 
 /** A refused rate limit's Retry-After reaches the page's answer. */
@@ -100,10 +104,18 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           <>
             <h1 className="mt-4 font-serif text-2xl">Segundo paso</h1>
             <p className="mt-1 text-sm text-ink/75">
-              Entrando como <strong className="break-all">{pending}</strong>. Ingresá el código de 6 dígitos de tu app
-              de autenticación, o uno de tus códigos de recuperación.
+              Entrando como <strong className="break-all">{pending}</strong>.{" "}
+              {loaderData.passkey
+                ? "Usá tu llave de acceso, o ingresá el código de 6 dígitos de tu app de autenticación o uno de tus códigos de recuperación."
+                : "Ingresá el código de 6 dígitos de tu app de autenticación, o uno de tus códigos de recuperación."}
             </p>
-            <Form method="post" className="mt-6 space-y-4" noValidate>
+            {loaderData.passkey ? (
+              <div className="mt-6">
+                <PasskeySignIn next={loaderData.next} />
+                <p className="mt-4 text-center text-sm text-ink/75">o con un código</p>
+              </div>
+            ) : null}
+            <Form method="post" className={`${loaderData.passkey ? "mt-2" : "mt-6"} space-y-4`} noValidate>
               <input type="hidden" name="next" value={loaderData.next} />
               <input type="hidden" name="intent" value="code" />
               <LabelledInput

@@ -1,4 +1,5 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { StepUpField } from "~/components/admin/step-up-field";
 import { Notice } from "~/components/ui/notice";
 import { demoData, leaveDemoMode, shopMode } from "~/domain/demo/demo-mode.server";
 import { CONFIRM_LEAVING, DEMO_DATA_LABELS, type DemoData } from "~/domain/demo/labels";
@@ -8,13 +9,15 @@ import { formAction } from "~/lib/form-action.server";
 import { failureNotice } from "~/lib/form-failure";
 import { readForm } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
+import { alertOrigin, requireFormStepUp, stepUpState } from "~/lib/step-up.server";
 import type { Route } from "./+types/produccion";
 
 /** "Pasar a producción" (/admin/ajustes): what it does, what it would delete, counted now, and the confirmation. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(request, context);
+  const admin = requireAdmin(request, context);
   const mode = await shopMode(context.db);
   return {
+    stepUp: await stepUpState(context, admin),
     demo: mode === "demo",
     data: mode === "demo" ? await demoData(context.db) : null,
     payments: (await mercadoPagoLink(context.mercadoPago)).mode,
@@ -25,10 +28,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
   const form = await readForm(request);
   return formAction({}, async () => {
-    await leaveDemoMode(context.db, admin, {
-      deleteDemoData: form.get("borrar") === "si",
-      confirmation: String(form.get("confirmacion") ?? ""),
-    });
+    // Going live makes payments real: a fresh proof first, and every owner is told.
+    await requireFormStepUp(context, admin, form);
+    await leaveDemoMode(
+      context.db,
+      admin,
+      { deleteDemoData: form.get("borrar") === "si", confirmation: String(form.get("confirmacion") ?? "") },
+      alertOrigin(request, context),
+    );
     return redirect("/admin/ajustes?produccion=listo", 303);
   });
 }
@@ -50,7 +57,7 @@ function DemoDataList({ counts }: { counts: DemoData }) {
 }
 
 export default function Produccion({ loaderData, actionData }: Route.ComponentProps) {
-  const { demo, data: counts, payments } = loaderData;
+  const { demo, data: counts, payments, stepUp } = loaderData;
   const busy = useNavigation().state === "submitting";
   if (!demo || !counts) {
     return (
@@ -122,6 +129,7 @@ export default function Produccion({ loaderData, actionData }: Route.ComponentPr
             className="mt-1 w-full max-w-xs rounded border border-ink/30 px-3 py-2 uppercase"
           />
         </div>
+        <StepUpField state={stepUp} error={actionData?.fields?.stepUpProof} />
         <button
           type="submit"
           disabled={busy}

@@ -1,5 +1,7 @@
-import { Form, Link } from "react-router";
+import { useState } from "react";
+import { Form, Link, useRevalidator } from "react-router";
 import { LabelledInput } from "~/components/admin/labelled-input";
+import { type AddedPasskey, AddPasskey } from "~/components/admin/passkey-buttons";
 import { AdminRouteError } from "~/components/layout/route-error";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import { FACTOR_KIND_LABELS, RECOVERY_CODE_COUNT } from "~/domain/auth/factors";
@@ -192,8 +194,9 @@ function RecoveryCodes({ codes, enrolled }: { codes: string[]; enrolled: boolean
         {enrolled ? "¡Listo! Guardá tus códigos de recuperación" : "Tus códigos de recuperación nuevos"}
       </h2>
       <p className="mt-1 text-sm text-ink/80">
-        Si perdés el teléfono, cada uno de estos {codes.length} códigos te deja entrar una vez en lugar del código de la
-        app. Guardalos ahora en un lugar seguro (un gestor de contraseñas o impresos): no los vamos a volver a mostrar
+        Si perdés el teléfono o la llave, cada uno de estos {codes.length} códigos te deja entrar una vez en lugar de tu
+        segundo factor. Guardalos ahora en un lugar seguro (un gestor de contraseñas o impresos): no los vamos a volver
+        a mostrar
         {enrolled ? "" : ", y los anteriores ya no sirven"}.
       </p>
       <ul data-testid="recovery-codes" className="mt-4 grid grid-cols-2 gap-2 font-mono text-base sm:grid-cols-5">
@@ -215,6 +218,14 @@ function RecoveryCodes({ codes, enrolled }: { codes: string[]; enrolled: boolean
 export default function AdminSeguridad({ loaderData, actionData }: Route.ComponentProps) {
   const { factors, codesLeft, required, demo, mustEnrol } = loaderData;
   const result = actionData as ActionResult | undefined;
+  const revalidator = useRevalidator();
+  // A passkey is added by the browser's code (passkey-buttons.tsx), not by this page's action: what it
+  // answered is shown here, and the list is read again.
+  const [passkey, setPasskey] = useState<AddedPasskey | null>(null);
+  const passkeyAdded = (added: AddedPasskey) => {
+    setPasskey(added);
+    void revalidator.revalidate();
+  };
   return (
     <div className="space-y-6">
       <div>
@@ -243,6 +254,16 @@ export default function AdminSeguridad({ loaderData, actionData }: Route.Compone
       {result?.kind === "failure" ? <Notice notice={failureNotice(result, "No se pudo completar")} /> : null}
       {result?.kind === "codes" ? <RecoveryCodes codes={result.codes} enrolled={result.enrolled} /> : null}
       {result?.kind === "enrolment" ? <Enrolment enrolment={result.enrolment} message={result.message} /> : null}
+      {passkey?.recoveryCodes ? <RecoveryCodes codes={passkey.recoveryCodes} enrolled /> : null}
+      {passkey && !passkey.recoveryCodes ? (
+        <Notice
+          notice={{
+            tone: "success",
+            title: "Llave de acceso agregada",
+            message: `Desde ahora también podés entrar con «${passkey.label}».`,
+          }}
+        />
+      ) : null}
 
       <section aria-labelledby="factores" className={card}>
         <h2 id="factores" className="font-serif text-xl">
@@ -283,6 +304,17 @@ export default function AdminSeguridad({ loaderData, actionData }: Route.Compone
             </button>
           </Form>
         )}
+      </section>
+
+      <section aria-labelledby="llaves" className={card}>
+        <h2 id="llaves" className="font-serif text-xl">
+          Llaves de acceso
+        </h2>
+        <p className="mt-1 max-w-3xl text-sm text-ink/80">
+          Una llave de acceso usa el desbloqueo de tu dispositivo (huella, rostro o PIN) o una llave física USB o NFC.
+          No hay código que copiar, y solo funciona en esta tienda: no sirve en una página que la imite.
+        </p>
+        <AddPasskey onAdded={passkeyAdded} />
       </section>
 
       {factors.length > 0 ? (

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { books } from "~db/schema";
+import { publicPagesChanged } from "~/domain/cache/public-pages.server";
+import { DEFAULT_TAX_CATEGORIES, splitTax } from "~/domain/taxes/fiscal";
+import { books, settings } from "~db/schema";
 import { seedDemoCatalogue } from "~db/seed";
 import { type routeArgs, routeCaller } from "../../../tests/support/route-context";
 import { testDatabase } from "../../../tests/support/test-database";
@@ -61,6 +63,56 @@ describe("GET /api/books", () => {
       status: 400,
       body: { success: false, error: "Categoría desconocida" },
     });
+  });
+});
+
+describe("netPrice (Res. SIC 4/2025 art. 2: the price without national taxes)", () => {
+  const MUG_CENTS = 1_210_050; // 21% IVA: net $ 10.000,41
+  const taxes = {
+    categories: [...DEFAULT_TAX_CATEGORIES, { key: "merchandising", label: "Merchandising", rate: "21" }],
+  };
+
+  beforeAll(async () => {
+    await db
+      .insert(settings)
+      .values({ key: "taxes", value: taxes })
+      .onConflictDoUpdate({ target: settings.key, set: { value: taxes } });
+    await db.insert(books).values({
+      title: "Taza Rizoma",
+      author: "Rizoma",
+      slug: "taza-rizoma-api",
+      priceCents: MUG_CENTS,
+      stock: 3,
+      taxCategory: "merchandising",
+    });
+    // The tax table is reference data, kept in memory: the admin's save says it changed.
+    await publicPagesChanged(db, "settings.taxes");
+  });
+
+  type Priced = { title: string; price: number | null; netPrice: number | null; isPreorder?: boolean };
+  const titled = (list: Priced[], title: string) => list.find((book) => book.title === title);
+
+  it("GET /api/books: an exempt book's is what it costs now; a 21% product's is its price / 1,21, in pesos", async () => {
+    const { body } = await getBooks("/api/books?limit=100&page=1");
+    const list = body.books as Priced[];
+    expect(list.every((book) => "netPrice" in book)).toBe(true);
+    const facundo = titled(list, "Facundo");
+    expect(facundo?.netPrice).toBe(facundo?.price);
+    expect(titled(list, "Taza Rizoma")?.netPrice).toBe(splitTax(MUG_CENTS, "21").netCents / 100);
+    expect(titled(list, "Taza Rizoma")?.netPrice).toBe(10_000.41);
+    // During a pre-order the visitor pays the pre-order price: the net is of that one.
+    const preorder = (body.books as (Priced & { preorderPrice: number | null })[]).find(
+      (book) => book.isPreorder && book.preorderPrice !== null,
+    );
+    expect(preorder?.netPrice).toBe(preorder?.preorderPrice);
+  });
+
+  it("GET /api/featured-books and /api/tienda-nube/products carry it too", async () => {
+    const featured = (await call(featuredRoute.loader as Call, "/api/featured-books")).body as Priced[];
+    expect(featured.length).toBeGreaterThan(0);
+    for (const book of featured) expect(book.netPrice).toBe(book.isPreorder ? book.netPrice : book.price);
+    const { body } = await call(productsRoute.loader as Call, "/api/tienda-nube/products?search=taza%20rizoma&limit=5");
+    expect(titled(body.products, "Taza Rizoma")).toMatchObject({ price: 12_100.5, netPrice: 10_000.41 });
   });
 });
 

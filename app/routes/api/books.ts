@@ -2,6 +2,7 @@ import { z } from "zod";
 import { listBooks } from "~/domain/catalog/books.server";
 import { shopCategories } from "~/domain/catalog/reference.server";
 import { Invalid } from "~/domain/errors";
+import { publicSections } from "~/domain/settings/public-settings.server";
 import { api, jsonResponse, methodNotAllowed, readQuery } from "~/lib/http.server";
 import { positiveIntParam } from "~/lib/query";
 import type { Route } from "./+types/books";
@@ -19,7 +20,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
       const known = await shopCategories(context.db);
       if (!known.some((category) => category.key === query.category)) throw new Invalid("Categoría desconocida");
     }
-    return jsonResponse(await listBooks(context.db, { storeUrl: context.config.storeUrl }, query));
+    const { taxes } = await publicSections(context.db);
+    const view = { storeUrl: context.config.storeUrl, taxes: taxes.categories };
+    return jsonResponse(await listBooks(context.db, view, query));
   });
 }
 

@@ -18,17 +18,23 @@ const freshIp = clientIps("10.20");
 type Json = Record<string, unknown>;
 type Handler = (args: never) => Promise<Response> | Response;
 
-async function post(handler: Handler, url: string, body: unknown, init: { ip?: string; cookie?: string } = {}) {
+async function post(
+  handler: Handler,
+  url: string,
+  body: unknown,
+  init: { ip?: string; cookie?: string; https?: boolean } = {},
+) {
   const token = init.cookie ?? null;
   const session = token ? await readCustomerSession(db, token) : null;
-  const response = await handler(
-    routeArgs(url, database, {
-      method: "POST",
-      body: JSON.stringify(body),
-      headers: { "content-type": "application/json" },
-      context: { clientIp: init.ip ?? freshIp(), customer: session?.customer ?? null, customerToken: token },
-    }) as never,
-  );
+  const args = routeArgs(url, database, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+    context: { clientIp: init.ip ?? freshIp(), customer: session?.customer ?? null, customerToken: token },
+  });
+  if (init.https)
+    args.context.config = { ...args.context.config, publicUrl: "https://rizoma.test", secureCookies: true };
+  const response = await handler(args as never);
   return { status: response.status, headers: response.headers, body: (await response.json()) as Json };
 }
 
@@ -45,7 +51,8 @@ async function codeFromMail(email: string): Promise<string> {
   return code;
 }
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
-const tokenOf = (headers: Headers) => /rizoma_cuenta=([^;]*)/.exec(headers.get("set-cookie") ?? "")?.[1] ?? "";
+const tokenOf = (headers: Headers) =>
+  /^(?:__Host-)?rizoma_cuenta=([^;]*)/.exec(headers.get("set-cookie") ?? "")?.[1] ?? "";
 
 describe("Mi cuenta's sign-in API", () => {
   it("sends a code to any address with the same answer, and the code signs in with an HttpOnly, Lax cookie", async () => {
@@ -65,6 +72,26 @@ describe("Mi cuenta's sign-in API", () => {
     // The same code again: spent.
     const again = await post(signInRoute.action, "/api/cuenta/ingresar", { email: "lectora@example.com", code });
     expect(again).toMatchObject({ status: 410, body: { success: false } });
+  });
+
+  it("on https the cookie is `__Host-rizoma_cuenta` (Secure, Path=/, no Domain), and signing out clears that one", async () => {
+    await post(codeRoute.action, "/api/cuenta/codigo", { email: "segura@example.com" });
+    const code = await codeFromMail("segura@example.com");
+    const entered = await post(
+      signInRoute.action,
+      "/api/cuenta/ingresar",
+      { email: "segura@example.com", code },
+      { https: true },
+    );
+    expect(entered.headers.get("set-cookie")).toMatch(
+      /^__Host-rizoma_cuenta=[\w-]{40,}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=259(1999|2000); Secure$/,
+    );
+    const token = tokenOf(entered.headers);
+    const out = await post(signOutRoute.action, "/api/cuenta/salir", {}, { cookie: token, https: true });
+    expect(out.headers.get("set-cookie")).toBe(
+      "__Host-rizoma_cuenta=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure",
+    );
+    expect(await readCustomerSession(db, token)).toBeNull();
   });
 
   it("counts wrong codes: 4 attempts left after the first, refused for good at the 6th", async () => {

@@ -71,9 +71,13 @@ describe("terms accepted with an order", () => {
     expect(mail?.text).toContain(`${accepted}: http://localhost:3000/terminos`);
     expect(mail?.html).toContain(accepted);
     expect(mail?.html).toContain('href="http://localhost:3000/terminos"');
-    // Ley 24.240 art. 34: the order's letter tells the buyer they may revoke it, with the button's link.
+    // Ley 24.240 art. 34, CCyC art. 1111: the order's letter tells the buyer, at its top, they may revoke
+    // it for free, and how: the button's link.
     const withdrawal = `http://localhost:3000/arrepentimiento?pedido=${body.order.number}`;
-    expect(mail?.text).toContain(`Tenés 10 días corridos desde que recibís el pedido para arrepentirte de la compra`);
+    expect(mail?.text).toContain(
+      "Tenés 10 días para arrepentirte de tu compra. Podés arrepentirte sin costo ni explicaciones dentro de los 10 días corridos desde que recibís el pedido.",
+    );
+    expect(mail?.text.indexOf("Tenés 10 días")).toBeLessThan(mail?.text.indexOf("Gracias por tu compra") ?? 0);
     expect(mail?.text).toContain(withdrawal);
     expect(mail?.html).toContain(`href="${withdrawal}"`);
 

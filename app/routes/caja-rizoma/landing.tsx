@@ -19,14 +19,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function CajaRizoma({ loaderData }: Route.ComponentProps) {
-  const { plans, pickupPoints, rates } = loaderData;
+  const { plans, pickupPoints, rates, taxRate } = loaderData;
   const monthly = plans.find((plan) => plan.id === "monthly") ?? plans[0];
   return (
     <main id="contenido" className="flex-1 bg-paper">
-      <BoxHero monthly={monthly} />
+      <BoxHero monthly={monthly} taxRate={taxRate} />
       <BoxAbout />
       <BoxShipping pickupPoints={pickupPoints} />
-      <BoxPlans plans={plans} rates={rates} pickupPoints={pickupPoints} />
+      <BoxPlans plans={plans} rates={rates} pickupPoints={pickupPoints} taxRate={taxRate} />
     </main>
   );
 }

@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Suscribirme({ loaderData, actionData }: Route.ComponentProps) {
-  const { plan, plans, rates, pickupPoints } = loaderData;
+  const { plan, plans, rates, pickupPoints, taxRate } = loaderData;
   const navigation = useNavigation();
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -77,6 +77,7 @@ export default function Suscribirme({ loaderData, actionData }: Route.ComponentP
             plan={plan}
             rates={rates}
             pickupPoints={pickupPoints}
+            taxRate={taxRate}
             values={actionData?.values}
             error={error ?? actionData?.message ?? null}
             sending={sending || navigation.state === "submitting"}

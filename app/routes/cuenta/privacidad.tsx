@@ -1,51 +1,125 @@
 import { Form, redirect, useNavigation } from "react-router";
+import { FreshCodeBox } from "~/components/account/fresh-code-box";
 import { DELETE_MESSAGES, deleteAccount, deleteAccountSchema } from "~/domain/accounts/delete.server";
+import {
+  confirmFreshCode,
+  FRESH_MESSAGES,
+  freshCodeSchema,
+  hasFreshProof,
+  requireFreshProof,
+  sendFreshCode,
+} from "~/domain/accounts/fresh-code.server";
 import { Invalid } from "~/domain/errors";
 import { CUSTOMER_COOKIE, clearedSessionCookie } from "~/lib/admin-cookie.server";
 import { requireCustomer } from "~/lib/customer.server";
 import { formAction } from "~/lib/form-action.server";
-import { readForm } from "~/lib/http.server";
+import { readForm, retryAfterHeaders } from "~/lib/http.server";
 import { requestContext } from "~/lib/request-context.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacidad";
 
 export const meta: Route.MetaFunction = () => seoMeta({ title: "Privacidad y tus datos", noIndex: true });
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return { email: requireCustomer(request, context).email };
+/** A refused rate limit's Retry-After (too many codes) reaches the page's answer. */
+export const headers = retryAfterHeaders;
+
+/**
+ * `fresh`: this session proved its email in the last 10 minutes, so the download and the deletion go
+ * ahead; otherwise the page asks for a code first. `?confirmar=datos` is where /cuenta/datos sends a
+ * download asked for without it; `?confirmado=1` follows a right code.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { email } = requireCustomer(request, context);
+  const url = new URL(request.url);
+  const fresh = await hasFreshProof(context.db, context.customerToken);
+  return {
+    email,
+    fresh,
+    reason: !fresh && url.searchParams.get("confirmar") === "datos" ? FRESH_MESSAGES.download : null,
+    confirmed: fresh && url.searchParams.get("confirmado") === "1" ? FRESH_MESSAGES.confirmed : null,
+  };
 }
 
 /**
- * "Eliminar mi cuenta", a plain form (no JavaScript needed): the email typed again must be the signed-in
- * one. Done: every session of the email is gone with the rest (deleteAccount), this browser's cookie is
- * cleared and the reader lands on /cuenta/eliminada. Refused (a box or an order in progress): 409 and why.
+ * Three plain forms (no JavaScript needed), told apart by `intent`:
+ * - "send-code": a code to the signed-in email (the sign-in's code, mail and limits).
+ * - "confirm-code": the code typed; right, this session is fresh for 10 minutes and the page says so.
+ * - "Eliminar mi cuenta": the email typed again must be the signed-in one, and the session fresh (403 and
+ *   why otherwise). Done: every session of the email is gone with the rest (deleteAccount), this
+ *   browser's cookie is cleared and the reader lands on /cuenta/eliminada. Refused (a box or an order in
+ *   progress): 409 and why.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { email } = requireCustomer(request, context);
   const form = await readForm(request);
-  const values = { confirmEmail: String(form.get("confirmEmail") ?? "") };
-  return formAction(values, async () => {
-    const { confirmEmail } = deleteAccountSchema.parse(values);
-    if (confirmEmail !== email) throw new Invalid(DELETE_MESSAGES.confirm, { field: "confirmEmail" });
-    await deleteAccount(requestContext(context), email);
-    throw redirect("/cuenta/eliminada", {
-      status: 303,
-      headers: { "Set-Cookie": clearedSessionCookie(context.config.secureCookies, CUSTOMER_COOKIE) },
-    });
-  });
+  const intent = String(form.get("intent") ?? "");
+  const ctx = requestContext(context);
+  if (intent === "send-code") {
+    return formAction(
+      { confirmEmail: "", code: "" },
+      async () => ({ ok: true as const, intent, message: (await sendFreshCode(ctx, email)).message }),
+      { ok: false as const, intent },
+    );
+  }
+  if (intent === "confirm-code") {
+    const values = { confirmEmail: "", code: String(form.get("code") ?? "") };
+    return formAction(
+      values,
+      async () => {
+        await confirmFreshCode(ctx, email, context.customerToken, freshCodeSchema.parse(values));
+        throw redirect("/cuenta/privacidad?confirmado=1", 303);
+      },
+      { ok: false as const, intent },
+    );
+  }
+  const values = { confirmEmail: String(form.get("confirmEmail") ?? ""), code: "" };
+  return formAction(
+    values,
+    async () => {
+      const { confirmEmail } = deleteAccountSchema.parse(values);
+      if (confirmEmail !== email) throw new Invalid(DELETE_MESSAGES.confirm, { field: "confirmEmail" });
+      await requireFreshProof(context.db, context.customerToken, FRESH_MESSAGES.delete);
+      await deleteAccount(ctx, email);
+      throw redirect("/cuenta/eliminada", {
+        status: 303,
+        headers: { "Set-Cookie": clearedSessionCookie(context.config.secureCookies, CUSTOMER_COOKIE) },
+      });
+    },
+    { ok: false as const, intent: "delete" },
+  );
 }
 
 const section = "rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10 sm:p-8";
 
 export default function AccountPrivacy({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const deleting = navigation.state === "submitting";
-  const fieldError = actionData?.fields.confirmEmail;
+  const busy = navigation.state !== "idle";
+  const deleting = navigation.state === "submitting" && !navigation.formData?.has("intent");
+  const failure = actionData && !actionData.ok ? actionData : null;
+  const deleteFailure = failure?.intent === "delete" ? failure : null;
+  const fieldError = deleteFailure?.fields.confirmEmail;
   return (
     <section aria-labelledby="privacidad-titulo" className="space-y-6">
       <h1 id="privacidad-titulo" className="font-serif text-3xl text-ink sm:text-4xl">
         Privacidad y tus datos
       </h1>
+
+      {loaderData.confirmed ? (
+        <p className="rounded-lg bg-moss/10 p-3 text-moss" role="status">
+          {loaderData.confirmed}
+        </p>
+      ) : null}
+      {loaderData.fresh ? null : (
+        <FreshCodeBox
+          email={loaderData.email}
+          reason={loaderData.reason}
+          sent={actionData?.ok ? actionData.message : null}
+          sendError={failure?.intent === "send-code" ? failure.message : null}
+          code={failure?.intent === "confirm-code" ? failure.values.code : ""}
+          codeError={failure?.intent === "confirm-code" ? failure.message : null}
+          busy={busy}
+        />
+      )}
 
       <div className={section}>
         <h2 className="font-serif text-2xl text-ink">Tus derechos</h2>
@@ -72,9 +146,10 @@ export default function AccountPrivacy({ loaderData, actionData }: Route.Compone
           Si sentís que no respondimos bien a tu pedido, podés reclamar ante la Agencia de Acceso a la Información
           Pública, el organismo de control de la Ley 25.326.
         </p>
+        {/* No `download` attribute: the file comes as an attachment, and without a fresh code the same
+            link has to land on this page (which says why) rather than be saved as a file. */}
         <a
           href="/cuenta/datos"
-          download
           className="mt-5 inline-flex rounded-full bg-moss px-6 py-3 font-semibold text-white hover:bg-moss-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-moss"
         >
           Descargar mis datos
@@ -111,19 +186,27 @@ export default function AccountPrivacy({ loaderData, actionData }: Route.Compone
               type="email"
               autoComplete="off"
               required
-              defaultValue={actionData?.values.confirmEmail ?? ""}
+              defaultValue={deleteFailure?.values.confirmEmail ?? ""}
               aria-invalid={fieldError ? true : undefined}
-              aria-describedby={actionData ? "eliminar-error" : undefined}
+              aria-describedby={deleteFailure ? "eliminar-error" : undefined}
               className="mt-1 w-full max-w-md rounded-lg border border-ink/25 bg-white px-3 py-2 text-ink focus:border-moss focus:outline-none focus:ring-2 focus:ring-moss/30"
             />
           </div>
-          {actionData ? (
+          {deleteFailure ? (
             <p
               id="eliminar-error"
               role="alert"
               className="rounded-lg bg-terracotta/10 p-3 text-sm text-terracotta-dark"
             >
-              {actionData.message}
+              {deleteFailure.message}
+              {loaderData.fresh ? null : (
+                <>
+                  {" "}
+                  <a href="#confirmar" className="font-semibold underline">
+                    Pedir el código
+                  </a>
+                </>
+              )}
             </p>
           ) : null}
           <button

@@ -1,6 +1,7 @@
 import type { FormEvent } from "react";
 import { Link } from "react-router";
 import { Notice, type NoticeData } from "~/components/ui/notice";
+import { BOOK_PRICE_LAW_NOTE } from "~/domain/discounts/book-price-law";
 import { DISCOUNT_DESCRIPTION_MAX } from "~/domain/discounts/rules";
 import type { DiscountFormValues } from "./discount-form-values";
 import { DiscountKindFields } from "./discount-kind-fields";
@@ -50,6 +51,9 @@ export function DiscountForm({
         )}
       </h2>
       <Notice notice={problem} />
+      <p className="rounded-lg bg-ochre-light/25 p-3 text-sm text-ink" data-testid="book-price-law">
+        {BOOK_PRICE_LAW_NOTE} También rige para los códigos de descuento que se usan en libros nuevos.
+      </p>
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       {editing ? null : (

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { StepUpField } from "~/components/admin/step-up-field";
 import { ADMIN_ROUTE_ROLES, type AdminRole, mayAct, roleForAction } from "~/domain/auth/roles";
+import type { StepUpState } from "~/domain/auth/step-up";
 import { type OrderAction, orderActions } from "~/domain/orders/actions";
 import { OrderSection } from "./order-section";
 import type { AdminOrderView } from "./order-view";
@@ -10,21 +12,53 @@ const primary = `${button} bg-moss text-white hover:bg-moss-dark`;
 const input = "mt-1 w-full rounded-lg border border-ink/25 bg-white px-3 py-2";
 
 /** The actions the order's status allows (orderActions), each a form that posts its `intent` to the page. */
-export function OrderActions({ order, busy, role }: { order: AdminOrderView; busy: boolean; role: AdminRole }) {
+export function OrderActions({
+  order,
+  busy,
+  role,
+  stepUp,
+  stepUpError,
+}: {
+  order: AdminOrderView;
+  busy: boolean;
+  role: AdminRole;
+  /** Cancelling asks for a fresh proof (step-up): the page's state of it (owners only). */
+  stepUp: StepUpState | null;
+  stepUpError?: string;
+}) {
   // Only what this admin's role may do (app/domain/auth/roles.ts): staff do not see "cancel" (a refund).
   const page = ADMIN_ROUTE_ROLES["admin/pedidos/:number"];
   const actions = orderActions(order).filter((action) => !page || mayAct(role, roleForAction(page, action)));
   return (
     <OrderSection id="acciones" title="Acciones" spaced>
       {actions.map((action) => (
-        <OrderActionForm key={action} action={action} order={order} busy={busy} />
+        <OrderActionForm
+          key={action}
+          action={action}
+          order={order}
+          busy={busy}
+          stepUp={stepUp}
+          stepUpError={stepUpError}
+        />
       ))}
       {actions.length === 0 ? <p className="text-sm text-ink/80">No hay acciones pendientes.</p> : null}
     </OrderSection>
   );
 }
 
-function OrderActionForm({ action, order, busy }: { action: OrderAction; order: AdminOrderView; busy: boolean }) {
+function OrderActionForm({
+  action,
+  order,
+  busy,
+  stepUp,
+  stepUpError,
+}: {
+  action: OrderAction;
+  order: AdminOrderView;
+  busy: boolean;
+  stepUp: StepUpState | null;
+  stepUpError?: string;
+}) {
   switch (action) {
     case "confirm":
       return (
@@ -63,6 +97,11 @@ function OrderActionForm({ action, order, busy }: { action: OrderAction; order: 
             </label>
             <input id="reason" name="reason" className={input} autoComplete="off" />
           </div>
+          {stepUp ? (
+            <div className="w-full">
+              <StepUpField state={stepUp} error={stepUpError} />
+            </div>
+          ) : null}
           <button
             type="submit"
             disabled={busy}

@@ -1,10 +1,22 @@
+import { StepUpField } from "~/components/admin/step-up-field";
+import type { StepUpState } from "~/domain/auth/step-up";
+import { BOOK_PRICE_LAW_NOTE } from "~/domain/discounts/book-price-law";
 import { MAX_TRANSFER_DISCOUNT_PERCENT } from "~/domain/orders/pricing";
 import type { Settings } from "~/domain/settings/schema";
 import { Field } from "./field";
 import type { SectionState } from "./section-state";
 import { SettingsForm } from "./settings-form";
 
-export function BankSection({ bank, state }: { bank: Settings["bank"]; state: SectionState }) {
+export function BankSection({
+  bank,
+  state,
+  stepUp,
+}: {
+  bank: Settings["bank"];
+  state: SectionState;
+  /** Changing where buyers send money asks who is at the keyboard again (step-up). */
+  stepUp: StepUpState;
+}) {
   return (
     <SettingsForm
       section="bank"
@@ -53,12 +65,13 @@ export function BankSection({ bank, state }: { bank: Settings["bank"]; state: Se
           name="transferDiscountPercent"
           label="Descuento por transferencia (%)"
           value={bank.transferDiscountPercent}
-          hint="De 0 (sin descuento) a 50. La Ley 25.542 limita los descuentos sobre libros: cumplirla es responsabilidad de la tienda."
+          hint={`De 0 (sin descuento) a 50. ${BOOK_PRICE_LAW_NOTE}`}
           type="number"
           min={0}
           max={MAX_TRANSFER_DISCOUNT_PERCENT}
         />
       </div>
+      <StepUpField state={stepUp} error={state.errors.stepUpProof} />
     </SettingsForm>
   );
 }

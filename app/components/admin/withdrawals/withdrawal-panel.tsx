@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { OrderSection } from "~/components/admin/orders/order-section";
+import { StepUpField } from "~/components/admin/step-up-field";
+import type { StepUpState } from "~/domain/auth/step-up";
 import type { WithdrawalPanel as Panel } from "~/domain/withdrawals/queries.server";
 import { WITHDRAWAL_BADGES, WITHDRAWAL_LABELS } from "~/domain/withdrawals/status";
 import { longDate, mediumDateTime, startOfDay, todayInBuenosAires } from "~/lib/dates";
@@ -20,6 +22,8 @@ export function WithdrawalPanel({
   busy,
   fields,
   owner,
+  stepUp,
+  stepUpError,
 }: {
   withdrawal: Panel;
   totalCents: number;
@@ -28,6 +32,9 @@ export function WithdrawalPanel({
   owner: boolean;
   /** The refund form's field errors of the last attempt. */
   fields?: Record<string, string>;
+  /** A refund asks for a fresh proof (step-up): the page's state of it (owners only). */
+  stepUp: StepUpState | null;
+  stepUpError?: string;
 }) {
   const rows: [string, ReactNode][] = [
     [
@@ -101,13 +108,20 @@ export function WithdrawalPanel({
         </p>
       ) : null}
       {owner && withdrawal.canRefund && withdrawal.refundMethod === "mercadopago" ? (
-        <OneClick intent="withdrawal-refund" busy={busy} label="Reembolsar">
+        <OneClick
+          intent="withdrawal-refund"
+          busy={busy}
+          label="Reembolsar"
+          extra={stepUp ? <StepUpField state={stepUp} error={stepUpError} /> : null}
+        >
           Devolvemos {formatMoney(totalCents)} por Mercado Pago, al mismo medio con el que pagó el comprador, y le
           avisamos por correo. Si lo intentás de nuevo, Mercado Pago no devuelve dos veces.
         </OneClick>
       ) : null}
       {owner && withdrawal.canRefund && withdrawal.refundMethod === "transfer" ? (
-        <TransferRefundForm totalCents={totalCents} busy={busy} fields={fields ?? {}} />
+        <TransferRefundForm totalCents={totalCents} busy={busy} fields={fields ?? {}}>
+          {stepUp ? <StepUpField state={stepUp} error={stepUpError} /> : null}
+        </TransferRefundForm>
       ) : null}
     </OrderSection>
   );
@@ -118,10 +132,13 @@ function OneClick({
   busy,
   label,
   children,
+  extra,
 }: {
   intent: string;
   busy: boolean;
   label: string;
+  /** Fields before the button (the step-up's proof). */
+  extra?: ReactNode;
   /** What the button does, read before clicking. */
   children: ReactNode;
 }) {
@@ -129,6 +146,7 @@ function OneClick({
     <Form method="post" className="space-y-2 border-t border-ink/10 pt-4">
       <input type="hidden" name="intent" value={intent} />
       <p className="text-sm text-ink/80">{children}</p>
+      {extra}
       <button type="submit" disabled={busy} className={primary}>
         {label}
       </button>
@@ -140,10 +158,13 @@ function TransferRefundForm({
   totalCents,
   busy,
   fields,
+  children,
 }: {
   totalCents: number;
   busy: boolean;
   fields: Record<string, string>;
+  /** The step-up's proof, when asked. */
+  children?: ReactNode;
 }) {
   const today = todayInBuenosAires();
   return (
@@ -195,6 +216,7 @@ function TransferRefundForm({
             </p>
           ) : null}
         </div>
+        {children ? <div className="w-full">{children}</div> : null}
         <button type="submit" disabled={busy} className={primary}>
           Registrar el reembolso
         </button>

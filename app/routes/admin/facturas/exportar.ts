@@ -1,15 +1,18 @@
-import { recordExport } from "~/domain/audit/exports.server";
+import { recordPersonalExport } from "~/domain/audit/exports.server";
 import { csvQuery, currentMonth, invoicesCsv } from "~/domain/invoices/admin.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { csvResponse, csvRowCount } from "~/lib/csv";
 import { monthYear } from "~/lib/dates";
 import { resource } from "~/lib/http.server";
+import { alertOrigin, exportStepUp } from "~/lib/step-up.server";
 import type { Route } from "./+types/exportar";
 
 /** GET /admin/facturas/exportar?mes=YYYY-MM: the month's issued vouchers as a CSV for the accountant. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return resource(context, async () => {
     const admin = requireAdmin(request, context);
+    const confirm = await exportStepUp(request, context, admin, "page");
+    if (confirm) return confirm;
     const query = csvQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
     if (!query.success) {
       return new Response("El mes no es válido: usá AAAA-MM, por ejemplo 2026-11.", {
@@ -19,15 +22,20 @@ export function loader({ request, context }: Route.LoaderArgs) {
     }
     const month = query.data.mes ?? currentMonth();
     const csv = await invoicesCsv(context.db, month);
-    await recordExport(context.db, admin, {
-      subject: "invoice",
-      entity: "invoice",
-      what: `las facturas de ${monthYear(`${month}-01`)}`,
-      format: "CSV",
-      rows: csvRowCount(csv),
-      filters: { mes: month },
-      ip: context.clientIp,
-    });
+    await recordPersonalExport(
+      context.db,
+      admin,
+      {
+        subject: "invoice",
+        entity: "invoice",
+        what: `las facturas de ${monthYear(`${month}-01`)}`,
+        format: "CSV",
+        rows: csvRowCount(csv),
+        filters: { mes: month },
+        ip: context.clientIp,
+      },
+      alertOrigin(request, context),
+    );
     return csvResponse(csv, `facturas-${month}.csv`);
   });
 }

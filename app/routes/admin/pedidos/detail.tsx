@@ -6,6 +6,7 @@ import { OrderTotals } from "~/components/admin/orders/order-totals";
 import { OrderShipping } from "~/components/admin/shipping/order-shipping";
 import { WithdrawalPanel } from "~/components/admin/withdrawals/withdrawal-panel";
 import { Notice, type NoticeData } from "~/components/ui/notice";
+import { alertPaidOrderCancelled, alertRefund } from "~/domain/auth/owner-alerts.server";
 import { Invalid, NotFound } from "~/domain/errors";
 import { invoiceRequest } from "~/domain/invoices/request";
 import { cancelOrder, confirmPayment, deliverOrder, shipOrder } from "~/domain/orders/lifecycle.server";
@@ -23,6 +24,7 @@ import { failureNotice } from "~/lib/form-failure";
 import { readForm } from "~/lib/http.server";
 import { ownEntry } from "~/lib/params";
 import { requestContext } from "~/lib/request-context.server";
+import { alertOrigin, requireFormStepUp, stepUpState } from "~/lib/step-up.server";
 import type { Route } from "./+types/detail";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Pedido ${params.number} | Panel Rizoma` }];
@@ -61,6 +63,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       withdrawal,
       shipping,
       role: admin.role,
+      // Cancelling (a refund to make) and refunding ask for a fresh proof: whether their forms ask now.
+      stepUp: admin.role === "owner" ? await stepUpState(context, admin) : null,
       order: {
         ...order,
         createdAt: order.createdAt.toISOString(),
@@ -78,6 +82,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
+/** Cancelling an order (its money goes back) and a withdrawal's refund: a fresh proof first (step-up). */
+const MOVES_MONEY = new Set(["cancel", "withdrawal-refund"]);
+
 /** The order's buttons and the withdrawal panel's post here (no JavaScript needed): the change, then 303 back with a notice. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
@@ -85,12 +92,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const ctx = requestContext(context);
   const number = params.number;
+  const origin = alertOrigin(request, context);
   const runs: Record<string, [() => Promise<unknown>, string]> = {
     confirm: [() => confirmPayment(ctx, admin, number), "pagado"],
     ship: [() => shipOrder(ctx, admin, number, { trackingCode: String(form.get("trackingCode") ?? "") }), "enviado"],
     deliver: [() => deliverOrder(ctx, admin, number), "entregado"],
     "create-shipment": [() => createOrderShipment(ctx, admin, number), "envio-creado"],
-    cancel: [() => cancelOrder(ctx, admin, number, { reason: String(form.get("reason") ?? "") }), "cancelado"],
+    cancel: [
+      async () => {
+        const order = await cancelOrder(ctx, admin, number, { reason: String(form.get("reason") ?? "") });
+        if (order.paidAt) await alertPaidOrderCancelled(ctx.db, admin, origin, order);
+      },
+      "cancelado",
+    ],
     "withdrawal-cancel": [
       async () => cancelForWithdrawal(ctx, await withdrawalIdByOrder(ctx.db, number), admin),
       "arrepentimiento-cancelado",
@@ -100,11 +114,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       "libros-devueltos",
     ],
     "withdrawal-refund": [
-      async () =>
-        refundWithdrawal(ctx, await withdrawalIdByOrder(ctx.db, number), admin, {
+      async () => {
+        const refunded = await refundWithdrawal(ctx, await withdrawalIdByOrder(ctx.db, number), admin, {
           refundedOn: String(form.get("refundedOn") ?? ""),
           reference: String(form.get("reference") ?? ""),
-        }),
+        });
+        await alertRefund(ctx.db, admin, origin, refunded, number);
+      },
       "reembolsado",
     ],
   };
@@ -112,6 +128,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const work = async () => {
     if (!run) throw new Invalid("Acción desconocida");
     requireAction(admin, "admin/pedidos/:number", intent);
+    if (MOVES_MONEY.has(intent)) await requireFormStepUp(context, admin, form);
     await run[0]();
     return redirect(`/admin/pedidos/${number}?aviso=${run[1]}`, 303);
   };
@@ -119,7 +136,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminPedido({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, items, events, notice, withdrawal, shipping, role } = loaderData;
+  const { order, items, events, notice, withdrawal, shipping, role, stepUp } = loaderData;
+  const stepUpError = actionData?.fields?.stepUpProof;
   const busy = useNavigation().state !== "idle";
   return (
     <div className="space-y-6">
@@ -145,10 +163,18 @@ export default function AdminPedido({ loaderData, actionData }: Route.ComponentP
           busy={busy}
           fields={actionData?.intent === "withdrawal-refund" ? actionData.fields : undefined}
           owner={role === "owner"}
+          stepUp={stepUp}
+          stepUpError={actionData?.intent === "withdrawal-refund" ? stepUpError : undefined}
         />
       ) : null}
       {shipping ? <OrderShipping panel={shipping} busy={busy} /> : null}
-      <OrderActions order={order} busy={busy} role={role} />
+      <OrderActions
+        order={order}
+        busy={busy}
+        role={role}
+        stepUp={stepUp}
+        stepUpError={actionData?.intent === "cancel" ? stepUpError : undefined}
+      />
       <div className="grid gap-6 lg:grid-cols-2">
         <OrderCustomer order={order} />
         <OrderTotals order={order} items={items} />

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { recordExport } from "~/domain/audit/exports.server";
+import { recordPersonalExport } from "~/domain/audit/exports.server";
 import { parseRange } from "~/domain/reports/range";
 import { reorderCsv, reorderList, reorderQuery } from "~/domain/reports/reorder.server";
 import { isReportName, REPORT_FILES, reportCsv } from "~/domain/reports/reports.server";
@@ -7,6 +7,7 @@ import { requireAdmin } from "~/lib/admin.server";
 import { csvResponse, csvRowCount } from "~/lib/csv";
 import { numericDate, todayInBuenosAires } from "~/lib/dates";
 import { resource } from "~/lib/http.server";
+import { alertOrigin, exportStepUp } from "~/lib/step-up.server";
 import type { Route } from "./+types/exportar";
 
 /**
@@ -16,35 +17,47 @@ import type { Route } from "./+types/exportar";
 export function loader({ request, context }: Route.LoaderArgs) {
   return resource(context, async () => {
     const admin = requireAdmin(request, context);
+    const confirm = await exportStepUp(request, context, admin, "page");
+    if (confirm) return confirm;
     const params = new URL(request.url).searchParams;
     const name = params.get("informe") ?? "";
     if (name === "reposicion") {
       const query = await reorderQuery(context.db, params);
       const { books } = await reorderList(context.db, query);
       const csv = reorderCsv(books);
-      await recordExport(context.db, admin, {
-        subject: "report",
-        entity: "report",
-        what: "la lista de reposición",
-        format: "CSV",
-        rows: csvRowCount(csv),
-        filters: { informe: name, umbral: query.threshold, editorial: query.publisher },
-        ip: context.clientIp,
-      });
+      await recordPersonalExport(
+        context.db,
+        admin,
+        {
+          subject: "report",
+          entity: "report",
+          what: "la lista de reposición",
+          format: "CSV",
+          rows: csvRowCount(csv),
+          filters: { informe: name, umbral: query.threshold, editorial: query.publisher },
+          ip: context.clientIp,
+        },
+        alertOrigin(request, context),
+      );
       return csvResponse(csv, `reposicion-${todayInBuenosAires()}.csv`);
     }
     if (!isReportName(name)) throw data("Ese reporte no existe.", { status: 404 });
     const { range } = parseRange(params);
     const csv = await reportCsv(context.db, name, range);
-    await recordExport(context.db, admin, {
-      subject: "report",
-      entity: "report",
-      what: `el reporte «${REPORT_FILES[name]}» del ${numericDate(range.from)} al ${numericDate(range.to)}`,
-      format: "CSV",
-      rows: csvRowCount(csv),
-      filters: { informe: name, desde: range.from, hasta: range.to, agrupar: range.grain },
-      ip: context.clientIp,
-    });
+    await recordPersonalExport(
+      context.db,
+      admin,
+      {
+        subject: "report",
+        entity: "report",
+        what: `el reporte «${REPORT_FILES[name]}» del ${numericDate(range.from)} al ${numericDate(range.to)}`,
+        format: "CSV",
+        rows: csvRowCount(csv),
+        filters: { informe: name, desde: range.from, hasta: range.to, agrupar: range.grain },
+        ip: context.clientIp,
+      },
+      alertOrigin(request, context),
+    );
     return csvResponse(csv, `${REPORT_FILES[name]}-${range.from}-a-${range.to}.csv`);
   });
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { carouselState, renumberCarousel, setFeatured } from "~/domain/carousel/carousel.server";
 import { featuredBooks } from "~/domain/catalog/books.server";
+import { DEFAULT_TAX_CATEGORIES } from "~/domain/taxes/fiscal";
 import { auditLog, books } from "~db/schema";
 import { adminTestDatabase } from "../../../../tests/support/admin-database";
 import * as featuredRoute from "./book-featured";
@@ -23,10 +24,10 @@ describe("carousel", () => {
     if (!candidate) throw new Error("Anaconda is available in the demo");
     const added = await patch(candidate.id, { featured: true });
     expect(added).toMatchObject({ status: 200, body: { success: true, book: { featured: true, featuredOrder: 5 } } });
-    expect((await featuredBooks(db, { storeUrl: null })).at(-1)?.id).toBe(candidate.id);
+    expect((await featuredBooks(db, { storeUrl: null, taxes: DEFAULT_TAX_CATEGORIES })).at(-1)?.id).toBe(candidate.id);
 
     expect((await patch(candidate.id, { featured: true, featuredOrder: 0 })).body.book.featuredOrder).toBe(0);
-    expect((await featuredBooks(db, { storeUrl: null }))[0]?.id).toBe(candidate.id);
+    expect((await featuredBooks(db, { storeUrl: null, taxes: DEFAULT_TAX_CATEGORIES }))[0]?.id).toBe(candidate.id);
     expect((await renumberCarousel(db, admin)).map((book) => [book.id === candidate.id, book.featuredOrder])).toEqual([
       [true, 1],
       [false, 2],

@@ -1,26 +1,34 @@
-import { recordExport } from "~/domain/audit/exports.server";
+import { recordPersonalExport } from "~/domain/audit/exports.server";
 import { currentMonth, expensesCsv, monthQuery } from "~/domain/expenses/expenses.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { csvRowCount } from "~/lib/csv";
 import { monthYear } from "~/lib/dates";
 import { api, methodNotAllowed, readQuery } from "~/lib/http.server";
+import { alertOrigin, exportStepUp } from "~/lib/step-up.server";
 import type { Route } from "./+types/expenses-export";
 
 /** GET /api/admin/expenses/export?month=YYYY-MM: the month's ledger as a CSV download for Excel. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
+    const confirm = await exportStepUp(request, context, admin, "api");
+    if (confirm) return confirm;
     const month = readQuery(request, monthQuery).month ?? currentMonth();
     const csv = await expensesCsv(context.db, { month });
-    await recordExport(context.db, admin, {
-      subject: "expense",
-      entity: "expense",
-      what: `los gastos de ${monthYear(`${month}-01`)}`,
-      format: "CSV",
-      rows: csvRowCount(csv),
-      filters: { month },
-      ip: context.clientIp,
-    });
+    await recordPersonalExport(
+      context.db,
+      admin,
+      {
+        subject: "expense",
+        entity: "expense",
+        what: `los gastos de ${monthYear(`${month}-01`)}`,
+        format: "CSV",
+        rows: csvRowCount(csv),
+        filters: { month },
+        ip: context.clientIp,
+      },
+      alertOrigin(request, context),
+    );
     return new Response(csv, {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",

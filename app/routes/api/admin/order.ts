@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { alertPaidOrderCancelled } from "~/domain/auth/owner-alerts.server";
 import { NotFound } from "~/domain/errors";
 import { cancelOrder, confirmPayment, deliverOrder, shipOrder } from "~/domain/orders/lifecycle.server";
 import { adminOrder, orderJson } from "~/domain/orders/queries.server";
@@ -7,6 +8,7 @@ import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
 import { ownEntry } from "~/lib/params";
 import { requestContext } from "~/lib/request-context.server";
+import { alertOrigin, requireApiStepUp, withoutProof } from "~/lib/step-up.server";
 import type { Route } from "./+types/order";
 
 /** GET /api/admin/orders/{number}: the whole order (customer, delivery, items, totals, events). */
@@ -33,7 +35,8 @@ export function loader({ params, context }: Route.LoaderArgs) {
  * POST /api/admin/orders/{number}/{action}: `confirm-payment`, `ship` {trackingCode?}, `deliver`,
  * `cancel` {reason}, and `create-shipment` (the carrier's shipment, as the order page's "Crear envío": the
  * answer adds `shipment` {carrier, trackingNumber, status}). A change the order's status does not allow is
- * a 409; a carrier that refuses or does not answer, a 502 with its reason.
+ * a 409; a carrier that refuses or does not answer, a 502 with its reason. `cancel` (its money goes back)
+ * asks for a fresh proof: `stepUpProof` in the body or `X-Step-Up`, else 401 `{stepUp:"required"}`.
  */
 export function action({ request, params, context }: Route.ActionArgs) {
   return api(context, async () => {
@@ -41,7 +44,8 @@ export function action({ request, params, context }: Route.ActionArgs) {
     if (request.method !== "POST") return methodNotAllowed("POST");
     const ctx = requestContext(context);
     const number = params.number ?? "";
-    const body = request.headers.get("content-type")?.includes("json") ? await readJson(request, z.unknown()) : {};
+    const json = request.headers.get("content-type")?.includes("json") ? await readJson(request, z.unknown()) : {};
+    const body = withoutProof(json);
     if (params.action === "create-shipment") {
       const shipment = await createOrderShipment(ctx, admin, number);
       const { order } = await adminOrder(context.db, number);
@@ -55,10 +59,15 @@ export function action({ request, params, context }: Route.ActionArgs) {
       "confirm-payment": () => confirmPayment(ctx, admin, number),
       ship: () => shipOrder(ctx, admin, number, body),
       deliver: () => deliverOrder(ctx, admin, number),
-      cancel: () => cancelOrder(ctx, admin, number, body),
+      cancel: async () => {
+        const order = await cancelOrder(ctx, admin, number, body);
+        if (order.paidAt) await alertPaidOrderCancelled(ctx.db, admin, alertOrigin(request, context), order);
+        return order;
+      },
     };
     const run = ownEntry(runs, params.action);
     if (!run) throw new NotFound("Acción desconocida");
+    if (params.action === "cancel") await requireApiStepUp(context, admin, request, json);
     const order = await run();
     return jsonResponse({ success: true, order: { number: order.number, status: order.status } });
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { alertRefund } from "~/domain/auth/owner-alerts.server";
 import { NotFound } from "~/domain/errors";
 import { listWithdrawals } from "~/domain/withdrawals/queries.server";
 import { booksReturned, cancelForWithdrawal, refundWithdrawal } from "~/domain/withdrawals/resolve.server";
@@ -8,6 +9,7 @@ import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server
 import { centsToPesos } from "~/lib/money";
 import { ownEntry, parseId } from "~/lib/params";
 import { requestContext } from "~/lib/request-context.server";
+import { alertOrigin, requireApiStepUp, withoutProof } from "~/lib/step-up.server";
 import type { Route } from "./+types/withdrawals";
 
 /** GET /api/admin/withdrawals?status=requested|cancelled|refunded : newest first (amounts in pesos). */
@@ -35,7 +37,8 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
 /**
  * POST /api/admin/withdrawals/{id}/{action}: `cancel`, `books-returned`, `refund` (a transfer's
  * {refundedOn, reference}; nothing for Mercado Pago). A step the withdrawal's state does not allow is a
- * 409; Mercado Pago failing, a 502.
+ * 409; Mercado Pago failing, a 502. `refund` asks for a fresh proof: `stepUpProof` in the body or
+ * `X-Step-Up`, else 401 `{stepUp:"required"}`; every owner is told of the refund.
  */
 export function action({ request, params, context }: Route.ActionArgs) {
   return api(context, async () => {
@@ -44,14 +47,19 @@ export function action({ request, params, context }: Route.ActionArgs) {
     const id = parseId(params.id);
     if (id === null) throw new NotFound("Arrepentimiento no encontrado");
     const ctx = requestContext(context);
-    const body = request.headers.get("content-type")?.includes("json") ? await readJson(request, z.unknown()) : {};
+    const json = request.headers.get("content-type")?.includes("json") ? await readJson(request, z.unknown()) : {};
+    const body = withoutProof(json);
     const runs = {
       cancel: () => cancelForWithdrawal(ctx, id, admin),
       "books-returned": () => booksReturned(ctx, id, admin),
-      refund: () => refundWithdrawal(ctx, id, admin, body ?? {}),
+      refund: async () => {
+        const refunded = await refundWithdrawal(ctx, id, admin, body ?? {});
+        await alertRefund(ctx.db, admin, alertOrigin(request, context), refunded);
+      },
     };
     const run = ownEntry<() => Promise<unknown>>(runs, params.action);
     if (!run) throw new NotFound("Acción desconocida");
+    if (params.action === "refund") await requireApiStepUp(context, admin, request, json);
     await run();
     return jsonResponse({ success: true });
   });

@@ -1,24 +1,32 @@
-import { recordExport } from "~/domain/audit/exports.server";
+import { recordPersonalExport } from "~/domain/audit/exports.server";
 import { winnersCsv } from "~/domain/prizes/prizes.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { csvResponse, csvRowCount } from "~/lib/csv";
 import { todayInBuenosAires } from "~/lib/dates";
 import { api, methodNotAllowed } from "~/lib/http.server";
+import { alertOrigin, exportStepUp } from "~/lib/step-up.server";
 import type { Route } from "./+types/admin-winners-export";
 
 /** GET /api/qr/admin/winners/export: every winner as a CSV download. */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
+    const confirm = await exportStepUp(request, context, admin, "api");
+    if (confirm) return confirm;
     const csv = await winnersCsv(context.db);
-    await recordExport(context.db, admin, {
-      subject: "qr",
-      entity: "qr_code",
-      what: "los ganadores de los códigos QR",
-      format: "CSV",
-      rows: csvRowCount(csv),
-      ip: context.clientIp,
-    });
+    await recordPersonalExport(
+      context.db,
+      admin,
+      {
+        subject: "qr",
+        entity: "qr_code",
+        what: "los ganadores de los códigos QR",
+        format: "CSV",
+        rows: csvRowCount(csv),
+        ip: context.clientIp,
+      },
+      alertOrigin(request, context),
+    );
     return csvResponse(csv, `ganadores-qr-${todayInBuenosAires()}.csv`);
   });
 }
