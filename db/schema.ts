@@ -569,6 +569,42 @@ export const boxSubscriptions = pgTable(
   ],
 );
 
+/**
+ * A Caja Rizoma subscription withdrawn through the botón de arrepentimiento within its 10 days (issue 33,
+ * decision 0047): one per subscription (UNIQUE), so a repeated or simultaneous request answers the same
+ * 'ARR-' code. `refund_due` is settled when the request is taken (the first charge was taken and no box had
+ * shipped); removed with its subscription. The refund at Mercado Pago is claimed with `refund_claimed_at` (a lease) and written once
+ * (`refunded_at`), always with `refund_idempotency_key`, so no request, retry or crash refunds twice.
+ */
+export const boxWithdrawals = pgTable(
+  "box_withdrawals",
+  {
+    id: serial("id").primaryKey(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .unique()
+      .references(() => boxSubscriptions.id, { onDelete: "cascade" }),
+    code: text("code").notNull().unique(),
+    email: text("email").notNull(),
+    reason: text("reason"),
+    refundDue: boolean("refund_due").notNull(),
+    /** The box payment (box_payments.provider_payment_id) to refund, when one is due. */
+    chargeId: text("charge_id"),
+    refundCents: integer("refund_cents"),
+    refundIdempotencyKey: text("refund_idempotency_key").notNull(),
+    /** Mercado Pago's refund id. */
+    refundReference: text("refund_reference"),
+    refundClaimedAt: timestamp("refund_claimed_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("box_withdrawals_refund_idx").on(t.refundDue, t.refundedAt),
+    check("box_withdrawals_refund_positive", sql`${t.refundCents} is null or ${t.refundCents} >= 0`),
+  ],
+);
+
 /** Every status change of a subscription: who or what moved it ('mercadopago', 'admin', 'subscriber'). */
 export const boxSubscriptionEvents = pgTable(
   "box_subscription_events",

@@ -1,4 +1,6 @@
 import { data, Link } from "react-router";
+import { isBoxNumber } from "~/domain/box/number";
+import { boxWithdrawalConfirmation } from "~/domain/box/withdrawal.server";
 import { publicSections } from "~/domain/settings/public-settings.server";
 import { withdrawalNextSteps } from "~/domain/withdrawals/next-steps";
 import { withdrawalConfirmation } from "~/domain/withdrawals/request.server";
@@ -12,25 +14,34 @@ export const meta: Route.MetaFunction = () => [...seoMeta({ title: "Recibimos tu
 export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
 
 /**
- * Where the botón de arrepentimiento lands (`?codigo=ARR-…&pedido=RZ-…`): it only reads, so reloading
+ * Where the botón de arrepentimiento lands (`?codigo=ARR-…&pedido=RZ-…` or `pedido=CR-…`): it only reads, so reloading
  * it creates nothing. The code and the order's number must belong together, else it is a 404.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const found = await withdrawalConfirmation(context.db, params.get("codigo") ?? "", params.get("pedido") ?? "");
-  if (!found) throw data("No encontramos esa solicitud de arrepentimiento", { status: 404 });
+  const code = params.get("codigo") ?? "";
+  const number = params.get("pedido") ?? "";
   const { contact } = await publicSections(context.db);
+  const help = { email: contact.email, whatsapp: contact.whatsapp };
+  if (isBoxNumber(number)) {
+    const box = await boxWithdrawalConfirmation(context.db, code, number);
+    if (!box) throw data("No encontramos esa solicitud de arrepentimiento", { status: 404 });
+    const what = `Suscripción ${box.number} a la Caja Rizoma`;
+    return { code: box.code, what, requestedOn: longDate(box.requestedAt), steps: box.steps, contact: help };
+  }
+  const found = await withdrawalConfirmation(context.db, code, number);
+  if (!found) throw data("No encontramos esa solicitud de arrepentimiento", { status: 404 });
   return {
     code: found.code,
-    orderNumber: found.order.number,
+    what: `Pedido ${found.order.number}`,
     requestedOn: longDate(found.requestedAt),
     steps: withdrawalNextSteps(found.order, contact.address),
-    contact: { email: contact.email, whatsapp: contact.whatsapp },
+    contact: help,
   };
 }
 
 export default function ArrepentimientoListo({ loaderData }: Route.ComponentProps) {
-  const { code, orderNumber, requestedOn, steps, contact } = loaderData;
+  const { code, what, requestedOn, steps, contact } = loaderData;
   return (
     <main id="contenido" className="flex-1 bg-paper">
       <div className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
@@ -40,7 +51,7 @@ export default function ArrepentimientoListo({ loaderData }: Route.ComponentProp
               Recibimos tu arrepentimiento
             </h1>
             <p className="mt-3 text-ink/85">
-              Pedido <strong>{orderNumber}</strong>, solicitado el {requestedOn}. Te mandamos este código por email.
+              <strong>{what}</strong>, solicitado el {requestedOn}. Te mandamos este código por email.
             </p>
             <div className="mt-6 rounded-xl bg-cream p-5 text-center">
               <p className="text-sm font-semibold tracking-wider text-ink/75">Código de gestión</p>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, redirect, useNavigation } from "react-router";
-import { requestWithdrawal } from "~/domain/withdrawals/request.server";
+import { requestAnyWithdrawal } from "~/domain/withdrawals/any.server";
 import { REASON_MAX, withdrawalFromForm } from "~/domain/withdrawals/rules";
 import { WITHDRAWAL_DAYS } from "~/domain/withdrawals/window";
 import { formAction } from "~/lib/form-action.server";
@@ -12,14 +12,14 @@ import type { Route } from "./+types/arrepentimiento";
 export const meta: Route.MetaFunction = ({ data }) =>
   seoMeta({
     title: "Botón de arrepentimiento",
-    description: `Arrepentite de tu compra en Rizoma dentro de los ${WITHDRAWAL_DAYS} días corridos desde que recibiste el pedido: sin registrarte y sin costo. Te mandamos un código de gestión por email.`,
+    description: `Arrepentite de tu compra en Rizoma dentro de los ${WITHDRAWAL_DAYS} días corridos desde que recibiste el pedido, o de tu suscripción a la Caja Rizoma desde que te suscribiste: sin registrarte y sin costo. Te mandamos un código de gestión por email.`,
     url: data?.canonical,
   });
 
 /** A refused rate limit's Retry-After reaches the page's answer. */
 export const headers = retryAfterHeaders;
 
-/** `?pedido=RZ-000123` (the link in the order's page and e-mails) fills the order number in. */
+/** `?pedido=RZ-000123` or `?pedido=CR-000123` (links in the order's and the subscription's pages and e-mails) fills the number in. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const pedido = new URL(request.url).searchParams.get("pedido")?.trim() ?? "";
   return {
@@ -35,8 +35,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const values = withdrawalFromForm(await readForm(request));
   return formAction(values, async () => {
-    const result = await requestWithdrawal(requestContext(context), values);
-    const query = new URLSearchParams({ codigo: result.code, pedido: result.order.number });
+    const result = await requestAnyWithdrawal(requestContext(context), values);
+    const query = new URLSearchParams({ codigo: result.code, pedido: result.number });
     return redirect(`/arrepentimiento/listo?${query}`, 303);
   });
 }
@@ -85,13 +85,18 @@ export default function Arrepentimiento({ loaderData, actionData }: Route.Compon
             corre por nuestra cuenta. Completá el número de pedido y el email con el que compraste y te mandamos un{" "}
             <strong>código de gestión</strong> por email.
           </p>
+          <p>
+            ¿Te suscribiste a la <strong>Caja Rizoma</strong>? Tenés {WITHDRAWAL_DAYS} días corridos desde que te
+            suscribiste: usá el número de suscripción (empieza con CR, por ejemplo CR-000123) que figura en el correo de
+            bienvenida. La cancelamos en Mercado Pago y, si ya se te cobró y la caja no salió, te devolvemos el cobro.
+          </p>
         </div>
         <Form method="post" className="mt-8 rounded-2xl bg-white p-5 ring-1 ring-ink/10 sm:p-8">
           {message(null)}
           <div className="grid gap-4 sm:grid-cols-2">
             <div>
               <label htmlFor="arr-orderNumber" className={label}>
-                Número de pedido
+                Número de pedido o de suscripción
               </label>
               <input
                 id="arr-orderNumber"
@@ -100,7 +105,7 @@ export default function Arrepentimiento({ loaderData, actionData }: Route.Compon
                 maxLength={40}
                 autoComplete="off"
                 autoCapitalize="characters"
-                placeholder="RZ-000123"
+                placeholder="RZ-000123 o CR-000123"
                 defaultValue={value("orderNumber")}
                 disabled={sending}
                 className={input}
@@ -128,7 +133,9 @@ export default function Arrepentimiento({ loaderData, actionData }: Route.Compon
               {message("email")}
             </div>
           </div>
-          <p className="mt-2 text-sm text-ink/70">Los dos datos están en el correo de confirmación de tu compra.</p>
+          <p className="mt-2 text-sm text-ink/70">
+            Los dos datos están en el correo de confirmación de tu compra o en el de bienvenida a la Caja Rizoma.
+          </p>
           <div className="mt-5">
             <label htmlFor="arr-reason" className={label}>
               Motivo (opcional)

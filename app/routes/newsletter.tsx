@@ -4,6 +4,7 @@ import { useNewsletterSignup } from "~/components/newsletter/use-newsletter-sign
 import { BookOpen } from "~/components/ui/icons/book-open";
 import { CalendarDays } from "~/components/ui/icons/calendar-days";
 import { Sparkles } from "~/components/ui/icons/sparkles";
+import { PersonalDataNotice } from "~/components/ui/personal-data-notice";
 import { toast } from "~/components/ui/toast";
 import { subscribeInputFromForm } from "~/domain/newsletter/form";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
@@ -204,13 +205,8 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
               >
                 {submitting ? "Suscribiendo..." : "Suscribirme"}
               </button>
-              <p className="mt-4 text-sm text-ink/70">
-                Usamos tu email solo para el newsletter. Más información en nuestra{" "}
-                <Link to="/privacidad" className="underline hover:text-moss">
-                  política de privacidad
-                </Link>
-                .
-              </p>
+              <p className="mt-4 text-sm text-ink/70">Usamos tu email solo para el newsletter.</p>
+              <PersonalDataNotice className="mt-2" />
             </Form>
           </section>
         )}

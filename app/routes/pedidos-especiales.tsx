@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { SpecialOrderFields, SpecialOrderThanks } from "~/components/special-orders/special-order-fields";
+import { PersonalDataNotice } from "~/components/ui/personal-data-notice";
 import { SCOPE_PROMISE, SPECIAL_ORDER_SCOPES } from "~/domain/special-orders/labels";
 import { requestFromForm } from "~/domain/special-orders/rules";
 import { bookForRequest, createSpecialOrder } from "~/domain/special-orders/special-orders.server";
@@ -89,6 +90,7 @@ export default function PedidosEspeciales({ loaderData, actionData }: Route.Comp
                 }
                 sending={sending}
               />
+              <PersonalDataNotice className="mt-4" />
             </Form>
           </>
         )}

@@ -16,6 +16,7 @@ export const demoFiscal = {
   email: "fiscal@ejemplo.rizoma.com.ar",
   phone: "11 5555-0000",
   activityStart: "2015-03-01",
+  dataRegistry: null,
   qrUrl: "https://servicios1.afip.gob.ar/clavefiscal/qr/response.aspx?qr=EJEMPLO-DATOS-FISCALES",
   qrImage: null,
 } as const;

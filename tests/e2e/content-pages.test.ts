@@ -102,6 +102,9 @@ describe("content", () => {
 
   it("the privacy policy follows law 25.326: what, why and how to ask for deletion", async () => {
     const { page } = await visit("/privacidad");
+    if (process.env.SCREENSHOT_DIR) {
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/privacidad-1280.png`, fullPage: true });
+    }
     const text = (await page.locator("main").textContent()) ?? "";
     for (const phrase of [
       "Ley 25.326",
@@ -109,8 +112,31 @@ describe("content", () => {
       "Para qué los usamos",
       "eliminarlos",
       "Agencia de Acceso a la Información Pública",
+      "en forma gratuita cada seis meses",
+      "Registro Nacional de Bases de Datos",
+      "es responsable de la base de datos",
     ]) {
       expect(text, phrase).toContain(phrase);
+    }
+  });
+
+  it("every form that asks for personal data carries the short notice with a link to /privacidad", async () => {
+    for (const path of [
+      "/newsletter",
+      "/pedidos-especiales",
+      "/cuenta/ingresar",
+      "/caja-rizoma/suscribirme?plan=monthly",
+    ]) {
+      const { page } = await visit(path, 390);
+      const notice = page.locator("main").getByTestId("personal-data-notice").first();
+      if (process.env.SCREENSHOT_DIR) {
+        await notice.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/notice${path.replace(/[/?=]/g, "_")}-390.png` });
+      }
+      expect(await notice.textContent(), path).toContain("gratis cada seis meses");
+      expect(await notice.getByRole("link", { name: "Política de privacidad" }).getAttribute("href"), path).toBe(
+        "/privacidad",
+      );
     }
   });
 

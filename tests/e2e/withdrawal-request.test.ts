@@ -1,6 +1,13 @@
+import path from "node:path";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { expectAccessible, hydrated } from "../support/browser";
+import { orders } from "~db/schema";
+import { openMigratedDatabase } from "../../server/open-database";
+import { startApp } from "../support/app-server";
+import { expectAccessible, hydrated, signInAsAdmin } from "../support/browser";
 import { browserSuite } from "../support/e2e";
+
+const root = path.resolve(import.meta.dirname, "../..");
 
 // The botón de arrepentimiento from the buyer's side (Disposición 954/2025): the header link at first
 // view on a phone, the form without JavaScript, the código de gestión on the page and in the outbox.
@@ -46,6 +53,21 @@ async function deliveredOrder(cookie: string, email: string): Promise<string> {
     expect(response.status, `${step}: ${await response.clone().text()}`).toBe(200);
   }
   return order.number;
+}
+
+/** While the server is stopped (PGlite has one owner): the order was delivered at `when`. */
+async function deliveredAt(number: string, when: string) {
+  await shop.app.stop();
+  const { database, close } = await openMigratedDatabase(
+    { databaseUrl: shop.env.DATABASE_URL, dataDir: path.resolve(root, shop.env.DATA_DIR ?? "") },
+    root,
+  );
+  await database.db
+    .update(orders)
+    .set({ deliveredAt: new Date(when) })
+    .where(eq(orders.number, number));
+  await close();
+  shop.app = await startApp(shop.env);
 }
 
 interface OutboxMessage {
@@ -132,6 +154,50 @@ describe("botón de arrepentimiento", () => {
       width: 390,
     });
     await expectAccessible(withJs);
+  });
+
+  it("a window ending on a movable holiday closes on the next working day, and Ajustes adds a date", async () => {
+    const email = "feriado.trasladado@example.com";
+    const number = await deliveredOrder(await adminCookie(), email);
+    // Delivered Friday 13 November 2026: the 10th day is Monday 23, the Día de la Soberanía Nacional (Friday
+    // 20/11 moved by Ley 27.399 art. 6), so the last day was Tuesday 24.
+    await deliveredAt(number, "2026-11-13T12:00:00-03:00");
+    const { page } = await shop.visit("/arrepentimiento", { width: 1280 });
+    await hydrated(page);
+    await page.getByLabel("Número de pedido").fill(number);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "ARREPENTIRME DE LA COMPRA" }).click();
+    shop.acknowledge(page, /status of 409/);
+    await expect
+      .poll(() => page.getByRole("alert").textContent())
+      .toContain(
+        "lo recibiste el 13 de noviembre de 2026 y el plazo para arrepentirte venció el 24 de noviembre de 2026",
+      );
+    await expectAccessible(page);
+
+    // The admin adds a day off the table does not know: the window runs one day more.
+    await signInAsAdmin(page, shop.app.baseUrl, admin, "/admin/ajustes");
+    await hydrated(page);
+    const holidays = page.getByRole("region", { name: "Feriados" });
+    await holidays
+      .getByLabel("Feriados y días no laborables agregados")
+      .fill("24/11/2026 = Día no laborable de prueba");
+    await holidays.getByRole("button", { name: "Guardar feriados" }).click();
+    await page.waitForURL(/guardado=holidays/);
+    await expect.poll(() => holidays.getByRole("status").textContent()).toContain("Ajustes guardados");
+    expect(await holidays.getByLabel("Feriados y días no laborables agregados").inputValue()).toBe(
+      "2026-11-24 = Día no laborable de prueba",
+    );
+    await expectAccessible(page);
+    const again = await fetch(`${shop.app.baseUrl}/api/arrepentimiento`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ orderNumber: number, email }),
+    });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { message: string }).message).toContain("venció el 25 de noviembre de 2026");
+    // The refusal (409) was the form's data request: Chromium logs its status (and may log it late).
+    shop.acknowledge(page, /status of 409/);
   });
 
   it("the header link fits a desktop header too", async () => {

@@ -239,6 +239,16 @@ export async function startFakeMercadoPago(options: { token?: string } = {}): Pr
         external_reference: preapproval.external_reference,
         payment: { id: Number(id), status: "approved", status_detail: "accredited" },
       });
+      // The charge's payment, as at MP: what a box withdrawal refunds (POST /v1/payments/{id}/refunds).
+      payments.set(id, {
+        id: Number(id),
+        status: "approved",
+        status_detail: "accredited",
+        external_reference: preapproval.external_reference,
+        transaction_amount: preapproval.auto_recurring.transaction_amount,
+        currency_id: "ARS",
+        date_approved: new Date().toISOString(),
+      });
       return id;
     },
     pay(preferenceId, status = "approved", amount) {

@@ -6,7 +6,11 @@ import type { FakeMercadoPago } from "./fake-mercadopago";
 export async function notifyShop(
   baseUrl: string,
   secret: string,
-  notice: { type: "payment" | "subscription_preapproval"; action: string; dataId: string },
+  notice: {
+    type: "payment" | "subscription_preapproval" | "subscription_authorized_payment";
+    action: string;
+    dataId: string;
+  },
 ): Promise<Response> {
   const requestId = randomUUID();
   const { type, action, dataId } = notice;

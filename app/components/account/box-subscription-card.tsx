@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { BoxPayments } from "~/components/box/box-payments";
+import { type BoxWithdrawalInfo, BoxWithdrawalNote } from "~/components/box/withdrawal-note";
 import { PickupPointOptions, ProvinceOptions } from "~/components/ui/place-options";
 import { periodText, STATUS_LABELS, type SubscriptionStatus } from "~/domain/box/plans";
 import { type SubscriptionAction, subscriptionActions } from "~/domain/box/subscription-actions";
@@ -25,6 +26,9 @@ export interface AccountSubscription {
     pickupLocation: string | null;
   };
   payments: { amountCents: number; paidAt: string }[];
+  /** "CR-000123": the number its welcome e-mail gives and the botón de arrepentimiento takes. */
+  number: string;
+  withdrawal: BoxWithdrawalInfo;
 }
 
 /** The page action's answer about one subscription. */
@@ -83,6 +87,8 @@ export function BoxSubscriptionCard({
         </p>
       ) : null}
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-ink sm:grid-cols-[auto_1fr]">
+        <dt className="font-semibold">Número de suscripción</dt>
+        <dd data-testid="account-box-number">{subscription.number}</dd>
         <dt className="font-semibold">Precio</dt>
         <dd>
           {formatMoney(subscription.priceCents)} {periodText(subscription.frequencyMonths)}
@@ -101,6 +107,8 @@ export function BoxSubscriptionCard({
         <dt className="font-semibold">Entrega</dt>
         <dd className="break-words">{deliveryText(subscription.delivery)}</dd>
       </dl>
+
+      <BoxWithdrawalNote number={subscription.number} withdrawal={subscription.withdrawal} />
 
       <h3 className="mt-6 font-semibold text-ink">Últimos pagos</h3>
       <BoxPayments payments={subscription.payments} className="mt-1" />

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { PersonalDataNotice } from "~/components/ui/personal-data-notice";
 import type { CustomerProfile, LatestOrderDetails } from "~/domain/accounts/profile.server";
 import { type AccountFormFailure, CARD, PRIMARY } from "./form-styles";
 import { TextField } from "./text-field";
@@ -76,6 +77,7 @@ export function DetailsForm({
       <button type="submit" disabled={busy} className={`mt-5 ${PRIMARY}`}>
         Guardar mis datos
       </button>
+      <PersonalDataNotice className="mt-4" />
     </Form>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
+import { PersonalDataNotice } from "~/components/ui/personal-data-notice";
 import { ALERT_BUTTON, type AlertKind, STOCK_ALERT_INTENT } from "~/domain/stock-alerts/kinds";
 
 /** The book page action's answer to this form (see app/routes/libro.tsx). */
@@ -88,6 +89,7 @@ export function StockAlertForm({
         >
           {busy ? "Guardando…" : ALERT_BUTTON[kind]}
         </button>
+        <PersonalDataNotice className="mt-2 basis-full" />
       </fetcher.Form>
       {customerEmail ? <p className="mt-2 text-sm text-ink/75">Te escribimos a {customerEmail}.</p> : null}
       {error ? (

@@ -4,6 +4,7 @@ import { NetPrice } from "~/components/book/net-price";
 import { CartLines, EmptyCart, fiscalInputs } from "~/components/cart/cart-lines";
 import { cartStore, useCart } from "~/components/cart/use-cart";
 import { InstalmentsOffer, InstalmentsPlan } from "~/components/layout/instalments-offer";
+import { PersonalDataNotice } from "~/components/ui/personal-data-notice";
 import { ProvinceOptions } from "~/components/ui/place-options";
 import type { CheckoutProfile } from "~/domain/accounts/profile.server";
 import { quoteDelivery } from "~/domain/orders/delivery";
@@ -418,6 +419,7 @@ export function CheckoutForm({
           {sending ? "Registrando tu pedido…" : payment === "transfer" ? "CONFIRMAR PEDIDO" : "PAGAR CON MERCADO PAGO"}
         </button>
         <p className="text-xs text-ink/75">Los precios y el stock se confirman al registrar el pedido.</p>
+        <PersonalDataNotice />
       </aside>
     </form>
   );

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { emailProblem } from "~/components/newsletter/newsletter-client";
 import { TopicChoices } from "~/components/newsletter/topic-choices";
 import { useNewsletterSignup } from "~/components/newsletter/use-newsletter-signup";
+import { PersonalDataNotice } from "~/components/ui/personal-data-notice";
 import { toast } from "~/components/ui/toast";
 
 /**
@@ -115,6 +116,7 @@ export function NewsletterForm({
           inputClassName="sr-only"
         />
       ) : null}
+      <PersonalDataNotice className="mt-4" tone={dark ? "dark" : "light"} />
     </form>
   );
 }

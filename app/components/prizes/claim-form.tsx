@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { PersonalDataNotice } from "~/components/ui/personal-data-notice";
 import { type ClaimInput, claimErrors } from "~/domain/prizes/rules";
 import { submitClaim } from "./claim-client";
 import type { ClaimResult } from "./claim-result";
@@ -120,6 +121,7 @@ export function ClaimForm({
       >
         {submitting ? "Enviando..." : "Reclamar premio"}
       </button>
+      <PersonalDataNotice className="mt-4" />
     </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { EMAIL_INVALID, emailProblem } from "~/components/newsletter/newsletter-client";
 import { TopicChoices } from "~/components/newsletter/topic-choices";
 import { useNewsletterSignup } from "~/components/newsletter/use-newsletter-signup";
+import { PersonalDataNotice } from "~/components/ui/personal-data-notice";
 import { toast } from "~/components/ui/toast";
 import { SHOP_TOPIC_IDS, topicsFor } from "~/domain/newsletter/topics";
 
@@ -72,6 +73,7 @@ export function ShopNewsletter() {
             chipClassName="inline-flex cursor-pointer items-center gap-2 rounded-full border border-white/30 px-3 py-1 text-sm has-[:checked]:bg-white has-[:checked]:text-moss"
             inputClassName="accent-ochre"
           />
+          <PersonalDataNotice className="mt-4" tone="dark" />
         </form>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { X } from "~/components/ui/icons/x";
+import { PersonalDataNotice } from "~/components/ui/personal-data-notice";
 import { SPECIAL_ORDER_RECEIVED, type SpecialOrderScope } from "~/domain/special-orders/labels";
 import { toast } from "../ui/toast";
 import { SpecialOrderFields, SpecialOrderThanks, type SpecialOrderValues } from "./special-order-fields";
@@ -122,6 +123,7 @@ export default function SpecialOrderDialog({ prefill, onClose }: { prefill: Spec
                 </button>
               }
             />
+            <PersonalDataNotice className="mt-4" />
           </form>
         )}
       </div>

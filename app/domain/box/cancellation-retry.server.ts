@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { startPeriodicJob } from "~/domain/jobs/periodic.server";
 import { cancelPreapproval } from "./cancellation.server";
 import type { BoxContext } from "./subscriptions.server";
+import { retryBoxRefunds } from "./withdrawal.server";
 
 type RetryContext = Pick<BoxContext, "db" | "mercadoPago" | "log">;
 
@@ -50,7 +51,11 @@ export function startPreapprovalCancellationRetry(ctx: RetryContext, intervalMs 
   return startPeriodicJob(
     ctx.log,
     "mercadopago cancellation retry failed",
-    () => retryPreapprovalCancellations(ctx),
+    async () => {
+      await retryPreapprovalCancellations(ctx);
+      // The box withdrawals' refunds Mercado Pago did not take (decision 0047) ride on the same pass.
+      await retryBoxRefunds(ctx);
+    },
     intervalMs,
   );
 }

@@ -25,7 +25,12 @@ function ManageLink({ href }: { href?: string }) {
 }
 const manageLine = (href?: string) => href && `Ver o cambiar mi suscripción (pausar o cancelar): ${href}`;
 
-export function boxWelcome(data: BoxMailData): RenderedMail {
+/**
+ * The welcome names the subscription's number (CR-000123) and the withdrawal right: 10 days from the day
+ * of subscribing, at /arrepentimiento with that number (decision 0047).
+ */
+export function boxWelcome(data: BoxMailData & { number: string }): RenderedMail {
+  const withdrawal = `Si te arrepentís, tenés 10 días corridos desde que te suscribiste: entrá a ${data.siteUrl}/arrepentimiento con tu número de suscripción ${data.number} y este email, la cancelamos y, si la caja todavía no salió, te devolvemos el cobro.`;
   return {
     template: "box-welcome",
     subject: "¡Bienvenida/o a la Caja Rizoma!",
@@ -41,7 +46,11 @@ export function boxWelcome(data: BoxMailData): RenderedMail {
           stickers y una carta. Las cajas se arman con las suscripciones hechas antes del día 10 y se entregan entre el
           15 y el 25 de cada mes.
         </P>
+        <P>
+          Tu número de suscripción es <strong>{data.number}</strong>.
+        </P>
         <P>Podés cancelar cuando quieras: no hay permanencia mínima.</P>
+        <P>{withdrawal}</P>
         <ManageLink href={data.manageUrl} />
       </EmailLayout>,
     ),
@@ -50,9 +59,13 @@ export function boxWelcome(data: BoxMailData): RenderedMail {
       "",
       `${greeting(data.name)} Tu suscripción al plan ${data.planName} (${formatMoney(data.amountCents)}) está activa.`,
       "",
+      `Tu número de suscripción es ${data.number}.`,
+      "",
       "Cada mes te llegan dos libros sorpresa elegidos por una curadora o un curador distinto, con señaladores, stickers y una carta. Las cajas se arman con las suscripciones hechas antes del día 10 y se entregan entre el 15 y el 25 de cada mes.",
       "",
       "Podés cancelar cuando quieras: no hay permanencia mínima.",
+      "",
+      withdrawal,
       manageLine(data.manageUrl),
     ),
   };

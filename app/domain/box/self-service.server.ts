@@ -1,19 +1,24 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { BadGateway, Conflict, Invalid, NotFound } from "~/domain/errors";
+import { shopCalendar } from "~/domain/holidays/calendar.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import type { RequestContext } from "~/domain/request-context";
 import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
 import { getSection } from "~/domain/settings/settings.server";
+import { withdrawalDeadline } from "~/domain/withdrawals/window";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import type { PreapprovalStatus } from "~/integrations/mercadopago/types";
+import { todayInBuenosAires } from "~/lib/dates";
 import { ownEntry, parseId } from "~/lib/params";
 import type { Db } from "~db/index";
 import { boxPayments, boxPlans, boxSubscriptionEvents, boxSubscriptions } from "~db/schema";
 import { boxSubscriberChangedShop } from "./mail.server";
+import { boxNumberOf } from "./number";
 import type { SubscriptionStatus } from "./plans";
 import { SUBSCRIPTION_ACTIONS, type SubscriptionAction } from "./subscription-actions";
 import type { BoxContext } from "./subscriptions.server";
+import { boxWithdrawalOf } from "./withdrawal.server";
 
 /**
  * The subscriber's own page (/caja-rizoma/mi-suscripcion), reached only through the signed link every
@@ -76,7 +81,20 @@ export async function subscriptionView(db: Db, id: number) {
       pickupLocation: sub.pickupLocation,
     },
     payments: payments.map((p) => ({ ...p, paidAt: p.paidAt.toISOString() })),
+    number: boxNumberOf(sub.id),
+    withdrawal: await withdrawalView(db, sub.id, sub.createdAt),
   };
+}
+
+/**
+ * The subscription's botón de arrepentimiento (decision 0047): its withdrawal when it has one, else the
+ * last day it may still be withdrawn (null once past it).
+ */
+async function withdrawalView(db: Db, id: number, createdAt: Date) {
+  const done = await boxWithdrawalOf(db, id);
+  if (done) return { done, until: null };
+  const deadline = withdrawalDeadline(todayInBuenosAires(createdAt), await shopCalendar(db));
+  return { done: null, until: todayInBuenosAires() <= deadline ? deadline : null };
 }
 
 export type SubscriptionView = NonNullable<Awaited<ReturnType<typeof subscriptionView>>>;

@@ -21,6 +21,7 @@ import type { Db } from "~db/index";
 import { boxPayments, boxPlans, boxSubscriptionEvents, boxSubscriptions } from "~db/schema";
 import { subscribeSchema } from "./form";
 import { boxPaymentReceived, boxWelcome, bulkMessage } from "./mail.server";
+import { boxNumberOf } from "./number";
 import type { SubscriptionStatus } from "./plans";
 import { boxDateFor } from "./schedule";
 import { manageUrl } from "./self-service.server";
@@ -191,6 +192,7 @@ export async function syncPreapproval(ctx: BoxContext, preapprovalId: string): P
         planName: planName(sub.planId, row.label),
         amountCents: sub.priceCents,
         manageUrl: link,
+        number: boxNumberOf(sub.id),
       });
       await enqueueMail(tx as unknown as Db, { to: sub.email, mail, siteUrl: ctx.siteUrl });
     }

@@ -331,9 +331,18 @@ describe("every template", () => {
         planName: "Mensual",
         amountCents: 5_400_000,
         manageUrl: `${siteUrl}/caja-rizoma/mi-suscripcion?token=1.x`,
+        number: "CR-000042",
       }),
       "¡Bienvenida/o a la Caja Rizoma!",
-      ["plan Mensual", "$ 54.000", "entre el 15 y el 25", "Ver o cambiar mi suscripción"],
+      [
+        "plan Mensual",
+        "$ 54.000",
+        "entre el 15 y el 25",
+        "Ver o cambiar mi suscripción",
+        "Tu número de suscripción es CR-000042",
+        "10 días corridos desde que te suscribiste",
+        "/arrepentimiento",
+      ],
     ],
     [
       boxSubscriberChangedShop({

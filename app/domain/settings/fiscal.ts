@@ -90,6 +90,12 @@ export const fiscalSchema = z
           .refine((day) => day <= todayInBuenosAires(), FISCAL_MESSAGES.activityStartFuture),
       "Inicio de actividades",
     ),
+    /**
+     * The database's registration with the AAIP's Registro Nacional de Bases de Datos (Ley 25.326 art. 21):
+     * its number or the tramit's, as the AAIP gave it. /privacidad says it; empty, /privacidad says none is
+     * recorded yet.
+     */
+    dataRegistry: text("Inscripción en la AAIP", 120),
     /** The URL ARCA gives with the F.960/D ("https://servicios1.afip.gob.ar/clavefiscal/qr/response.aspx?qr=…"). */
     qrUrl: optional(
       (string) => string.max(500, FISCAL_MESSAGES.qrUrl).refine(isArcaUrl, FISCAL_MESSAGES.qrUrl),
@@ -111,6 +117,7 @@ export const EMPTY_FISCAL: FiscalSettings = {
   email: null,
   phone: null,
   activityStart: null,
+  dataRegistry: null,
   qrUrl: null,
   qrImage: null,
 };

@@ -83,7 +83,17 @@ export function sectionFromForm(
     case "contact":
       return { input: pick(values, ["address", "hours", "whatsapp", "email"]), errors };
     case "fiscal": {
-      const fields = ["legalName", "cuit", "taxCondition", "legalAddress", "email", "phone", "activityStart", "qrUrl"];
+      const fields = [
+        "legalName",
+        "cuit",
+        "taxCondition",
+        "legalAddress",
+        "email",
+        "phone",
+        "activityStart",
+        "dataRegistry",
+        "qrUrl",
+      ];
       // The stored QR image travels as a hidden field; "Quitar la imagen" drops it (a new upload replaces it).
       const qrImage = values.qrImageRemove === "on" ? "" : text("qrImage");
       return { input: { ...pick(values, fields), qrImage }, errors };
@@ -138,6 +148,11 @@ export function sectionFromForm(
       return { input: { cartReminderHours: number(values.cartReminderHours) }, errors };
     case "reorder":
       return { input: { threshold: number(values.threshold) }, errors };
+    case "holidays": {
+      const { entries, error } = parseHolidays(text("extra"));
+      if (error) errors.extra = error;
+      return { input: { extra: entries }, errors };
+    }
     case "carriers": {
       // "Envío gratis desde" is whole pesos typed as money ("50.000"); empty turns free shipping off.
       let freeShippingFrom: number | null = null;
@@ -224,4 +239,32 @@ export function parseCategoryMap(text: string): {
 
 export function formatCategoryMap(entries: { tiendanube: string; categoryKey: string }[]): string {
   return entries.map((entry) => `${entry.tiendanube} = ${entry.categoryKey}`).join("\n");
+}
+
+/**
+ * The added holidays as Ajustes edits them: one a line, "fecha = nombre", the date as 2027-11-22 or
+ * 22/11/2027 ("2027-11-22 = Día de la Soberanía Nacional (trasladado)").
+ */
+export function parseHolidays(text: string): { entries: { day: string; name: string }[]; error?: string } {
+  const entries: { day: string; name: string }[] = [];
+  for (const [index, line] of text.split(/\r?\n/).entries()) {
+    if (!line.trim()) continue;
+    const at = line.indexOf("=");
+    const rawDay = (at < 0 ? "" : line.slice(0, at)).trim();
+    const name = at < 0 ? "" : line.slice(at + 1).trim();
+    const local = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(rawDay);
+    const day = local ? `${local[3]}-${local[2]?.padStart(2, "0")}-${local[1]?.padStart(2, "0")}` : rawDay;
+    if (!day || !name) {
+      return {
+        entries,
+        error: `Línea ${index + 1}: escribí «fecha = nombre», por ejemplo «2027-11-22 = Feriado trasladado»`,
+      };
+    }
+    entries.push({ day, name });
+  }
+  return { entries };
+}
+
+export function formatHolidays(entries: { day: string; name: string }[]): string {
+  return entries.map((entry) => `${entry.day} = ${entry.name}`).join("\n");
 }

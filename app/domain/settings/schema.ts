@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_TRANSFER_DISCOUNT_PERCENT, MAX_TRANSFER_DISCOUNT_PERCENT } from "~/domain/orders/pricing";
 import { DEFAULT_TAX_CATEGORIES, VAT_RATES } from "~/domain/taxes/fiscal";
+import { isCalendarDay } from "~/lib/dates";
 import { emailSchema } from "~/lib/email-schema";
 import { type Cents, centsToPesos, fromPesos, pesosToCents } from "~/lib/money";
 import { cbuDigits, isValidCbu, normaliseCuit, PROVINCES, type ProvinceCode, whatsappDigits } from "./argentina";
@@ -284,6 +285,32 @@ export const accountsSchema = z
   })
   .strict();
 
+/**
+ * Days off the national table does not know yet (app/domain/holidays/table.ts): a tourism day decreed
+ * after this release, a weekend holiday the Jefatura de Gabinete moved. Every "días hábiles" count and
+ * the withdrawal window read them besides the table.
+ */
+export const HOLIDAYS_MAX = 60;
+export const extraHolidaySchema = z
+  .object({
+    day: z
+      .string({ error: "Fecha: escribila como AAAA-MM-DD" })
+      .trim()
+      .refine(isCalendarDay, "Fecha: escribila como AAAA-MM-DD (por ejemplo 2027-11-22)"),
+    name: text("Nombre del feriado", 120),
+  })
+  .strict();
+export const holidaysSchema = z
+  .object({
+    extra: z
+      .array(extraHolidaySchema)
+      .max(HOLIDAYS_MAX, `Podés cargar hasta ${HOLIDAYS_MAX} fechas`)
+      .transform((list) =>
+        [...new Map(list.map((entry) => [entry.day, entry])).values()].sort((a, b) => a.day.localeCompare(b.day)),
+      ),
+  })
+  .strict();
+
 /** The reorder list (/admin/reportes/reposicion): books with this much stock or less are listed. */
 export const reorderSchema = z
   .object({
@@ -353,6 +380,7 @@ export const sectionSchemas = {
   accounts: accountsSchema,
   carriers: carriersSchema,
   reorder: reorderSchema,
+  holidays: holidaysSchema,
 } as const;
 
 export type SectionKey = keyof typeof sectionSchemas;
@@ -386,6 +414,7 @@ export const SECTION_LABELS: Record<SectionKey, { title: string; audit: string }
   accounts: { title: "Cuentas de clientes", audit: "Actualizó las cuentas de clientes" },
   carriers: { title: "Envíos con correo", audit: "Actualizó los envíos con correo" },
   reorder: { title: "Reposición", audit: "Actualizó el umbral de reposición" },
+  holidays: { title: "Feriados", audit: "Actualizó los feriados agregados" },
 };
 
 const SHOP_HOURS = "Lunes a viernes de 9:00 a 18:00, sábados de 10:00 a 14:00";
@@ -498,6 +527,7 @@ export const DEFAULT_SETTINGS: Settings = {
     freeShippingOptions: [],
   },
   reorder: { threshold: 2 },
+  holidays: { extra: [] },
 };
 
 /**

@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { Conflict, Invalid, NotFound } from "~/domain/errors";
+import type { WorkingCalendar } from "~/domain/holidays/calendar";
+import { shopCalendar } from "~/domain/holidays/calendar.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { limitPerIp } from "~/domain/rate-limit/limit-per-ip.server";
 import type { RequestContext } from "~/domain/request-context";
@@ -61,6 +63,8 @@ export async function requestWithdrawal(
   await limitPerIp(ctx, "withdrawalsPerIpPerHour", WITHDRAWAL_MESSAGES.tooMany);
   const contact = await getSection(ctx.db, "contact");
   const shopEmail = ctx.shopEmail ?? contact.email;
+  // Read before the transaction: on the embedded database a query outside it would wait for it.
+  const calendar = await shopCalendar(ctx.db);
 
   for (let attempt = 1; ; attempt++) {
     try {
@@ -74,7 +78,7 @@ export async function requestWithdrawal(
         if (!order) throw new NotFound(WITHDRAWAL_MESSAGES.notFound);
         const [existing] = await db.select().from(withdrawals).where(eq(withdrawals.orderId, order.id));
         if (existing) return answer(existing, order, false);
-        refuseOutsideWindow(order, now, contact);
+        refuseOutsideWindow(order, now, contact, calendar);
 
         const [row] = await db
           .insert(withdrawals)
@@ -108,12 +112,17 @@ export async function requestWithdrawal(
   }
 }
 
-function refuseOutsideWindow(order: Order, now: Date, contact: { email: string; whatsapp: string }): void {
+function refuseOutsideWindow(
+  order: Order,
+  now: Date,
+  contact: { email: string; whatsapp: string },
+  calendar: WorkingCalendar,
+): void {
   if (order.status === "cancelled") throw new Conflict(WITHDRAWAL_MESSAGES.cancelled);
   // A delivered order without its date (written before the date was kept) cannot be shown late: it is taken.
   if (order.status !== "delivered" || !order.deliveredAt) return;
   const delivered = todayInBuenosAires(order.deliveredAt);
-  const deadline = withdrawalDeadline(delivered);
+  const deadline = withdrawalDeadline(delivered, calendar);
   if (todayInBuenosAires(now) <= deadline) return;
   throw new Conflict(
     `Pasaron más de ${WITHDRAWAL_DAYS} días desde que recibiste el pedido (lo recibiste el ${longDate(delivered)} y el plazo para arrepentirte venció el ${longDate(deadline)}). Si tenés un problema con tu compra, escribinos a ${contact.email} o por WhatsApp al ${contact.whatsapp}.`,

@@ -1,5 +1,6 @@
 import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { NATIONAL_CALENDAR, workingCalendar } from "~/domain/holidays/calendar";
 import { mailOutbox, settings, withdrawals } from "~db/schema";
 import { clientIps } from "../../../tests/support/admin-database";
 import { insertOrder } from "../../../tests/support/order-row";
@@ -7,7 +8,7 @@ import { testDatabase } from "../../../tests/support/test-database";
 import { Conflict, Invalid, NotFound, TooManyRequests } from "../errors";
 import { requestWithdrawal, withdrawalConfirmation } from "./request.server";
 import { CODE_PATTERN, orderIdFromNumber, WITHDRAWAL_MESSAGES } from "./rules";
-import { easterSunday, isNonWorkingDay, withdrawalDeadline } from "./window";
+import { withdrawalDeadline } from "./window";
 
 const database = await testDatabase();
 const db = database.db;
@@ -50,18 +51,27 @@ async function refusal(work: Promise<unknown>): Promise<Error> {
 }
 
 describe("the window", () => {
-  it("ends on the delivery day + 10, carried past weekends and the holidays the shop can compute", () => {
+  it("ends on the delivery day + 10, carried past weekends and national holidays, movable ones where they fall", () => {
     expect(withdrawalDeadline("2026-11-15")).toBe("2026-11-25");
-    // 2026-11-21 is a Saturday: the last day is Monday.
-    expect(withdrawalDeadline("2026-11-11")).toBe("2026-11-23");
-    expect(easterSunday(2026)).toBe("2026-04-05");
-    expect(easterSunday(2025)).toBe("2025-04-20");
+    // 2026-11-21 is a Saturday, and Monday 23 is the Día de la Soberanía Nacional (20/11, a Friday, moved by
+    // Ley 27.399 art. 6): the last day is Tuesday 24.
+    expect(withdrawalDeadline("2026-11-11")).toBe("2026-11-24");
+    // Ends on Monday 15 June 2026, Güemes moved from Wednesday 17: the next working day.
+    expect(withdrawalDeadline("2026-06-05")).toBe("2026-06-16");
     // Good Friday 2026 (April 3), then the weekend: Monday April 6.
     expect(withdrawalDeadline("2026-03-24")).toBe("2026-04-06");
-    for (const day of ["2026-02-16", "2026-02-17", "2026-04-03", "2026-12-25", "2026-07-09"]) {
-      expect(isNonWorkingDay(day), day).toBe(true);
+    for (const day of ["2026-02-16", "2026-02-17", "2026-04-03", "2026-12-25", "2026-07-09", "2026-07-10"]) {
+      expect(NATIONAL_CALENDAR.isNonWorkingDay(day), day).toBe(true);
     }
-    expect(isNonWorkingDay("2026-11-25")).toBe(false);
+    expect(NATIONAL_CALENDAR.isNonWorkingDay("2026-11-25")).toBe(false);
+  });
+
+  it("reads the dates the admin adds in Ajustes", () => {
+    // 2027-11-20 is a Saturday; if the Jefatura de Gabinete moves it to Monday 22, the admin adds that day.
+    expect(withdrawalDeadline("2027-11-12")).toBe("2027-11-22");
+    const calendar = workingCalendar([{ day: "2027-11-22", name: "Día de la Soberanía Nacional (trasladado)" }]);
+    expect(withdrawalDeadline("2027-11-12", calendar)).toBe("2027-11-23");
+    expect(calendar.holidayName("2027-11-22")).toBe("Día de la Soberanía Nacional (trasladado)");
   });
 
   it("reads the ways a buyer writes an order number", () => {
@@ -128,10 +138,26 @@ describe("a buyer's withdrawal", () => {
     expect(await refusal(ask(order))).toBeInstanceOf(Conflict);
   });
 
-  it("runs on to Monday when the 10th day is a Saturday", async () => {
+  it("runs past the weekend and the movable holiday: the 10th day is a Saturday, Monday is 20/11 moved", async () => {
     const order = await delivered("2026-11-11T10:00:00-03:00");
-    expect(await refusal(ask(order, {}, new Date("2026-11-24T09:00:00-03:00")))).toBeInstanceOf(Conflict);
-    expect((await ask(order, {}, new Date("2026-11-23T23:59:00-03:00"))).created).toBe(true);
+    expect(await refusal(ask(order, {}, new Date("2026-11-25T09:00:00-03:00")))).toBeInstanceOf(Conflict);
+    expect((await ask(order, {}, new Date("2026-11-24T23:59:00-03:00"))).created).toBe(true);
+  });
+
+  it("reads the holidays the admin added in Ajustes", async () => {
+    const order = await delivered("2026-11-14T11:00:00-03:00");
+    await db
+      .insert(settings)
+      .values({ key: "holidays", value: { extra: [{ day: "2026-11-24", name: "Feriado de prueba" }] } })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value: { extra: [{ day: "2026-11-24", name: "Feriado de prueba" }] } },
+      });
+    try {
+      expect((await ask(order, {}, new Date("2026-11-25T10:00:00-03:00"))).created).toBe(true);
+    } finally {
+      await db.delete(settings).where(eq(settings.key, "holidays"));
+    }
   });
 
   it("is taken at any time before delivery", async () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boxIdFromNumber } from "~/domain/box/number";
 import { emailSchema } from "~/lib/email-schema";
 
 /**
@@ -9,6 +10,12 @@ export const REASON_MAX = 1000;
 
 export const WITHDRAWAL_MESSAGES = {
   orderNumber: "Ingresá el número de pedido que figura en el correo de confirmación (por ejemplo RZ-000123)",
+  subscriptionNumber:
+    "Ingresá el número de suscripción que figura en el correo de bienvenida de la Caja Rizoma (por ejemplo CR-000123)",
+  subscriptionEmail: "Ingresá el email con el que te suscribiste a la Caja Rizoma",
+  /** The same answer for an unknown subscription and for one with another email. */
+  subscriptionNotFound:
+    "No encontramos una suscripción a la Caja Rizoma con ese número y ese email. Revisá los datos del correo de bienvenida.",
   email: "Ingresá el email con el que hiciste la compra",
   reason: `El motivo puede tener hasta ${REASON_MAX} caracteres`,
   /** The same answer for an unknown number and for a number with another email: orders cannot be probed. */
@@ -32,6 +39,13 @@ export function orderIdFromNumber(raw: string): number | null {
 /** The shop's way of writing an order number ("RZ-000123"), as the orders table generates it. */
 export const orderNumberOf = (id: number) => `RZ-${String(id).padStart(6, "0")}`;
 
+const reasonField = z
+  .union([z.string(), z.null()], { error: WITHDRAWAL_MESSAGES.reason })
+  .optional()
+  .transform((value) => (value ?? "").trim())
+  .pipe(z.string().max(REASON_MAX, WITHDRAWAL_MESSAGES.reason))
+  .transform((value) => value || null);
+
 export const withdrawalRequestSchema = z
   .object({
     orderNumber: z
@@ -46,12 +60,26 @@ export const withdrawalRequestSchema = z
         return id;
       }),
     email: emailSchema({ invalid: WITHDRAWAL_MESSAGES.email }),
-    reason: z
-      .union([z.string(), z.null()], { error: WITHDRAWAL_MESSAGES.reason })
-      .optional()
-      .transform((value) => (value ?? "").trim())
-      .pipe(z.string().max(REASON_MAX, WITHDRAWAL_MESSAGES.reason))
-      .transform((value) => value || null),
+    reason: reasonField,
+  })
+  .strict();
+
+/** The same request for a Caja Rizoma subscription ("CR-000123"): `orderNumber` becomes its id. */
+export const boxWithdrawalRequestSchema = z
+  .object({
+    orderNumber: z
+      .string({ error: WITHDRAWAL_MESSAGES.subscriptionNumber })
+      .max(40, WITHDRAWAL_MESSAGES.subscriptionNumber)
+      .transform((value, ctx) => {
+        const id = boxIdFromNumber(value);
+        if (id === null) {
+          ctx.addIssue({ code: "custom", message: WITHDRAWAL_MESSAGES.subscriptionNumber });
+          return z.NEVER;
+        }
+        return id;
+      }),
+    email: emailSchema({ invalid: WITHDRAWAL_MESSAGES.subscriptionEmail }),
+    reason: reasonField,
   })
   .strict();
 

@@ -230,6 +230,17 @@ export function mercadoPagoSandbox(options: {
         payment: { id: paymentId, status: "approved", status_detail: "accredited" },
       };
       await write("authorized_payment", paymentId, charge);
+      // The charge's payment, as at Mercado Pago: what a box withdrawal refunds (refundPayment).
+      const payment: Payment = {
+        id: paymentId,
+        status: "approved",
+        status_detail: "accredited",
+        external_reference: preapproval.external_reference,
+        transaction_amount: preapproval.auto_recurring.transaction_amount,
+        currency_id: "ARS",
+        date_approved: charge.date_created,
+      };
+      await write("payment", String(paymentId), payment);
       return {
         preapproval,
         notifications: [

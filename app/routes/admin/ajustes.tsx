@@ -4,6 +4,7 @@ import { BankSection } from "~/components/admin/settings/bank-section";
 import { CarriersSection } from "~/components/admin/settings/carriers-section";
 import { ContactSection } from "~/components/admin/settings/contact-section";
 import { FiscalSection } from "~/components/admin/settings/fiscal-section";
+import { HolidaysSection } from "~/components/admin/settings/holidays-section";
 import { InvoicingSection } from "~/components/admin/settings/invoicing-section";
 import { PickupSection } from "~/components/admin/settings/pickup-section";
 import { RateLimitsSection } from "~/components/admin/settings/rate-limits-section";
@@ -151,6 +152,7 @@ export default function Ajustes({ loaderData, actionData }: Route.ComponentProps
       <AccountsSection accounts={settings.accounts} state={stateOf("accounts")} />
       <CarriersSection carriers={settings.carriers} inForce={loaderData.carriersInForce} state={stateOf("carriers")} />
       <ReorderSection reorder={settings.reorder} state={stateOf("reorder")} />
+      <HolidaysSection holidays={settings.holidays} state={stateOf("holidays")} />
     </div>
   );
 }

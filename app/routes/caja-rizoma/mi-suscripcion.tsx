@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { BoxPayments } from "~/components/box/box-payments";
+import { BoxWithdrawalNote } from "~/components/box/withdrawal-note";
 import { periodText, STATUS_LABELS } from "~/domain/box/plans";
 import { changeOwnSubscription, ownSubscription } from "~/domain/box/self-service.server";
 import { type SubscriptionAction, subscriptionActions } from "~/domain/box/subscription-actions";
@@ -86,6 +87,8 @@ export default function MiSuscripcion({ loaderData, actionData }: Route.Componen
           <section className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10">
             <p className="text-lg text-ink">¡Hola, {subscription.firstName}!</p>
             <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-ink">
+              <dt className="font-semibold">Número</dt>
+              <dd data-testid="own-number">{subscription.number}</dd>
               <dt className="font-semibold">Plan</dt>
               <dd>
                 {subscription.planLabel}: {formatMoney(subscription.priceCents)}{" "}
@@ -103,6 +106,7 @@ export default function MiSuscripcion({ loaderData, actionData }: Route.Componen
             </dl>
             <h2 className="mt-6 font-semibold text-ink">Pagos</h2>
             <BoxPayments payments={subscription.payments} />
+            <BoxWithdrawalNote number={subscription.number} withdrawal={subscription.withdrawal} />
             <p className="mt-6 text-sm text-ink/80">Cancelación libre, sin permanencia mínima.</p>
             {actions.length > 0 ? (
               <Form method="post" className="mt-4 flex flex-wrap gap-3">

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { submitSubscription } from "~/components/box/subscribe-client";
 import { SubscribeFields } from "~/components/box/subscribe-form";
+import { PersonalDataNotice } from "~/components/ui/personal-data-notice";
 import { subscribeBodyFromForm } from "~/domain/box/form";
 import { boxPageData } from "~/domain/box/page-data.server";
 import { subscribeToBox } from "~/domain/box/subscriptions.server";
@@ -90,6 +91,7 @@ export default function Suscribirme({ loaderData, actionData }: Route.ComponentP
               </Link>
             }
           />
+          <PersonalDataNotice className="mt-4" />
         </form>
       </div>
     </main>

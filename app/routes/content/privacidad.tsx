@@ -1,14 +1,28 @@
 import { Link } from "react-router";
 import { ContentPage, ContentSection } from "~/components/content/content-page";
+import { publicSections } from "~/domain/settings/public-settings.server";
 import { longDate } from "~/lib/dates";
 import { contentPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacidad";
 
 /** When this policy last changed (update it with the text). */
-const UPDATED = "2026-11-26";
+const UPDATED = "2026-11-29";
 
-export function loader() {
-  return { updated: longDate(UPDATED) };
+/**
+ * The data controller is the seller of Ajustes → Datos fiscales (razón social, CUIT, domicilio) and the
+ * database's AAIP registration (Ley 25.326 arts. 6 and 21, Disposición DNPDP 10/2008).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { fiscal } = await publicSections(context.db);
+  return {
+    updated: longDate(UPDATED),
+    controller: {
+      legalName: fiscal.legalName,
+      cuit: fiscal.cuit,
+      address: fiscal.legalAddress,
+      registry: fiscal.dataRegistry,
+    },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -20,6 +34,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Privacidad({ loaderData }: Route.ComponentProps) {
+  const { controller } = loaderData;
   return (
     <ContentPage
       crumb="Política de privacidad"
@@ -30,8 +45,16 @@ export default function Privacidad({ loaderData }: Route.ComponentProps) {
     >
       <ContentSection id="responsable" title="Quién es responsable de tus datos">
         <p>
-          Rizoma Libros es responsable de la base de datos con la información que nos das en este sitio. La tratamos
-          según la <strong>Ley 25.326 de Protección de los Datos Personales</strong> y sus normas complementarias.
+          {controller.legalName ? <strong>{controller.legalName}</strong> : "Rizoma Libros"}
+          {controller.cuit ? `, CUIT ${controller.cuit}` : ""}
+          {controller.address ? `, con domicilio en ${controller.address}` : ""}, es responsable de la base de datos con
+          la información que nos das en este sitio. La tratamos según la{" "}
+          <strong>Ley 25.326 de Protección de los Datos Personales</strong> y sus normas complementarias.
+        </p>
+        <p>
+          {controller.registry
+            ? `La base está inscripta en el Registro Nacional de Bases de Datos de la Agencia de Acceso a la Información Pública (AAIP): ${controller.registry}.`
+            : "Las bases de datos privadas se inscriben en el Registro Nacional de Bases de Datos de la Agencia de Acceso a la Información Pública (AAIP), con el trámite a distancia de la Agencia; el número de inscripción de esta base figura acá cuando la Agencia lo otorga."}
         </p>
       </ContentSection>
 
@@ -87,9 +110,14 @@ export default function Privacidad({ loaderData }: Route.ComponentProps) {
           ley: 10 días corridos para el acceso y 5 días hábiles para la rectificación o supresión.
         </p>
         <p>
-          Si después de eso no quedás conforme, la <strong>Agencia de Acceso a la Información Pública</strong>, órgano
-          de control de la Ley 25.326, atiende las denuncias y reclamos por incumplimiento de las normas de protección
-          de datos personales.
+          Como titular de los datos, podés ejercer el derecho de acceso{" "}
+          <strong>en forma gratuita cada seis meses</strong> como mínimo, o antes si acreditás un interés legítimo (art.
+          14, inc. 3, de la Ley 25.326).
+        </p>
+        <p>
+          La <strong>Agencia de Acceso a la Información Pública</strong>, órgano de control de la Ley 25.326, tiene la
+          atribución de atender las denuncias y reclamos de quienes resulten afectados en sus derechos por el
+          incumplimiento de las normas de protección de datos personales.
         </p>
       </ContentSection>
 

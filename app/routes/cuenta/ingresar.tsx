@@ -1,5 +1,6 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { CODE_PRIMARY, CodeStep, EmailStep } from "~/components/ui/email-code-steps";
+import { PersonalDataNotice } from "~/components/ui/personal-data-notice";
 import {
   codeRequestSchema,
   linkEmail,
@@ -164,6 +165,7 @@ export default function Ingresar({ loaderData, actionData }: Route.ComponentProp
             {backField}
           </EmailStep>
         )}
+        <PersonalDataNotice className="mt-6" />
       </div>
     </main>
   );

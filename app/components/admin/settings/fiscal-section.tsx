@@ -13,6 +13,7 @@ const NAMES = [
   "email",
   "phone",
   "activityStart",
+  "dataRegistry",
   "qrImageFile",
   "qrUrl",
   "qrImage",
@@ -69,6 +70,13 @@ export function FiscalSection({ fiscal, state }: { fiscal: FiscalSettings; state
           value={fiscal.activityStart ?? ""}
           type="date"
           max={todayInBuenosAires()}
+        />
+        <Field
+          name="dataRegistry"
+          label="Inscripción de la base de datos en la AAIP"
+          value={fiscal.dataRegistry ?? ""}
+          hint="El número que te dio el Registro Nacional de Bases de Datos de la Agencia de Acceso a la Información Pública. Se muestra en la política de privacidad."
+          autoComplete="off"
         />
       </div>
       <DataFiscalQr qrImage={fiscal.qrImage} qrUrl={fiscal.qrUrl} />

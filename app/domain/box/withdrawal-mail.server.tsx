@@ -1,0 +1,94 @@
+import { Button, EmailLayout, Heading, P, Rows, Steps } from "~/domain/mail/templates/layout";
+import { greeting, html, lines, type MailSite, type RenderedMail } from "~/domain/mail/templates/render.server";
+import { longDate } from "~/lib/dates";
+import { type BoxRefundState, boxWithdrawalSteps } from "./withdrawal-steps";
+
+/** The two e-mails of a Caja Rizoma subscription withdrawn with the botón de arrepentimiento. */
+export interface BoxWithdrawalMail extends MailSite {
+  code: string;
+  number: string;
+  planName: string;
+  name: string;
+  email: string;
+  subscribedAt: Date;
+  requestedAt: Date;
+  reason: string | null;
+  refund: BoxRefundState;
+  contact: { email: string; whatsapp: string };
+}
+
+/** To the subscriber, at once (Disposición 954/2025: the code within 24 hours) with what comes next. */
+export function boxWithdrawalReceived(data: BoxWithdrawalMail): RenderedMail {
+  const intro = `Recibimos tu arrepentimiento de la suscripción ${data.number} a la Caja Rizoma (plan ${data.planName}). Guardá tu código de gestión: con él seguimos el trámite.`;
+  const steps = boxWithdrawalSteps(data.refund);
+  const rows: [string, string][] = [
+    ["Código de gestión", data.code],
+    ["Suscripción", data.number],
+    ["Te suscribiste el", longDate(data.subscribedAt)],
+    ["Solicitado el", longDate(data.requestedAt)],
+    ...(data.reason ? ([["Motivo", data.reason]] as [string, string][]) : []),
+  ];
+  const help = `¿Dudas? Respondé este correo, escribinos a ${data.contact.email} o por WhatsApp al ${data.contact.whatsapp}.`;
+  return {
+    template: "box-withdrawal-received",
+    subject: `Recibimos tu arrepentimiento — Caja Rizoma ${data.number}`,
+    html: html(
+      <EmailLayout preview={`Tu código de gestión es ${data.code}.`} siteUrl={data.siteUrl}>
+        <Heading>{greeting(data.name)}</Heading>
+        <P>{intro}</P>
+        <P style={{ fontSize: 20 }}>
+          Código de gestión: <strong>{data.code}</strong>
+        </P>
+        <Rows rows={rows} />
+        <P>
+          <strong>Qué sigue</strong>
+        </P>
+        <Steps steps={steps} />
+        <P style={{ color: "#5b5f57", fontSize: 14 }}>{help}</P>
+      </EmailLayout>,
+    ),
+    text: lines(
+      greeting(data.name),
+      "",
+      intro,
+      "",
+      ...rows.map(([label, value]) => `${label}: ${value}`),
+      "",
+      "Qué sigue:",
+      ...steps.map((step, index) => `${index + 1}. ${step}`),
+      "",
+      help,
+    ),
+  };
+}
+
+/** To the shop: what was done and, when a box had shipped, the return to arrange. */
+export function boxWithdrawalShop(data: BoxWithdrawalMail): RenderedMail {
+  const todo =
+    data.refund.kind === "shipped"
+      ? "La primera caja ya había salido: escribile dentro de las 24 horas para coordinar la devolución y el reembolso."
+      : "La suscripción quedó cancelada y Mercado Pago se encarga del reembolso, si hubo cobro: no hace falta hacer nada.";
+  const summary = `${data.name} (${data.email}) se arrepintió de la suscripción ${data.number} a la Caja Rizoma (plan ${data.planName}). Código ${data.code}.`;
+  return {
+    template: "box-withdrawal-shop",
+    subject: `Arrepentimiento de la Caja Rizoma ${data.number} (${data.code})`,
+    html: html(
+      <EmailLayout preview={summary} siteUrl={data.siteUrl}>
+        <Heading>Arrepentimiento de una suscripción</Heading>
+        <P>{summary}</P>
+        {data.reason ? <P>Motivo: {data.reason}</P> : null}
+        <P>{todo}</P>
+        <Button href={`${data.siteUrl}/admin/caja`}>Ver suscripciones</Button>
+      </EmailLayout>,
+    ),
+    text: lines(
+      "Arrepentimiento de una suscripción",
+      "",
+      summary,
+      data.reason ? `Motivo: ${data.reason}` : undefined,
+      todo,
+      "",
+      `Ver suscripciones: ${data.siteUrl}/admin/caja`,
+    ),
+  };
+}
