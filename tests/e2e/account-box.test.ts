@@ -51,6 +51,8 @@ describe("the Caja Rizoma and Mis datos in Mi cuenta", () => {
     await hydrated(page);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Mi Caja Rizoma");
     await expect.poll(() => boxStatus(page)).toBe("Activa");
+    // Its price carries the price without national taxes (the box sells books: exento, the same amount).
+    expect(await page.getByTestId("account-box-net").textContent()).toMatch(/^PRECIO SIN IMPUESTOS NACIONALES: \$/);
     await expectAccessible(page);
 
     await page.getByRole("button", { name: "Pausar" }).click();

@@ -96,6 +96,7 @@ describe("the Caja Rizoma's botón de arrepentimiento", () => {
     await page.goto(new URL(new URL(manage ?? "").pathname + new URL(manage ?? "").search, shop.app.baseUrl).href);
     await hydrated(page);
     expect(await page.getByTestId("own-number").textContent()).toBe(number);
+    expect(await page.getByTestId("own-net").textContent()).toMatch(/^PRECIO SIN IMPUESTOS NACIONALES: \$/);
     expect(await page.locator("main").textContent()).toMatch(/Si te arrepentiste, tenés hasta el \d+ de \w+ de \d{4}/);
     await expectAccessible(page);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/mi-suscripcion-390.png`, fullPage: true });

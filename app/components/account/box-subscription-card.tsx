@@ -1,10 +1,13 @@
 import { Form } from "react-router";
+import { NetPrice } from "~/components/book/net-price";
 import { BoxPayments } from "~/components/box/box-payments";
 import { type BoxWithdrawalInfo, BoxWithdrawalNote } from "~/components/box/withdrawal-note";
 import { PickupPointOptions, ProvinceOptions } from "~/components/ui/place-options";
 import { periodText, STATUS_LABELS, type SubscriptionStatus } from "~/domain/box/plans";
 import { type SubscriptionAction, subscriptionActions } from "~/domain/box/subscription-actions";
 import { provinceName } from "~/domain/orders/delivery";
+import type { VatRate } from "~/domain/taxes/fiscal";
+import { netOf } from "~/domain/taxes/net-prices";
 import { monthYear } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 
@@ -60,11 +63,14 @@ export function BoxSubscriptionCard({
   pickupPoints,
   answer,
   busy,
+  taxRate,
 }: {
   subscription: AccountSubscription;
   pickupPoints: { name: string; address: string }[];
   answer: Answer | null;
   busy: boolean;
+  /** The box's IVA rate, for its price without national taxes. */
+  taxRate: VatRate;
 }) {
   const actions = subscriptionActions(subscription, "subscriber");
   const titleId = `caja-${subscription.id}`;
@@ -93,6 +99,7 @@ export function BoxSubscriptionCard({
         <dd>
           {formatMoney(subscription.priceCents)} {periodText(subscription.frequencyMonths)}
           {subscription.shippingCents > 0 ? ` + envío ${formatMoney(subscription.shippingCents)} por caja` : ""}
+          <NetPrice netCents={netOf(subscription.priceCents, taxRate)} testId="account-box-net" />
         </dd>
         <dt className="font-semibold">Estado</dt>
         <dd data-testid="account-box-status">{STATUS_LABELS[subscription.status]}</dd>

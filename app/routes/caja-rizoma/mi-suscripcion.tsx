@@ -1,10 +1,14 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { NetPrice } from "~/components/book/net-price";
 import { BoxPayments } from "~/components/box/box-payments";
 import { BoxWithdrawalNote } from "~/components/box/withdrawal-note";
+import { boxTaxRate } from "~/domain/box/page-data.server";
 import { periodText, STATUS_LABELS } from "~/domain/box/plans";
 import { changeOwnSubscription, ownSubscription } from "~/domain/box/self-service.server";
 import { type SubscriptionAction, subscriptionActions } from "~/domain/box/subscription-actions";
 import { DomainError } from "~/domain/errors";
+import { getSection } from "~/domain/settings/settings.server";
+import { netOf } from "~/domain/taxes/net-prices";
 import { monthYear } from "~/lib/dates";
 import { formAction } from "~/lib/form-action.server";
 import { readForm } from "~/lib/http.server";
@@ -22,10 +26,14 @@ const tokenOf = (request: Request) => new URL(request.url).searchParams.get("tok
 /** The subscriber's own page, reached through the signed link of the box e-mails. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   try {
-    return { subscription: await ownSubscription(requestContext(context), tokenOf(request)), error: null };
+    const [subscription, taxes] = await Promise.all([
+      ownSubscription(requestContext(context), tokenOf(request)),
+      getSection(context.db, "taxes"),
+    ]);
+    return { subscription, taxRate: boxTaxRate(taxes.categories), error: null };
   } catch (error) {
     if (error instanceof DomainError)
-      return data({ subscription: null, error: error.message }, { status: error.status });
+      return data({ subscription: null, taxRate: null, error: error.message }, { status: error.status });
     throw error;
   }
 }
@@ -60,7 +68,7 @@ const ACTION_BUTTONS: Record<SubscriptionAction, { label: string; className: str
 export default function MiSuscripcion({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const { subscription, error } = loaderData;
+  const { subscription, taxRate, error } = loaderData;
   const actions = subscription ? subscriptionActions(subscription, "subscriber") : [];
   return (
     <main id="contenido" className="flex-1 bg-paper">
@@ -94,6 +102,7 @@ export default function MiSuscripcion({ loaderData, actionData }: Route.Componen
                 {subscription.planLabel}: {formatMoney(subscription.priceCents)}{" "}
                 {periodText(subscription.frequencyMonths)}
                 {subscription.shippingCents > 0 ? ` + envío ${formatMoney(subscription.shippingCents)} por caja` : ""}
+                {taxRate ? <NetPrice netCents={netOf(subscription.priceCents, taxRate)} testId="own-net" /> : null}
               </dd>
               <dt className="font-semibold">Estado</dt>
               <dd data-testid="own-status">{STATUS_LABELS[subscription.status]}</dd>

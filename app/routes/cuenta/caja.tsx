@@ -5,6 +5,7 @@ import {
   changeCustomerSubscriptionDelivery,
   customerSubscriptions,
 } from "~/domain/accounts/box.server";
+import { boxTaxRate } from "~/domain/box/page-data.server";
 import { getSection } from "~/domain/settings/settings.server";
 import { requireCustomer } from "~/lib/customer.server";
 import { formAction } from "~/lib/form-action.server";
@@ -18,12 +19,14 @@ export const meta: Route.MetaFunction = () => seoMeta({ title: "Mi Caja Rizoma",
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { email } = requireCustomer(request, context);
-  const [subscriptions, pickup] = await Promise.all([
+  const [subscriptions, pickup, taxes] = await Promise.all([
     customerSubscriptions(context.db, email),
     getSection(context.db, "pickup"),
+    getSection(context.db, "taxes"),
   ]);
   return {
     subscriptions,
+    taxRate: boxTaxRate(taxes.categories),
     pickupPoints: pickup.points.map(({ name, address }) => ({ name, address })),
   };
 }
@@ -82,6 +85,7 @@ export default function AccountBox({ loaderData, actionData }: Route.ComponentPr
                 pickupPoints={loaderData.pickupPoints}
                 answer={actionData && String(actionData.id) === String(subscription.id) ? actionData : null}
                 busy={busy}
+                taxRate={loaderData.taxRate}
               />
             </li>
           ))}
