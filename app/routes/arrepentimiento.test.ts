@@ -46,7 +46,7 @@ describe("the /arrepentimiento form (without JavaScript)", () => {
     const mails = await mailCount();
 
     const shown = await confirmation(location);
-    expect(shown).toMatchObject({ code: row?.code, orderNumber: order.number });
+    expect(shown).toMatchObject({ code: row?.code, what: `Pedido ${order.number}` });
     expect(shown.steps.join(" ")).toContain("por Mercado Pago");
     await confirmation(location);
     const again = (await post({ orderNumber: String(order.id), email: order.email.toUpperCase() })) as Response;
