@@ -1,5 +1,6 @@
-import { Button, EmailLayout, Heading, P, Rows, Steps } from "~/domain/mail/templates/layout";
-import { greeting, html, lines, type MailSite, type RenderedMail } from "~/domain/mail/templates/render.server";
+import { Button, EmailLayout, Heading, P } from "~/domain/mail/templates/layout";
+import { html, lines, type MailSite, type RenderedMail } from "~/domain/mail/templates/render.server";
+import { withdrawalReceipt } from "~/domain/withdrawals/mail.server";
 import { longDate } from "~/lib/dates";
 import { type BoxRefundState, boxWithdrawalSteps } from "./withdrawal-steps";
 
@@ -28,37 +29,18 @@ export function boxWithdrawalReceived(data: BoxWithdrawalMail): RenderedMail {
     ["Solicitado el", longDate(data.requestedAt)],
     ...(data.reason ? ([["Motivo", data.reason]] as [string, string][]) : []),
   ];
-  const help = `¿Dudas? Respondé este correo, escribinos a ${data.contact.email} o por WhatsApp al ${data.contact.whatsapp}.`;
   return {
     template: "box-withdrawal-received",
     subject: `Recibimos tu arrepentimiento — Caja Rizoma ${data.number}`,
-    html: html(
-      <EmailLayout preview={`Tu código de gestión es ${data.code}.`} siteUrl={data.siteUrl}>
-        <Heading>{greeting(data.name)}</Heading>
-        <P>{intro}</P>
-        <P style={{ fontSize: 20 }}>
-          Código de gestión: <strong>{data.code}</strong>
-        </P>
-        <Rows rows={rows} />
-        <P>
-          <strong>Qué sigue</strong>
-        </P>
-        <Steps steps={steps} />
-        <P style={{ color: "#5b5f57", fontSize: 14 }}>{help}</P>
-      </EmailLayout>,
-    ),
-    text: lines(
-      greeting(data.name),
-      "",
+    ...withdrawalReceipt({
+      name: data.name,
+      code: data.code,
       intro,
-      "",
-      ...rows.map(([label, value]) => `${label}: ${value}`),
-      "",
-      "Qué sigue:",
-      ...steps.map((step, index) => `${index + 1}. ${step}`),
-      "",
-      help,
-    ),
+      rows,
+      steps,
+      contact: data.contact,
+      siteUrl: data.siteUrl,
+    }),
   };
 }
 

@@ -33,13 +33,40 @@ export function withdrawalReceived(data: WithdrawalMail): RenderedMail {
     ["Total del pedido", formatMoney(order.totalCents)],
     ...(data.reason ? ([["Motivo", data.reason]] as [string, string][]) : []),
   ];
-  const help = `¿Dudas? Respondé este correo, escribinos a ${data.contact.email} o por WhatsApp al ${data.contact.whatsapp}.`;
   return {
     template: "withdrawal-received",
     subject: `Recibimos tu arrepentimiento — pedido ${order.number}`,
+    ...withdrawalReceipt({
+      name: order.firstName,
+      code,
+      intro,
+      rows,
+      steps,
+      contact: data.contact,
+      siteUrl: data.siteUrl,
+    }),
+  };
+}
+
+/**
+ * The body of "Recibimos tu arrepentimiento" (an order's or a Caja Rizoma subscription's): the code large,
+ * what was withdrawn, what comes next and where to ask, in HTML and in plain text.
+ */
+export function withdrawalReceipt(receipt: {
+  name: string;
+  code: string;
+  intro: string;
+  rows: [string, string][];
+  steps: string[];
+  contact: { email: string; whatsapp: string };
+  siteUrl: string;
+}): Pick<RenderedMail, "html" | "text"> {
+  const { name, code, intro, rows, steps } = receipt;
+  const help = `¿Dudas? Respondé este correo, escribinos a ${receipt.contact.email} o por WhatsApp al ${receipt.contact.whatsapp}.`;
+  return {
     html: html(
-      <EmailLayout preview={`Tu código de gestión es ${code}.`} siteUrl={data.siteUrl}>
-        <Heading>{greeting(order.firstName)}</Heading>
+      <EmailLayout preview={`Tu código de gestión es ${code}.`} siteUrl={receipt.siteUrl}>
+        <Heading>{greeting(name)}</Heading>
         <P>{intro}</P>
         <P style={{ fontSize: 20 }}>
           Código de gestión: <strong>{code}</strong>
@@ -53,7 +80,7 @@ export function withdrawalReceived(data: WithdrawalMail): RenderedMail {
       </EmailLayout>,
     ),
     text: lines(
-      greeting(order.firstName),
+      greeting(name),
       "",
       intro,
       "",
