@@ -89,13 +89,14 @@ describe("the Caja Rizoma's botón de arrepentimiento", () => {
     const link = /Ver o cambiar mi suscripción \(pausar o cancelar\): (\S+)/.exec(welcome.parsed.text ?? "")?.[1] ?? "";
     // The signed link to the subscriber's own page, opened on this shop.
     expect(link).toMatch(/\/caja-rizoma\/mi-suscripcion\?token=\S+$/);
-    const manage = new URL(new URL(link).pathname + new URL(link).search, shop.app.baseUrl).href;
+    // On the shop as it runs when opened (subscribedDaysAgo restarts it on another port).
+    const manage = () => new URL(new URL(link).pathname + new URL(link).search, shop.app.baseUrl).href;
     await until(() => mailsTo(email, /Recibimos el pago/)[0], "the payment e-mail");
     await subscribedDaysAgo(id, 3);
 
     // The subscriber's page names the number and the last day to withdraw, at both widths.
     const { page, errors } = await shop.watch({ width: 390, height: 844 });
-    await page.goto(manage);
+    await page.goto(manage());
     await hydrated(page);
     expect(await page.getByTestId("own-number").textContent()).toBe(number);
     expect(await page.getByTestId("own-net").textContent()).toMatch(/^PRECIO SIN IMPUESTOS NACIONALES: \$/);
@@ -142,7 +143,7 @@ describe("the Caja Rizoma's botón de arrepentimiento", () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ success: true, code });
     expect(refunds()).toHaveLength(1);
-    await page.goto(manage);
+    await page.goto(manage());
     expect(await page.locator("main").textContent()).toContain(`Código de gestión: ${code}`);
     expect(errors).toEqual([]);
     await page.context().close();
