@@ -12,6 +12,7 @@ export default [
     route("carrito", "routes/carrito.tsx"),
     route("checkout", "routes/checkout.tsx"),
     route("pedido/:number", "routes/pedido.tsx"),
+    route("recibo/:number", "routes/recibo.tsx"),
     route("sobre-nosotros", "routes/content/sobre-nosotros.tsx"),
     route("audiolibros", "routes/content/audiolibros.tsx"),
     route("terminos", "routes/content/terminos.tsx"),
@@ -44,6 +45,7 @@ export default [
   ]),
   route("pedido/:number/factura/:invoiceId", "routes/pedido-factura.ts"),
   route("cuenta/datos", "routes/cuenta/datos.ts"),
+  route("recibo/:number/factura/:invoiceId", "routes/recibo-factura.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("admin/login", "routes/admin/login.tsx"),
@@ -170,5 +172,7 @@ export default [
   route("api/admin/special-orders", "routes/api/admin/special-orders.ts"),
   route("api/admin/special-orders/:id", "routes/api/admin/special-order.ts"),
   route("api/admin/special-orders/:id/replies", "routes/api/admin/special-order-replies.ts"),
+  route("api/admin/ventas", "routes/api/admin/ventas.ts"),
+  route("api/admin/ventas/catalogo", "routes/api/admin/ventas-catalogo.ts"),
   route("api/*", "routes/api/not-found.ts"),
 ] satisfies RouteConfig;

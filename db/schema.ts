@@ -1040,6 +1040,8 @@ export const invoices = pgTable(
     kind: text("kind", { enum: ["invoice", "credit_note"] }).notNull(),
     orderId: integer("order_id").references(() => orders.id, { onDelete: "restrict" }),
     boxPaymentId: integer("box_payment_id").references(() => boxPayments.id, { onDelete: "restrict" }),
+    /** A counter or fair sale (issue 35). */
+    saleId: integer("sale_id").references((): AnyPgColumn => sales.id, { onDelete: "restrict" }),
     /** The invoice a credit note cancels (CbtesAsoc). */
     originalInvoiceId: integer("original_invoice_id").references((): AnyPgColumn => invoices.id, {
       onDelete: "restrict",
@@ -1108,6 +1110,7 @@ export const invoices = pgTable(
     uniqueIndex("invoices_box_payment_once_idx")
       .on(t.boxPaymentId)
       .where(sql`${t.kind} = 'invoice' and ${t.boxPaymentId} is not null`),
+    uniqueIndex("invoices_sale_once_idx").on(t.saleId).where(sql`${t.kind} = 'invoice' and ${t.saleId} is not null`),
     uniqueIndex("invoices_credit_note_once_idx").on(t.originalInvoiceId).where(sql`${t.kind} = 'credit_note'`),
     uniqueIndex("invoices_number_idx")
       .on(t.environment, t.issuerCuit, t.pointOfSale, t.voucherType, t.number)
@@ -1119,7 +1122,7 @@ export const invoices = pgTable(
     check("invoices_status_check", sql`${t.status} in ('pending', 'issuing', 'issued', 'failed', 'cancelled')`),
     check(
       "invoices_source_check",
-      sql`(${t.kind} = 'invoice' and num_nonnulls(${t.orderId}, ${t.boxPaymentId}) = 1 and ${t.originalInvoiceId} is null)
+      sql`(${t.kind} = 'invoice' and num_nonnulls(${t.orderId}, ${t.boxPaymentId}, ${t.saleId}) = 1 and ${t.originalInvoiceId} is null)
         or (${t.kind} = 'credit_note' and ${t.originalInvoiceId} is not null)`,
     ),
     check(
@@ -1458,4 +1461,233 @@ export const priceUpdateItems = pgTable(
     newPreorderPriceCents: integer("new_preorder_price_cents"),
   },
   (t) => [primaryKey({ columns: [t.updateId, t.bookId] }), index("price_update_items_book_idx").on(t.bookId)],
+);
+
+/**
+ * A book fair or presentation where the shop sells from its own table (issue 35): its own stock
+ * (`fair_stock`), its sellers, and an optional discount on every sale made there (Ley 25.542 art. 4 allows
+ * up to 10% off new books only at fairs declared of interest; the admin is told so, the shop does not guess).
+ * 'planned' → 'open' (stock may be moved and sold) → 'closed' (the remainder moved back, shortages recorded).
+ */
+export const fairs = pgTable(
+  "fairs",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    place: text("place").notNull().default(""),
+    startsOn: date("starts_on").notNull(),
+    endsOn: date("ends_on").notNull(),
+    discountPercent: integer("discount_percent").notNull().default(0),
+    status: text("status", { enum: ["planned", "open", "closed"] })
+      .notNull()
+      .default("planned"),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("fairs_dates_check", sql`${t.endsOn} >= ${t.startsOn}`),
+    check("fairs_discount_check", sql`${t.discountPercent} between 0 and 100`),
+    check("fairs_status_check", sql`${t.status} in ('planned', 'open', 'closed')`),
+  ],
+);
+
+/** Who sells at a fair (admins of any role). */
+export const fairSellers = pgTable(
+  "fair_sellers",
+  {
+    fairId: integer("fair_id")
+      .notNull()
+      .references(() => fairs.id, { onDelete: "cascade" }),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.fairId, t.adminId] })],
+);
+
+/**
+ * A fair's own stock of one book: `quantity` is what should be on the fair's table now (moved there minus
+ * sold minus moved back). The online shop sells only `books.stock`, the shop's; a book moved to a fair
+ * leaves it. At the close, what was counted goes back and the difference is recorded as `short_quantity`.
+ */
+export const fairStock = pgTable(
+  "fair_stock",
+  {
+    fairId: integer("fair_id")
+      .notNull()
+      .references(() => fairs.id, { onDelete: "cascade" }),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "restrict" }),
+    quantity: integer("quantity").notNull().default(0),
+    sentQuantity: integer("sent_quantity").notNull().default(0),
+    returnedQuantity: integer("returned_quantity").notNull().default(0),
+    shortQuantity: integer("short_quantity").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fairId, t.bookId] }),
+    check(
+      "fair_stock_non_negative",
+      sql`${t.quantity} >= 0 and ${t.sentQuantity} >= 0 and ${t.returnedQuantity} >= 0 and ${t.shortQuantity} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * A sale at the counter or at a fair (issue 35, DESIGN §9 "a sale is a sale"). `client_id` is the UUID the
+ * phone made: UNIQUE, so a replay or a race returns the first sale. `sold_at` is when the phone recorded it
+ * (earlier than `created_at` when it was made offline and synced later). A Mercado Pago QR sale waits in
+ * 'pending_payment' until Mercado Pago's notification; the others are 'paid' when recorded. A sale is never
+ * refused for stock (the book has left the table): lines the location did not have are listed in
+ * `stock_short` for the admin, and the stock stops at zero.
+ */
+export const sales = pgTable(
+  "sales",
+  {
+    id: serial("id").primaryKey(),
+    number: text("number").notNull().generatedAlwaysAs(sql`'VT-' || lpad(id::text, 6, '0')`),
+    clientId: text("client_id").notNull(),
+    channel: text("channel", { enum: ["counter", "fair"] }).notNull(),
+    fairId: integer("fair_id").references(() => fairs.id, { onDelete: "restrict" }),
+    status: text("status", { enum: ["pending_payment", "paid", "cancelled"] })
+      .notNull()
+      .default("paid"),
+    paymentMethod: text("payment_method", { enum: ["cash", "transfer", "card", "mercadopago_qr"] }).notNull(),
+    /** Sum of the lines at the prices charged, before the whole-sale discount. */
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountPercent: integer("discount_percent").notNull().default(0),
+    discountCents: integer("discount_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    /** Cash handed over and the change given, when paid in cash and the seller typed it. */
+    cashReceivedCents: integer("cash_received_cents"),
+    changeCents: integer("change_cents"),
+    customerEmail: text("customer_email"),
+    customerCuit: text("customer_cuit"),
+    customerLegalName: text("customer_legal_name"),
+    customerTaxCondition: text("customer_tax_condition", {
+      enum: ["responsable_inscripto", "monotributo", "exento"],
+    }),
+    /** A final consumer's DNI or CUIL (digits), asked above ARCA's identification threshold as at checkout. */
+    customerDocument: text("customer_document"),
+    sellerId: integer("seller_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    /** The seller's name as it was (a legal and cash record outlives an admin account). */
+    sellerName: text("seller_name").notNull(),
+    /** Recorded without a connection and synced later. */
+    offline: boolean("offline").notNull().default(false),
+    /** Lines sold beyond the location's stock: [{bookId, title, requested, available}]. */
+    stockShort: jsonb("stock_short").$type<SaleStockShort[]>(),
+    shortReviewedAt: timestamp("short_reviewed_at", { withTimezone: true }),
+    /** Mercado Pago's in-person order (QR) and the payment that settled it. */
+    providerOrderId: text("provider_order_id").unique(),
+    providerPaymentId: text("provider_payment_id").unique(),
+    qrData: text("qr_data"),
+    note: text("note"),
+    soldAt: timestamp("sold_at", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("sales_client_id_idx").on(t.clientId),
+    uniqueIndex("sales_number_idx").on(t.number),
+    index("sales_sold_at_idx").on(t.soldAt),
+    index("sales_fair_idx").on(t.fairId),
+    index("sales_customer_email_idx").on(t.customerEmail),
+    check("sales_channel_check", sql`${t.channel} in ('counter', 'fair')`),
+    check("sales_channel_fair_check", sql`(${t.channel} = 'fair') = (${t.fairId} is not null)`),
+    check("sales_status_check", sql`${t.status} in ('pending_payment', 'paid', 'cancelled')`),
+    check("sales_payment_check", sql`${t.paymentMethod} in ('cash', 'transfer', 'card', 'mercadopago_qr')`),
+    check(
+      "sales_amounts_check",
+      sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.totalCents} >= 0 and ${t.discountPercent} between 0 and 100 and ${t.subtotalCents} - ${t.discountCents} = ${t.totalCents}`,
+    ),
+  ],
+);
+
+export interface SaleStockShort {
+  bookId: number;
+  title: string;
+  requested: number;
+  available: number;
+}
+
+/**
+ * The lines of a sale. `list_price_cents` is the book's price when sold; `unit_price_cents` what was
+ * charged (a fair price or a signed copy may differ: both are kept). Fiscal amounts as in `order_items`.
+ */
+export const saleItems = pgTable(
+  "sale_items",
+  {
+    id: serial("id").primaryKey(),
+    saleId: integer("sale_id")
+      .notNull()
+      .references(() => sales.id, { onDelete: "cascade" }),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "restrict" }),
+    title: text("title").notNull(),
+    author: text("author").notNull().default(""),
+    isbn: text("isbn"),
+    listPriceCents: integer("list_price_cents"),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+    /** The line's own discount (percent of unit × quantity), before the whole-sale discount. */
+    discountPercent: integer("discount_percent").notNull().default(0),
+    taxCategory: text("tax_category").notNull().default("libros"),
+    taxRate: text("tax_rate", { enum: ["exento", "0", "10.5", "21", "27"] })
+      .notNull()
+      .default("exento"),
+    lineTotalCents: integer("line_total_cents").notNull(),
+    netCents: integer("net_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+  },
+  (t) => [
+    index("sale_items_sale_idx").on(t.saleId),
+    index("sale_items_book_idx").on(t.bookId),
+    check("sale_items_quantity_positive", sql`${t.quantity} > 0`),
+    check("sale_items_price_non_negative", sql`${t.unitPriceCents} >= 0`),
+    check("sale_items_discount_check", sql`${t.discountPercent} between 0 and 100`),
+    check("sale_items_tax_rate_check", sql`${t.taxRate} in ('exento', '0', '10.5', '21', '27')`),
+    check(
+      "sale_items_fiscal_amounts",
+      sql`${t.netCents} >= 0 and ${t.taxCents} >= 0 and ${t.netCents} + ${t.taxCents} = ${t.lineTotalCents}`,
+    ),
+  ],
+);
+
+/**
+ * Every change of a book's stock at a location (DESIGN §9): the shop (`books.stock`, what the online shop
+ * sells) or a fair (`fair_stock`). Online orders, counter and fair sales, moves to and from fairs and a
+ * fair's shortages all write here, in the transaction that changes the stock.
+ */
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    location: text("location", { enum: ["shop", "fair"] }).notNull(),
+    fairId: integer("fair_id").references(() => fairs.id, { onDelete: "cascade" }),
+    delta: integer("delta").notNull(),
+    reason: text("reason", {
+      enum: ["order", "order_cancelled", "sale", "sale_cancelled", "fair_out", "fair_back", "fair_short"],
+    }).notNull(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    saleId: integer("sale_id").references(() => sales.id, { onDelete: "set null" }),
+    adminId: integer("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("stock_movements_book_idx").on(t.bookId, t.at),
+    index("stock_movements_sale_idx").on(t.saleId),
+    index("stock_movements_fair_idx").on(t.fairId),
+    check("stock_movements_location_check", sql`(${t.location} = 'fair') = (${t.fairId} is not null)`),
+    check(
+      "stock_movements_reason_check",
+      sql`${t.reason} in ('order', 'order_cancelled', 'sale', 'sale_cancelled', 'fair_out', 'fair_back', 'fair_short')`,
+    ),
+  ],
 );

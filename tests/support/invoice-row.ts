@@ -40,6 +40,7 @@ export function invoiceRow(values: Partial<InvoiceRow> = {}): InvoiceRow {
     kind: "invoice",
     orderId: 7,
     boxPaymentId: null,
+    saleId: null,
     originalInvoiceId: null,
     reason: null,
     environment: "homologacion",

@@ -125,6 +125,9 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   "api/admin/special-orders": staff,
   "api/admin/special-orders/:id": staff,
   "api/admin/special-orders/:id/replies": staff,
+  // Selling face to face (issue 35): the sale page and its API are staff's.
+  "api/admin/ventas": staff,
+  "api/admin/ventas/catalogo": staff,
   // Each admin adds their own passkeys (also while they must enrol: server/admin-gate.ts lets these through).
   "api/admin/passkeys/options": staff,
   "api/admin/passkeys/register": staff,

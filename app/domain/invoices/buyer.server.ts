@@ -4,7 +4,7 @@ import { type Order, type OrderContext, orderSigner } from "~/domain/orders/shar
 import { getSettings } from "~/domain/settings/settings.server";
 import { orders } from "~db/schema";
 import { voucherLabel, voucherNumberText } from "./codes";
-import { invoicePdf, vouchersOfOrder } from "./document.server";
+import { type InvoiceRow, invoicePdf, vouchersOfOrder, vouchersOfSale } from "./document.server";
 import { invoiceDownloadUrl } from "./links.server";
 import { type InvoiceRequest, invoiceRequest } from "./request";
 
@@ -74,6 +74,15 @@ export async function orderVouchers(
     getSettings(ctx.db),
     orderSigner(ctx),
   ]);
+  const listed = buyerList(rows, (id) => invoiceDownloadUrl(signer, order.number, id));
+  return { request: invoiceRequest(order, settings.fiscal.taxCondition), ...(await listed) };
+}
+
+/** The issued vouchers with their download links, and a word for what is still on its way. */
+async function buyerList(
+  rows: InvoiceRow[],
+  urlOf: (id: number) => string | Promise<string>,
+): Promise<Pick<BuyerVouchers, "vouchers" | "issuing">> {
   const vouchers = await Promise.all(
     rows
       .filter((row) => row.status === "issued")
@@ -84,7 +93,7 @@ export async function orderVouchers(
           title: `${voucherLabel(row.voucherType)} ${voucherNumberText(row.pointOfSale, row.number)}`,
           issuedOn: row.issuedOn,
           test: row.environment !== "produccion",
-          url: await invoiceDownloadUrl(signer, order.number, row.id),
+          url: await urlOf(row.id),
         }),
       ),
   );
@@ -95,11 +104,37 @@ export async function orderVouchers(
     : waiting.length > 0
       ? "Estamos emitiendo la nota de crédito; te la mandamos por email."
       : null;
-  return {
-    request: invoiceRequest(order, settings.fiscal.taxCondition),
-    vouchers,
-    issuing,
-  };
+  return { vouchers, issuing };
+}
+
+/**
+ * A counter or fair sale's vouchers for its receipt page (`/recibo/{number}?token=`): each issued one with
+ * a download link signed like the page. Without an e-mail the buyer is not written to: the page says so.
+ */
+export async function saleVouchers(
+  ctx: BuyerContext,
+  sale: { id: number; number: string; customerEmail: string | null },
+  signer: { token: (number: string) => string },
+): Promise<BuyerVouchers> {
+  const rows = await vouchersOfSale(ctx.db, sale.id);
+  const listed = await buyerList(
+    rows,
+    (id) => `${ctx.siteUrl}/recibo/${encodeURIComponent(sale.number)}/factura/${id}?token=${signer.token(sale.number)}`,
+  );
+  const issuing =
+    listed.issuing && !sale.customerEmail
+      ? "Estamos emitiendo la factura: aparece en esta página apenas ARCA la autoriza."
+      : listed.issuing;
+  return { request: null, vouchers: listed.vouchers, issuing };
+}
+
+/** The PDF of one issued voucher of a sale, for whoever holds its receipt link; every refusal the same 404. */
+export async function saleVoucherPdf(ctx: BuyerContext, saleId: number, invoiceIdText: string) {
+  if (!/^\d{1,9}$/.test(invoiceIdText)) throw new NotFound(VOUCHER_NOT_FOUND);
+  const invoiceId = Number(invoiceIdText);
+  const voucher = (await vouchersOfSale(ctx.db, saleId)).find((row) => row.id === invoiceId);
+  if (voucher?.status !== "issued") throw new NotFound(VOUCHER_NOT_FOUND);
+  return invoicePdf(ctx.db, voucher.id);
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, inArray, or } from "drizzle-orm";
 import { NotFound } from "~/domain/errors";
 import { monthYear } from "~/lib/dates";
 import type { Db } from "~db/index";
-import { boxPayments, invoices, orders } from "~db/schema";
+import { boxPayments, invoices, orders, sales } from "~db/schema";
 import { voucherLetter, voucherNumberText } from "./codes";
 import { type InvoiceRow, renderInvoicePdf } from "./pdf.server";
 
@@ -18,15 +18,24 @@ export function invoiceFilename(invoice: Pick<InvoiceRow, "kind" | "voucherType"
  * Every voucher of an order, oldest first: its invoice and the credit notes that cancel it (found through
  * `original_invoice_id`: a credit note carries no order of its own).
  */
-export async function vouchersOfOrder(db: Db, orderId: number): Promise<InvoiceRow[]> {
+export function vouchersOfOrder(db: Db, orderId: number): Promise<InvoiceRow[]> {
+  return vouchersOf(db, invoices.orderId, orderId);
+}
+
+/** Every voucher of a counter or fair sale, oldest first (its invoice and the credit notes that cancel it). */
+export function vouchersOfSale(db: Db, saleId: number): Promise<InvoiceRow[]> {
+  return vouchersOf(db, invoices.saleId, saleId);
+}
+
+async function vouchersOf(db: Db, column: typeof invoices.orderId | typeof invoices.saleId, id: number) {
   const ownInvoices = db
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
+    .where(and(eq(column, id), eq(invoices.kind, "invoice")));
   return db
     .select()
     .from(invoices)
-    .where(or(eq(invoices.orderId, orderId), inArray(invoices.originalInvoiceId, ownInvoices)))
+    .where(or(eq(column, id), inArray(invoices.originalInvoiceId, ownInvoices)))
     .orderBy(invoices.createdAt, invoices.id);
 }
 
@@ -69,6 +78,10 @@ export async function voucherSource(
       orderNumber: null,
       reference: referenceText({ orderNumber: null, boxDate: payment?.boxDate ?? null }) ?? "Caja Rizoma",
     };
+  }
+  if (source.saleId) {
+    const [sale] = await db.select({ number: sales.number }).from(sales).where(eq(sales.id, source.saleId));
+    return { orderNumber: null, reference: sale ? `Venta ${sale.number}` : null };
   }
   return { orderNumber: null, reference: null };
 }

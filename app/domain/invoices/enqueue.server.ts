@@ -12,6 +12,8 @@ import {
   invoices,
   orderItems,
   orders,
+  saleItems,
+  sales,
 } from "~db/schema";
 import { type OrderLineForInvoice, orderInvoiceLines, voucherAmounts } from "./amounts";
 import {
@@ -151,6 +153,64 @@ async function queueVoucher(tx: Db, values: typeof invoices.$inferInsert): Promi
   return inserted.length > 0;
 }
 
+/**
+ * A counter or fair sale was paid: its invoice, in the same transaction (UNIQUE(sale_id) settles replays).
+ * The buyer is named as at checkout: a CUIT with its condition, else a final consumer (by DNI/CUIL when
+ * given). No e-mail is fine: the voucher is on the receipt page the buyer scans.
+ */
+export async function enqueueSaleInvoice(tx: Db, saleId: number): Promise<boolean> {
+  const settings = await invoicingSettings(tx);
+  if (!settings.enabled) return false;
+  const [sale] = await tx.select().from(sales).where(eq(sales.id, saleId));
+  if (!sale) return false;
+  const items: OrderLineForInvoice[] = await tx
+    .select({
+      title: saleItems.title,
+      author: saleItems.author,
+      quantity: saleItems.quantity,
+      unitPriceCents: saleItems.unitPriceCents,
+      lineTotalCents: saleItems.lineTotalCents,
+      taxRate: saleItems.taxRate,
+    })
+    .from(saleItems)
+    .where(eq(saleItems.saleId, saleId))
+    .orderBy(saleItems.id);
+  const lines = orderInvoiceLines(items, 0);
+  const document = sale.customerDocument?.replace(/\D/g, "") || null;
+  const receiver = sale.customerCuit
+    ? {
+        receiverDocType: DOC_TYPES.cuit,
+        receiverDocNumber: sale.customerCuit.replace(/\D/g, ""),
+        receiverName: sale.customerLegalName ?? "",
+        receiverTaxCondition: receiverConditionOf(sale.customerTaxCondition),
+      }
+    : {
+        receiverDocType: document ? (document.length === 11 ? DOC_TYPES.cuil : DOC_TYPES.dni) : DOC_TYPES.finalConsumer,
+        receiverDocNumber: document ?? "0",
+        receiverName: "Consumidor final",
+        receiverTaxCondition: RECEIVER_CONDITIONS.finalConsumer,
+      };
+  const type = invoiceTypeFor(settings.taxCondition, receiver.receiverTaxCondition);
+  return queueVoucher(tx, {
+    kind: "invoice",
+    saleId,
+    ...receiver,
+    receiverAddress: null,
+    receiverEmail: sale.customerEmail ?? "",
+    ...sellerFields(settings, type, lines),
+    ...failedUnless(settings),
+  });
+}
+
+/** A counter sale was cancelled after it was paid (a Mercado Pago QR refunded, a sale voided): as an order's. */
+export async function undoSaleInvoice(tx: Db, saleId: number, reason: CreditNoteReason): Promise<void> {
+  const [invoice] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.saleId, saleId), eq(invoices.kind, "invoice")));
+  if (invoice) await undoInvoice(tx, invoice.id, reason);
+}
+
 /** A box charge was recorded: its invoice (the box is books: the 'libros' category's rate). */
 export async function enqueueBoxInvoice(tx: Db, boxPaymentId: number): Promise<boolean> {
   const settings = await invoicingSettings(tx);
@@ -200,10 +260,15 @@ export async function enqueueBoxInvoice(tx: Db, boxPaymentId: number): Promise<b
  */
 export async function undoOrderInvoice(tx: Db, orderId: number, reason: CreditNoteReason): Promise<void> {
   const [invoice] = await tx
-    .select()
+    .select({ id: invoices.id })
     .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")))
-    .for("update");
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
+  if (invoice) await undoInvoice(tx, invoice.id, reason);
+}
+
+/** An invoice is undone: cancelled while ARCA never heard of it, else its credit note is queued. */
+async function undoInvoice(tx: Db, invoiceId: number, reason: CreditNoteReason): Promise<void> {
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
   if (!invoice || invoice.status === "cancelled") return;
   const cancelled = await tx
     .update(invoices)

@@ -13,6 +13,7 @@ function invoice(values: Partial<InvoiceRow> = {}): InvoiceRow {
     kind: "invoice",
     orderId: 7,
     boxPaymentId: null,
+    saleId: null,
     originalInvoiceId: null,
     reason: null,
     environment: "produccion",

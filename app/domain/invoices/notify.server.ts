@@ -13,6 +13,8 @@ import type { InvoiceRow } from "./pdf.server";
  */
 export function invoiceIssued(ctx: Pick<RequestContext, "siteUrl" | "configuredSecret">) {
   return async (tx: Db, invoice: InvoiceRow): Promise<void> => {
+    // A counter sale to a buyer who gave no e-mail: the voucher is on their receipt page, nobody to write to.
+    if (!invoice.receiverEmail) return;
     const { orderNumber, reference } = await voucherSource(tx, invoice);
     const downloadUrl = orderNumber
       ? await invoiceDownloadUrl(

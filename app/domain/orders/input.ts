@@ -141,7 +141,7 @@ export const deliverySchema = z
 const blankToNull = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : value;
 
-const buyerCuit = z.preprocess(
+export const buyerCuit = z.preprocess(
   blankToNull,
   z
     .string({ error: INVOICE_FIELD_MESSAGES.cuit })
@@ -154,7 +154,7 @@ const buyerCuit = z.preprocess(
     .nullable(),
 );
 
-const buyerLegalName = z.preprocess(
+export const buyerLegalName = z.preprocess(
   blankToNull,
   z
     .string({ error: "La razón social debe ser un texto" })
@@ -163,7 +163,7 @@ const buyerLegalName = z.preprocess(
     .nullable(),
 );
 
-const buyerTaxCondition = z.preprocess(
+export const buyerTaxCondition = z.preprocess(
   blankToNull,
   z.enum(BUYER_TAX_CONDITIONS, { error: INVOICE_FIELD_MESSAGES.taxConditionValue }).nullable(),
 );
@@ -176,7 +176,7 @@ export function normaliseDocument(text: string): string | null {
   return null;
 }
 
-const buyerDocument = z.preprocess(
+export const buyerDocument = z.preprocess(
   blankToNull,
   z
     .string({ error: INVOICE_FIELD_MESSAGES.document })

@@ -8,6 +8,7 @@ import { type CreditNoteReason, enqueueOrderInvoice, undoOrderInvoice } from "~/
 import { startPeriodicJob } from "~/domain/jobs/periodic.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import type { RenderedMail } from "~/domain/mail/templates/render.server";
+import { recordMovements } from "~/domain/stock/movements.server";
 import { type AlertSite, releaseRestockAlerts } from "~/domain/stock-alerts/release.server";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import { pesosToCents } from "~/lib/money";
@@ -118,7 +119,7 @@ async function currentStatus(db: Db, orderId: number) {
  */
 export async function returnStock(
   tx: Db,
-  items: Pick<OrderItem, "bookId" | "isPreorder" | "quantity">[],
+  items: (Pick<OrderItem, "bookId" | "isPreorder" | "quantity"> & { orderId?: number })[],
   site: AlertSite | null,
 ) {
   for (const item of [...items].sort((a, b) => a.bookId - b.bookId)) {
@@ -132,6 +133,18 @@ export async function returnStock(
       .where(eq(books.id, item.bookId));
   }
   const restocked = items.filter((item) => !item.isPreorder).map((item) => item.bookId);
+  await recordMovements(
+    tx,
+    items
+      .filter((item) => !item.isPreorder)
+      .map((item) => ({
+        bookId: item.bookId,
+        location: "shop" as const,
+        delta: item.quantity,
+        reason: "order_cancelled" as const,
+        orderId: item.orderId ?? null,
+      })),
+  );
   if (site) await releaseRestockAlerts(tx, restocked, site);
 }
 

@@ -9,6 +9,7 @@ import { limitPerIp } from "~/domain/rate-limit/limit-per-ip.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { carrierOptionOf, freeShippingCovers, provinceOfZip } from "~/domain/shipping/options";
 import { type ConfirmedCarrierOption, confirmCarrierOption } from "~/domain/shipping/options.server";
+import { recordMovements } from "~/domain/stock/movements.server";
 import { type FiscalLine, fiscalLines, rateFor } from "~/domain/taxes/fiscal";
 import { MercadoPagoError } from "~/integrations/mercadopago/errors";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
@@ -341,6 +342,19 @@ export async function placeOrder(ctx: OrderContext, raw: unknown, now = new Date
         }),
       )
       .returning();
+    await recordMovements(
+      db,
+      quote.lines
+        .filter((line) => !line.isPreorder)
+        .map((line) => ({
+          bookId: line.book.id,
+          location: "shop" as const,
+          delta: -line.quantity,
+          reason: "order" as const,
+          orderId: order.id,
+          at: now,
+        })),
+    );
     await db.insert(orderEvents).values({ orderId: order.id, toStatus: "pending_payment", source: "buyer", at: now });
     if (quote.code) await redeemDiscount(db, quote.code, order.id, now);
     // "Recordame mi carrito": the order followed, so the email's reminder is never sent.
