@@ -4,10 +4,9 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { AppCssContext } from "~/lib/app-css";
-import { appCss } from "~/lib/app-css.server";
 import { BatchedStream } from "~/lib/batched-stream.server";
 import { NonceContext } from "~/lib/nonce";
+import { withCriticalCss } from "~/lib/shop-critical-css.server";
 import { isDatabaseUnavailable } from "~db/errors";
 
 export const streamTimeout = 5_000;
@@ -43,7 +42,8 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
  * Suspense boundaries are never outlined (see progressiveChunkSize below), a page rendered for the
  * page cache waits for all its content (`completeRender`), an unreachable database is a 503, and every
  * inline script carries the response's Content-Security-Policy nonce (`cspNonce`, server/csp.ts), and
- * React's output leaves in one chunk per batch (BatchedStream), and the stylesheet is inline (AppCssContext).
+ * React's output leaves in one chunk per batch (BatchedStream), whose first one gets the storefront
+ * stylesheet's rules its markup needs in its <head> (withCriticalCss).
  */
 export default function handleRequest(
   request: Request,
@@ -84,11 +84,9 @@ export default function handleRequest(
 
     const nonce = loadContext.cspNonce;
     const page = (
-      <AppCssContext.Provider value={appCss}>
-        <NonceContext.Provider value={nonce}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </NonceContext.Provider>
-      </AppCssContext.Provider>
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>
     );
     const { pipe, abort } = renderToPipeableStream(page, {
       // React's own inline scripts carry the response's CSP nonce too (server/csp.ts).
@@ -99,12 +97,13 @@ export default function handleRequest(
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       [readyOption]() {
         shellRendered = true;
-        // One chunk per batch React writes, not one per 4 KB piece (app/lib/batched-stream.server.ts).
+        // One chunk per batch React writes, not one per 4 KB piece (app/lib/batched-stream.server.ts); the
+        // first one with its critical CSS (app/lib/critical-css.ts).
         const body = new BatchedStream(() => {
           // Clear the timeout to prevent retaining the closure and memory leak
           clearTimeout(timeoutId);
           timeoutId = undefined;
-        });
+        }, withCriticalCss);
         const stream = createReadableStreamFromReadable(body);
 
         responseHeaders.set("Content-Type", "text/html");

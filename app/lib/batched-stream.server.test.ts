@@ -34,4 +34,15 @@ describe("BatchedStream", () => {
     expect(chunks).toEqual(["</body></html>"]);
     expect(events).toEqual(["end", "closed"]);
   });
+
+  it("lets its owner rewrite the first batch only", async () => {
+    const stream = new BatchedStream(undefined, (batch) => batch.replace("<style></style>", "<style>p{}</style>"));
+    const chunks = chunksOf(stream);
+    stream.write(Buffer.from("<head><style></style></head>"));
+    stream.flush();
+    stream.write(Buffer.from("<style></style>"));
+    stream.flush();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(chunks).toEqual(["<head><style>p{}</style></head>", "<style></style>"]);
+  });
 });

@@ -12,11 +12,16 @@ import { Transform, type TransformCallback } from "node:stream";
 export class BatchedStream extends Transform {
   #pending: Buffer[] = [];
   readonly #onEnd: () => void;
+  #first: ((batch: string) => string) | undefined;
 
-  /** `onEnd` runs when React ends the stream, before the last batch is passed on. */
-  constructor(onEnd: () => void = () => {}) {
+  /**
+   * `onEnd` runs when React ends the stream, before the last batch is passed on. `first`, when given, may
+   * rewrite the first batch (the shell: the <head> and what React had ready with it) before it leaves.
+   */
+  constructor(onEnd: () => void = () => {}, first?: (batch: string) => string) {
     super();
     this.#onEnd = onEnd;
+    this.#first = first;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
@@ -27,8 +32,12 @@ export class BatchedStream extends Transform {
   /** Called by React after each batch it wrote: passes the batch on as one chunk. */
   flush(): void {
     if (this.#pending.length === 0) return;
-    const batch = this.#pending.length === 1 ? (this.#pending[0] as Buffer) : Buffer.concat(this.#pending);
+    let batch = this.#pending.length === 1 ? (this.#pending[0] as Buffer) : Buffer.concat(this.#pending);
     this.#pending = [];
+    if (this.#first) {
+      batch = Buffer.from(this.#first(batch.toString("utf8")), "utf8");
+      this.#first = undefined;
+    }
     this.push(batch);
   }
 

@@ -22,7 +22,7 @@ export function ContentPage({
   children: ReactNode;
   /** Shown under the heading (e.g. the last update of a legal page). */
   aside?: ReactNode;
-  /** Extra classes for the page's <main> ("print-doc": a document that prints cleanly, see app.css). */
+  /** Extra classes for the page's <main> ("print-doc": a document that prints cleanly, see app/styles/shop.css). */
   className?: string;
 }) {
   return (

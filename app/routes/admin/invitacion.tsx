@@ -7,6 +7,7 @@ import { sessionCookie } from "~/lib/admin-cookie.server";
 import { formAction } from "~/lib/form-action.server";
 import { readForm } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
+import { adminStylesheet } from "~/styles/stylesheets";
 import type { Route } from "./+types/invitacion";
 
 /**
@@ -38,6 +39,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta = () => seoMeta({ title: "Invitación al panel", noIndex: true });
+
+/** The admin's own stylesheet, render-blocking in the <head> (app/styles/admin.css). */
+export const links: Route.LinksFunction = () => [adminStylesheet];
 
 export default function AdminInvitacion({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -3,6 +3,7 @@ import { AdminNav } from "~/components/admin/admin-nav";
 import { AdminNotFoundMessage, AdminRouteError } from "~/components/layout/route-error";
 import { requireAdmin } from "~/lib/admin.server";
 import { seoMeta } from "~/lib/seo";
+import { adminStylesheet } from "~/styles/stylesheets";
 import type { Route } from "./+types/layout";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -11,6 +12,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta = () => seoMeta({ title: "Panel de administración", noIndex: true });
+
+/** The admin's own stylesheet, render-blocking in the <head> (app/styles/admin.css). */
+export const links: Route.LinksFunction = () => [adminStylesheet];
 
 function Shell({ children }: { children: React.ReactNode }) {
   // In the error boundary too: a page's error still has this layout's data (none if this loader failed).

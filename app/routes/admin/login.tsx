@@ -10,6 +10,7 @@ import { clearedSessionCookie, sessionCookie } from "~/lib/admin-cookie.server";
 import { formAction, formFailure } from "~/lib/form-action.server";
 import { readForm, retryAfterHeaders } from "~/lib/http.server";
 import { seoMeta } from "~/lib/seo";
+import { adminStylesheet } from "~/styles/stylesheets";
 import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -80,6 +81,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta = () => seoMeta({ title: "Ingresar al panel", noIndex: true });
+
+/** The admin's own stylesheet, render-blocking in the <head> (app/styles/admin.css). */
+export const links: Route.LinksFunction = () => [adminStylesheet];
 
 function ErrorNote({ message }: { message?: string }) {
   return message ? (
