@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import { NotFoundPage } from "~/components/layout/not-found-page";
 import { ServerErrorPage } from "~/components/layout/server-error-page";
+import { IconSprite } from "~/components/ui/icon-sprite";
 import { Toaster } from "~/components/ui/toast";
 import { CRITICAL_CSS_ID, criticalCss } from "~/lib/critical-css";
 import { useNonce } from "~/lib/nonce";
@@ -31,6 +32,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col antialiased">
+        {storefront ? <IconSprite /> : null}
         {children}
         <Toaster />
         <ScrollRestoration nonce={nonce} />

@@ -48,6 +48,7 @@ export default [
   route("recibo/:number/factura/:invoiceId", "routes/recibo-factura.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("datos-fiscales-qr.svg", "routes/datos-fiscales-qr.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/invitacion", "routes/admin/invitacion.tsx"),
   route("admin/facturas/:id/pdf", "routes/admin/facturas/pdf.ts"),

@@ -30,6 +30,7 @@ import { hashPolicy, isAdminPath, newNonce, noncePolicy } from "./csp";
 import { customerSession } from "./customer-session";
 import { IMAGE_ROUTE, imageHandler } from "./images";
 import { createPageCache } from "./page-cache";
+import { staticFiles } from "./static-files";
 
 /** How much of an unread request body is drained so an early answer reaches the client intact. */
 const MAX_DRAINED_BYTES = 16 * 1024 * 1024;
@@ -222,7 +223,9 @@ export function createApp(options: AppOptions): express.Express {
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
   } else if (options.clientDir) {
-    app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    // Hashed assets never change under their name: kept a year, never revalidated; with their brotli and
+    // gzip copies from the build (server/static-files.ts).
+    app.use("/assets", staticFiles(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 

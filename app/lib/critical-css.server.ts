@@ -12,7 +12,8 @@
  * the ones the kept rules read, and so do @property and @keyframes. Every @layer block stays, even empty,
  * so the layers keep the order the full stylesheet gives them (the first stylesheet to name a layer fixes
  * its place in the cascade). The kept rules are copied verbatim and in order: applied before the full
- * stylesheet, which repeats them, they change nothing once it arrives.
+ * stylesheet, which repeats them, they change nothing once it arrives (but for the colours with an opacity,
+ * see COLOR_MIX).
  */
 
 type Node =
@@ -159,6 +160,15 @@ export function classesIn(html: string): Set<string> {
   return classes;
 }
 
+/**
+ * Tailwind writes each colour with an opacity (`text-ink/75`) twice: a hex colour with alpha (`#1c1f1abf`),
+ * then, for browsers that have it, the same colour as `color-mix(in oklab, var(--color-ink) 75%,
+ * transparent)`. Both are the same colour (the alpha rounded to 1/255); the inline rules keep only the
+ * first, the stylesheet file has both. (Only in the utilities layer: the base layer's placeholder colour
+ * differs between the two.)
+ */
+const COLOR_MIX = "@supports (color:color-mix(in lab,red,red))";
+
 const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
 const ANIMATION = /animation(?:-name)?\s*:([^;}]*)/g;
 
@@ -217,12 +227,13 @@ export function criticalCssFor(css: string): CriticalCss {
       splitTopLevel(body, ";")
         .filter((declaration) => used.has(declaration.slice(0, declaration.indexOf(":")).trim()))
         .join(";");
-    const print = (nodes: Node[]): string => {
+    const print = (nodes: Node[], layer = ""): string => {
       let out = "";
       for (const node of nodes) {
         if (node.kind === "statement") out += `${node.text};`;
         else if (node.kind === "group") {
-          const inner = print(node.children);
+          if (layer === "utilities" && node.prelude === COLOR_MIX) continue;
+          const inner = print(node.children, /^@layer\s+([\w-]+)$/.exec(node.prelude)?.[1] ?? layer);
           // An empty @layer block still fixes the layer's place in the cascade.
           if (inner || node.prelude.startsWith("@layer")) out += `${node.prelude}{${inner}}`;
         } else if (node.needs === null) {

@@ -12,3 +12,13 @@ export const CRITICAL_CSS_ID = "rizoma-css";
  */
 export const criticalCss: string =
   typeof document === "undefined" ? "" : (document.getElementById(CRITICAL_CSS_ID)?.textContent ?? "");
+
+/**
+ * Put on the first element of a page that is never on its first screen (the home's sections past the
+ * search, the book page's shelves, the shop's newsletter under a full grid): the inline rules are those of
+ * the markup before it. What follows is styled by the stylesheet file, fetched from the <head> at once
+ * (a preload) and applied where it is linked, long before a visitor scrolls that far on any connection
+ * worth the name. Only where the page's layout guarantees a screen's worth of content above it, at every
+ * width: a mark too high shows unstyled content on the first screen until the file arrives.
+ */
+export const belowTheFold = { "data-below-the-fold": "" } as const;

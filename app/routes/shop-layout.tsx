@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const storeUrl = effectiveStoreUrl(context.config.storeUrl, store);
   return {
     contact,
-    fiscal: await footerFiscal(fiscal),
+    fiscal: footerFiscal(fiscal),
     publicUrl: context.config.publicUrl,
     storeUrl,
     demo: mode === "demo",

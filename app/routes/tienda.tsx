@@ -212,7 +212,7 @@ export default function Tienda({ loaderData }: Route.ComponentProps) {
           </nav>
         ) : null}
       </section>
-      <ShopNewsletter />
+      <ShopNewsletter belowTheFold={books.length > 6} />
     </main>
   );
 }
@@ -222,7 +222,7 @@ function CategoryLink({ to, active, children }: { to: string; active: boolean; c
     <Link
       to={to}
       aria-current={active ? "page" : undefined}
-      className={`rounded-full px-4 py-1.5 text-sm font-semibold ${active ? "bg-moss text-white" : "border border-moss/40 bg-white text-moss hover:border-moss"}`}
+      className={`chip-category ${active ? "bg-moss text-white" : "chip-off border-moss/40 text-moss"}`}
     >
       {children}
     </Link>

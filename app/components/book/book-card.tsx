@@ -43,11 +43,11 @@ export function BookCard({
   const animated = index !== undefined;
   return (
     <article
-      className={`group relative flex w-full flex-col ${animated ? "card-enter" : ""}`}
+      className={animated ? "group card card-enter" : "group card"}
       style={animated ? ({ "--card-index": index } as CSSProperties) : undefined}
       data-testid="book-card"
     >
-      <Link to={`/libro/${book.id}`} className="flex flex-col rounded-sm" prefetch="intent">
+      <Link to={`/libro/${book.id}`} className="card-link" prefetch="intent">
         <div className="relative">
           <BookCover
             src={book.coverUrl}
@@ -55,7 +55,7 @@ export function BookCard({
             title={book.title}
             author={book.author}
             eager={eager}
-            className="transition group-hover:-translate-y-1 group-hover:shadow-md motion-reduce:transition-none"
+            className="card-lift"
           />
           {!book.available ? <Badge className="bg-terracotta-dark text-white">NO DISPONIBLE</Badge> : null}
           {outOfStock ? (
@@ -64,14 +64,14 @@ export function BookCard({
             </span>
           ) : null}
         </div>
-        <h3 className="mt-3 font-serif text-base leading-snug group-hover:underline">{book.title}</h3>
-        <p className="mt-1 text-sm text-ink/75" data-testid="card-author">
+        <h3 className="card-title">{book.title}</h3>
+        <p className="card-author" data-testid="card-author">
           {book.author}
         </p>
       </Link>
       <WishlistHeart book={book} className="absolute right-2 top-2" />
       {book.isPreorder ? <BookPreorderBadge book={book} size="small" className="mt-2" /> : null}
-      <p className="mt-auto pt-2 text-sm font-semibold" data-testid="card-price">
+      <p className="card-price" data-testid="card-price">
         {book.isPreorder && book.preorderPrice !== null ? (
           <>
             <span className="text-moss">{formatPrice(fromPesos(book.preorderPrice))}</span>{" "}
@@ -87,7 +87,7 @@ export function BookCard({
         )}
       </p>
       {book.netPrice === null ? null : (
-        <NetPrice netCents={fromPesos(book.netPrice)} testId={null} className="text-[11px] leading-tight text-ink/75" />
+        <NetPrice netCents={fromPesos(book.netPrice)} testId={null} className="card-net" />
       )}
       <BuyButton book={book} variant={variant} />
     </article>

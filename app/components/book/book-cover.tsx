@@ -114,7 +114,7 @@ export function BookCover({
     />
   );
   return (
-    <div className={`relative aspect-[2/3] overflow-hidden rounded-sm bg-cream shadow-sm ${className}`}>
+    <div className={`book-cover shadow-sm ${className}`}>
       {optimise ? (
         <CoverPicture source={source} displayWidth={displayWidth} sizes={sizes} version={v}>
           {img}

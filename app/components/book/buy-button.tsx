@@ -8,10 +8,10 @@ export const CHECKOUT_DELAY_MS = 100;
 /** How long 'Abriendo tienda...' stays on the button. */
 const OPENING_MS = 1500;
 
-const base =
-  "mt-3 inline-flex w-full items-center justify-center rounded-full px-3 py-2 text-xs font-bold tracking-wider transition";
-const primary = `${base} bg-moss text-white hover:bg-moss-dark disabled:cursor-wait disabled:opacity-80`;
-const secondary = `${base} border border-moss bg-white text-moss hover:bg-cream`;
+// The card's button shape and each state's colours (app/styles/shop.css).
+const base = "card-btn";
+const primary = "card-btn card-buy";
+const secondary = "card-btn card-order";
 
 /** The buy button of a card, per the table of spec §4 and DESIGN §5.1. */
 export function BuyButton({ book, variant }: { book: BuyableBook; variant: "shop" | "home" }) {

@@ -64,7 +64,7 @@ export function WishlistHeart({
         className={
           variant === "page"
             ? "inline-flex items-center gap-2 rounded-full border border-terracotta-dark px-6 py-3 font-bold tracking-wider text-terracotta-dark hover:bg-cream"
-            : "grid size-10 place-items-center rounded-full bg-white/95 text-terracotta-dark shadow-md ring-1 ring-ink/10 hover:bg-cream"
+            : "card-heart"
         }
       >
         <Heart className="size-5" fill={wished ? "currentColor" : "none"} />

@@ -6,7 +6,8 @@ import { Package } from "~/components/ui/icons/package";
 import { Sparkles } from "~/components/ui/icons/sparkles";
 import { BoxSection } from "./box-section";
 
-type Feature = { Icon: typeof BookOpen; title: string; text: string };
+/** Every icon hides itself from assistive technology (aria-hidden). */
+type Feature = { Icon: (props: { className: string }) => React.ReactNode; title: string; text: string };
 
 const INCLUDED: Feature[] = [
   { Icon: BookOpen, title: "Dos libros sorpresa", text: "Elegidos por la curadora o el curador del mes." },
@@ -82,7 +83,7 @@ function FeatureList({ features, className }: { features: Feature[]; className: 
           key={title}
           mark={
             <span className="text-moss">
-              <Icon aria-hidden="true" className="size-6" />
+              <Icon className="size-6" />
             </span>
           }
           title={title}

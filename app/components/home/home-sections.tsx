@@ -1,4 +1,4 @@
-import type { CatalogBook } from "~/domain/catalog/book-view.server";
+import type { CardBook } from "~/components/book/book-card";
 import { AboutSection } from "./about-section";
 import { BoxSection } from "./box-section";
 import { HomeSearch } from "./home-search";
@@ -16,7 +16,7 @@ export interface HomeSectionsProps {
   titles: string;
   categories: CategoryCard[];
   /** With each cover's content version (immutable image URLs). */
-  arrivals: (CatalogBook & { coverVersion: string | null })[];
+  arrivals: CardBook[];
   boxMonthlyCents: number;
   boxMonthlyNetCents: number;
   contact: HomeContact;

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
+import type { CardBook } from "~/components/book/book-card";
 import { BookCard } from "~/components/book/book-card";
-import type { CatalogBook } from "~/domain/catalog/book-view.server";
 import { SectionHeading } from "./section-heading";
 
 /** The newest 6 available books (spec §7), with the shared book card and the home's 'CONSULTAR'. */
-export function NewArrivals({ books }: { books: (CatalogBook & { coverVersion: string | null })[] }) {
+export function NewArrivals({ books }: { books: CardBook[] }) {
   return (
     <section id="new" aria-labelledby="new-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-16">
       <div className="flex flex-wrap items-end justify-between gap-4">

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { DEFAULT_COVER } from "~/components/book/book-cover";
+import { belowTheFold } from "~/lib/critical-css";
 import { COVER_DISPLAY_WIDTHS, IMAGE_QUALITY, optimizedUrl, responsiveWidths, shouldOptimize } from "~/lib/images";
 import { SectionHeading } from "./section-heading";
 
@@ -21,7 +22,8 @@ function tileSrc(cover: CategoryCard["covers"][number]): string {
 /** The four category cards (spec §2), each fanned out with a few real covers from the category. */
 export function StoreSection({ categories }: { categories: CategoryCard[] }) {
   return (
-    <section id="store" aria-labelledby="store-title" className="scroll-mt-20 bg-cream">
+    // After the carousel, the intro, the selling points and the search: past the first screen at any width.
+    <section id="store" aria-labelledby="store-title" className="scroll-mt-20 bg-cream" {...belowTheFold}>
       <div className="mx-auto max-w-6xl px-4 py-16">
         <SectionHeading
           id="store-title"

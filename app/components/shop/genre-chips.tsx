@@ -20,7 +20,7 @@ export function GenreChips({ params, genres }: { params: ShopParams; genres: str
               <Link
                 to={shopHref(params, { genero: active ? undefined : genre, pagina: 1 })}
                 aria-current={active ? "true" : undefined}
-                className={`inline-block rounded-full px-3 py-1 text-xs font-semibold ${active ? "bg-ochre text-ink" : "border border-ink/20 bg-white text-ink hover:border-moss"}`}
+                className={`chip-genre ${active ? "bg-ochre text-ink" : "chip-off border-ink/20 text-ink"}`}
               >
                 {genre}
               </Link>

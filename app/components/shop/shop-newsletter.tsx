@@ -4,6 +4,7 @@ import { useNewsletterSignup } from "~/components/newsletter/use-newsletter-sign
 import { PersonalDataNotice } from "~/components/ui/personal-data-notice";
 import { toast } from "~/components/ui/toast";
 import { SHOP_TOPIC_IDS, topicsFor } from "~/domain/newsletter/topics";
+import { belowTheFold } from "~/lib/critical-css";
 
 const topics = topicsFor(SHOP_TOPIC_IDS);
 export const SHOP_NEWSLETTER_SOURCE = "shop";
@@ -12,7 +13,8 @@ export const SHOP_NEWSLETTER_SOURCE = "shop";
  * The shop's compact newsletter form (spec §2, §5, §8): email, optional name and the 13 topics. Without
  * JavaScript it posts to /newsletter; with it, JSON to /api/newsletter/subscribe and a toast.
  */
-export function ShopNewsletter() {
+/** `belowTheFold`: under a grid of more than one row of books, so past the first screen at any width. */
+export function ShopNewsletter({ belowTheFold: below = false }: { belowTheFold?: boolean }) {
   const { sending: submitting, onSubmit } = useNewsletterSignup({
     source: SHOP_NEWSLETTER_SOURCE,
     accept: (email) => {
@@ -22,7 +24,7 @@ export function ShopNewsletter() {
     },
   });
   return (
-    <section aria-labelledby="shop-newsletter-title" className="bg-moss text-white">
+    <section aria-labelledby="shop-newsletter-title" className="bg-moss text-white" {...(below ? belowTheFold : {})}>
       <div className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="shop-newsletter-title" className="font-serif text-3xl">
           Newsletter

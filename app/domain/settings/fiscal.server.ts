@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import QRCode from "qrcode";
 import { DomainError, Invalid } from "~/domain/errors";
 import { storeCover } from "~/domain/uploads/uploads.server";
@@ -27,26 +28,37 @@ export async function storeFiscalQrImage(db: Db, file: FormDataEntryValue | null
   }
 }
 
+/** Where the footer's drawn QR is served (app/routes/datos-fiscales-qr.ts). */
+export const FISCAL_QR_PATH = "/datos-fiscales-qr.svg";
+
 /**
  * The seller's identity for the footer. With ARCA's URL and no uploaded image, the QR is drawn from the
- * URL (it is what the F.960/D's QR encodes), so a visitor can scan it or follow the link.
+ * URL (it is what the F.960/D's QR encodes), so a visitor can scan it or follow the link. The drawing is
+ * an image of its own (FISCAL_QR_PATH, its address naming the URL's digest so it can be cached for good),
+ * not a data: URL: every storefront page carried those 3.8 KB of base64 twice, in the footer's HTML and in
+ * its hydration data (issue 36).
  */
-export async function footerFiscal(fiscal: FiscalSettings): Promise<FooterFiscal> {
+export function footerFiscal(fiscal: FiscalSettings): FooterFiscal {
   const qr = fiscal.qrImage
     ? { src: fiscal.qrImage, href: fiscal.qrUrl }
     : fiscal.qrUrl
-      ? { src: await qrSvgDataUrl(fiscal.qrUrl), href: fiscal.qrUrl }
+      ? { src: `${FISCAL_QR_PATH}?v=${qrVersion(fiscal.qrUrl)}`, href: fiscal.qrUrl }
       : null;
   return { lines: fiscalLines(fiscal), qr };
 }
 
-/** The last URL drawn: the shop has one, and every page's layout asks for it. */
-let drawn: { url: string; dataUrl: string } | null = null;
+/** A short digest of ARCA's URL: the drawn QR's address changes when the URL does. */
+export function qrVersion(url: string): string {
+  return createHash("sha256").update(url).digest("base64url").slice(0, 10);
+}
 
-async function qrSvgDataUrl(url: string): Promise<string> {
-  if (drawn?.url === url) return drawn.dataUrl;
+/** The last URL drawn: the shop has one. */
+let drawn: { url: string; svg: string } | null = null;
+
+/** The QR of ARCA's URL as an SVG document. */
+export async function fiscalQrSvg(url: string): Promise<string> {
+  if (drawn?.url === url) return drawn.svg;
   const svg = await QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
-  const dataUrl = `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
-  drawn = { url, dataUrl };
-  return dataUrl;
+  drawn = { url, svg };
+  return svg;
 }

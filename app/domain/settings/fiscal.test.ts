@@ -6,7 +6,7 @@ import { seedDemoCatalogue } from "~db/seed";
 import { adminTestDatabase } from "../../../tests/support/admin-database";
 import { cuitCheckDigit, normaliseCuit } from "./argentina";
 import { EMPTY_FISCAL, FISCAL_MESSAGES, fiscalLines, fiscalSchema, missingFiscalFields } from "./fiscal";
-import { footerFiscal } from "./fiscal.server";
+import { fiscalQrSvg, footerFiscal, qrVersion } from "./fiscal.server";
 import { DEFAULT_SETTINGS } from "./schema";
 import { getSection, seedSettings, updateSection } from "./settings.server";
 
@@ -139,14 +139,17 @@ describe("what is missing and what the footer shows", () => {
 
   it("draws the QR of ARCA's URL when no image was uploaded, and links the uploaded one", async () => {
     const qrUrl = "https://servicios1.afip.gob.ar/clavefiscal/qr/response.aspx?qr=abc123";
-    const drawn = await footerFiscal({ ...EMPTY_FISCAL, qrUrl });
+    const drawn = footerFiscal({ ...EMPTY_FISCAL, qrUrl });
     expect(drawn.qr?.href).toBe(qrUrl);
-    expect(Buffer.from(drawn.qr?.src.split(",")[1] ?? "", "base64").toString()).toContain("<svg");
-    expect((await footerFiscal({ ...EMPTY_FISCAL, qrImage: "/uploads/3.png" })).qr).toEqual({
+    // An image of its own, whose address changes with the URL.
+    expect(drawn.qr?.src).toBe(`/datos-fiscales-qr.svg?v=${qrVersion(qrUrl)}`);
+    expect(qrVersion(`${qrUrl}x`)).not.toBe(qrVersion(qrUrl));
+    expect(await fiscalQrSvg(qrUrl)).toContain("<svg");
+    expect(footerFiscal({ ...EMPTY_FISCAL, qrImage: "/uploads/3.png" }).qr).toEqual({
       src: "/uploads/3.png",
       href: null,
     });
-    expect((await footerFiscal(EMPTY_FISCAL)).qr).toBeNull();
+    expect(footerFiscal(EMPTY_FISCAL).qr).toBeNull();
   });
 });
 

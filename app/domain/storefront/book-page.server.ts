@@ -1,5 +1,6 @@
 import { toCatalogBook, toStoreProduct } from "~/domain/catalog/book-view.server";
 import { getVisibleBook, relatedBooks } from "~/domain/catalog/books.server";
+import { cardBook } from "~/domain/catalog/card-book.server";
 import { isLanguageCode, LANGUAGES } from "~/domain/catalog/languages";
 import { catalogView } from "~/domain/catalog/view.server";
 import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
@@ -43,8 +44,8 @@ export async function bookPage(ctx: Pick<PageContext, "db" | "config">, id: numb
     descriptionHtml: descriptionHtml(row.description),
     summary: htmlToText(row.description).replace(/\s+/g, " ").trim().slice(0, 160),
     related: {
-      byAuthor: related.byAuthor.map((b) => withCoverVersion(b, versions)),
-      sameGenre: related.sameGenre.map((b) => withCoverVersion(b, versions)),
+      byAuthor: related.byAuthor.map((b) => cardBook(withCoverVersion(b, versions))),
+      sameGenre: related.sameGenre.map((b) => cardBook(withCoverVersion(b, versions))),
     },
     publicUrl: ctx.config.publicUrl,
   };

@@ -1,6 +1,7 @@
 import { boxMonthlyPrice, boxTaxRate } from "~/domain/box/page-data.server";
 import { referenceData } from "~/domain/cache/reference-data.server";
 import { featuredBooks, newArrivals, newestInCategory } from "~/domain/catalog/books.server";
+import { cardBook } from "~/domain/catalog/card-book.server";
 import { publishedCount, shopCategories } from "~/domain/catalog/reference.server";
 import { titleCountLabel } from "~/domain/catalog/title-count";
 import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
@@ -55,7 +56,7 @@ export async function homePage(ctx: PageContext) {
       boxMonthlyCents,
       boxMonthlyNetCents: netOf(boxMonthlyCents, boxTaxRate(settings.taxes.categories)),
     },
-    arrivals: arrivals.map((book) => withCoverVersion(book, versions)),
+    arrivals: arrivals.map((book) => cardBook(withCoverVersion(book, versions))),
     categories: cards,
     titles: titleCountLabel(titles),
     contact: { ...contact, whatsappUrl: whatsappLink(contact.whatsapp) },

@@ -1,4 +1,5 @@
 import { newestInCategory, pagination as paginationOf, shopBooks } from "~/domain/catalog/books.server";
+import { cardBook } from "~/domain/catalog/card-book.server";
 import { publishedCount, shopAuthors, shopCategories, shopGenres } from "~/domain/catalog/reference.server";
 import { PARTNER_CATEGORY, PARTNER_STRIP_SIZE, parseShopParams, SHOP_PAGE_SIZE } from "~/domain/catalog/shop-params";
 import { catalogView } from "~/domain/catalog/view.server";
@@ -79,10 +80,10 @@ export async function shopPage(ctx: PageContext, query: URLSearchParams) {
   ]);
   const shop = {
     ...result,
-    books: result.books.map((b) => withCoverVersion(b, versions)),
+    books: result.books.map((b) => cardBook(withCoverVersion(b, versions))),
     params,
     filtered,
-    partner: (partner ?? []).map((b) => withCoverVersion(b, versions)),
+    partner: (partner ?? []).map((b) => cardBook(withCoverVersion(b, versions))),
     partnerName: categories.find((c) => c.key === PARTNER_CATEGORY)?.name ?? "Peow Studios",
     categories: categories.map(({ key, name }) => ({ key, name })),
     genres: genres.map((g) => g.name),

@@ -1,7 +1,8 @@
-import { Icon, type IconNode, type IconProps } from "../icon";
+import type { IconNode, SpriteIconId } from "../icon";
+import { SpriteIcon } from "../icon";
 
 // Lucide's "heart" (ISC license).
-const node: IconNode = [
+export const heartNode: IconNode = [
   [
     "path",
     {
@@ -10,4 +11,9 @@ const node: IconNode = [
   ],
 ];
 
-export const Heart = (props: IconProps) => <Icon node={node} {...props} />;
+const id: SpriteIconId = "heart";
+
+/** From the sprite (app/components/ui/icon-sprite.tsx): the cards repeat it. */
+export const Heart = ({ className, fill }: { className: string; fill?: "none" | "currentColor" }) => (
+  <SpriteIcon id={id} className={className} fill={fill} />
+);
