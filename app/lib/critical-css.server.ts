@@ -146,16 +146,22 @@ function removeNot(selector: string): string {
 /** The class names in `class="…"` attributes of HTML as React writes it (entities decoded). */
 export function classesIn(html: string): Set<string> {
   const classes = new Set<string>();
-  for (const [, value = ""] of html.matchAll(/\sclass="([^"]*)"/g)) {
-    const decoded = value.includes("&")
-      ? value
-          .replace(/&amp;/g, "&")
-          .replace(/&quot;/g, '"')
-          .replace(/&#x27;/g, "'")
-          .replace(/&lt;/g, "<")
-          .replace(/&gt;/g, ">")
-      : value;
-    for (const name of decoded.split(/\s+/)) if (name) classes.add(name);
+  const marker = ' class="';
+  for (let at = html.indexOf(marker); at !== -1; at = html.indexOf(marker, at)) {
+    const start = at + marker.length;
+    const end = html.indexOf('"', start);
+    if (end === -1) break;
+    let value = html.slice(start, end);
+    at = end;
+    if (/[\t\n\r]/.test(value)) value = value.replace(/\s+/g, " ");
+    if (value.includes("&"))
+      value = value
+        .replace(/&amp;/g, "&")
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'")
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">");
+    for (const name of value.split(" ")) if (name) classes.add(name);
   }
   return classes;
 }
@@ -172,18 +178,73 @@ const COLOR_MIX = "@supports (color:color-mix(in lab,red,red))";
 const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
 const ANIMATION = /animation(?:-name)?\s*:([^;}]*)/g;
 
+/** What a style rule reads: custom properties (`var(--x)`) and animation names. */
+function readsOf(text: string): { variables: string[]; animations: string[] } {
+  const variables = [...text.matchAll(VAR_REFERENCE)].map((match) => match[1] as string);
+  const animations: string[] = [];
+  for (const [, value = ""] of text.matchAll(ANIMATION))
+    for (const word of value.split(/[\s,]+/)) if (/^[a-zA-Z][\w-]*$/.test(word)) animations.push(word);
+  return { variables, animations };
+}
+
+/** One custom property a rule declares (`--x:…`), and the ones its value reads. */
+interface Declaration {
+  name: string;
+  text: string;
+  reads: string[];
+}
+
 /** A rule whose declarations are all custom properties (`--x:…`): kept declaration by declaration. */
-const declaresOnlyVariables = (body: string) => {
+function variableDeclarations(body: string): Declaration[] | null {
   const declarations = splitTopLevel(body, ";").filter((d) => d.trim());
-  return declarations.length > 0 && declarations.every((d) => d.trim().startsWith("--"));
-};
+  if (declarations.length === 0 || !declarations.every((d) => d.trim().startsWith("--"))) return null;
+  return declarations.map((text) => ({
+    name: text.slice(0, text.indexOf(":")).trim(),
+    text,
+    reads: readsOf(text).variables,
+  }));
+}
 
 /** The rules a set of classes needs, as CSS text. */
 export type CriticalCss = (classes: Set<string>) => string;
 
+/** A style rule with what picking it needs, worked out once. */
+interface Rule {
+  text: string;
+  needs: string[][];
+  variables: Declaration[] | null;
+  reads: { variables: string[]; animations: string[] };
+}
+/** Kept when some kept rule reads its custom property or names its animation, or always. */
+interface AtRule {
+  text: string;
+  property: string | null;
+  keyframes: string | null;
+}
+type Item = { group: string; layer: string; items: Item[] } | { rule: Rule } | { at: AtRule } | { statement: string };
+
 /** Parses `css` once; the function it returns picks the rules a set of classes needs. */
 export function criticalCssFor(css: string): CriticalCss {
-  const tree = parseStylesheet(css);
+  const prepare = (nodes: Node[], layer: string): Item[] =>
+    nodes.flatMap((node): Item[] => {
+      if (node.kind === "statement") return [{ statement: `${node.text};` }];
+      if (node.kind === "group") {
+        // The colour-mix copies of the utilities' colours are left to the file (see COLOR_MIX).
+        if (layer === "utilities" && node.prelude === COLOR_MIX) return [];
+        const inner = /^@layer\s+([\w-]+)$/.exec(node.prelude)?.[1] ?? layer;
+        return [{ group: node.prelude, layer: inner, items: prepare(node.children, inner) }];
+      }
+      const text = `${node.prelude}{${node.body}}`;
+      if (node.needs === null) {
+        const property = /^@property\s+(--[\w-]+)/.exec(node.prelude)?.[1] ?? null;
+        const keyframes = /^@(?:-webkit-)?keyframes\s+([\w-]+)/.exec(node.prelude)?.[1] ?? null;
+        return [{ at: { text, property, keyframes } }];
+      }
+      return [
+        { rule: { text, needs: node.needs, variables: variableDeclarations(node.body), reads: readsOf(node.body) } },
+      ];
+    });
+  const items = prepare(parseStylesheet(css), "");
   const memo = new Map<string, string>();
 
   return (classes) => {
@@ -191,69 +252,58 @@ export function criticalCssFor(css: string): CriticalCss {
     const known = memo.get(key);
     if (known !== undefined) return known;
 
-    const matches = (needs: string[][] | null) =>
-      needs === null || needs.some((all) => all.every((c) => classes.has(c)));
+    const matches = (needs: string[][]) => needs.some((all) => all.every((c) => classes.has(c)));
     // First pass: the style rules the classes select, and what they read.
     const used = new Set<string>();
     const animations = new Set<string>();
-    const read = (body: string) => {
-      for (const [, name] of body.matchAll(VAR_REFERENCE)) used.add(name as string);
-      for (const [, value = ""] of body.matchAll(ANIMATION))
-        for (const word of value.split(/[\s,]+/)) if (/^[a-zA-Z][\w-]*$/.test(word)) animations.add(word);
-    };
-    const variableRules: { body: string }[] = [];
-    const visit = (nodes: Node[]) => {
-      for (const node of nodes) {
-        if (node.kind === "group") visit(node.children);
-        else if (node.kind === "rule" && node.needs !== null && matches(node.needs)) {
-          if (declaresOnlyVariables(node.body)) variableRules.push(node);
-          else read(node.body);
+    const declarations: Declaration[] = [];
+    const visit = (list: Item[]) => {
+      for (const item of list) {
+        if ("group" in item) visit(item.items);
+        else if ("rule" in item && matches(item.rule.needs)) {
+          if (item.rule.variables) declarations.push(...item.rule.variables);
+          else {
+            for (const name of item.rule.reads.variables) used.add(name);
+            for (const name of item.rule.reads.animations) animations.add(name);
+          }
         }
       }
     };
-    visit(tree);
+    visit(items);
     // Custom properties defined in terms of others (`--default-font-family: var(--font-sans)`): to a fixpoint.
     for (let grew = true; grew; ) {
       const before = used.size;
-      for (const { body } of variableRules)
-        for (const declaration of splitTopLevel(body, ";")) {
-          const name = declaration.slice(0, declaration.indexOf(":")).trim();
-          if (used.has(name)) read(declaration);
-        }
+      for (const declaration of declarations)
+        if (used.has(declaration.name)) for (const name of declaration.reads) used.add(name);
       grew = used.size !== before;
     }
 
-    const keepVariables = (body: string) =>
-      splitTopLevel(body, ";")
-        .filter((declaration) => used.has(declaration.slice(0, declaration.indexOf(":")).trim()))
-        .join(";");
-    const print = (nodes: Node[], layer = ""): string => {
+    const print = (list: Item[]): string => {
       let out = "";
-      for (const node of nodes) {
-        if (node.kind === "statement") out += `${node.text};`;
-        else if (node.kind === "group") {
-          if (layer === "utilities" && node.prelude === COLOR_MIX) continue;
-          const inner = print(node.children, /^@layer\s+([\w-]+)$/.exec(node.prelude)?.[1] ?? layer);
+      for (const item of list) {
+        if ("statement" in item) out += item.statement;
+        else if ("group" in item) {
+          const inner = print(item.items);
           // An empty @layer block still fixes the layer's place in the cascade.
-          if (inner || node.prelude.startsWith("@layer")) out += `${node.prelude}{${inner}}`;
-        } else if (node.needs === null) {
-          const property = /^@property\s+(--[\w-]+)/.exec(node.prelude);
-          const keyframes = /^@(?:-webkit-)?keyframes\s+([\w-]+)/.exec(node.prelude);
-          if (property) {
-            if (used.has(property[1] as string)) out += `${node.prelude}{${node.body}}`;
-          } else if (keyframes) {
-            if (animations.has(keyframes[1] as string)) out += `${node.prelude}{${node.body}}`;
-          } else out += `${node.prelude}{${node.body}}`;
-        } else if (matches(node.needs)) {
-          if (declaresOnlyVariables(node.body)) {
-            const body = keepVariables(node.body);
-            if (body) out += `${node.prelude}{${body}}`;
-          } else out += `${node.prelude}{${node.body}}`;
+          if (inner || item.group.startsWith("@layer")) out += `${item.group}{${inner}}`;
+        } else if ("at" in item) {
+          const { text, property, keyframes } = item.at;
+          if (property ? used.has(property) : keyframes ? animations.has(keyframes) : true) out += text;
+        } else if (matches(item.rule.needs)) {
+          const { variables } = item.rule;
+          if (!variables) out += item.rule.text;
+          else {
+            const kept = variables.filter((declaration) => used.has(declaration.name));
+            if (kept.length > 0) {
+              const prelude = item.rule.text.slice(0, item.rule.text.indexOf("{"));
+              out += `${prelude}{${kept.map((declaration) => declaration.text).join(";")}}`;
+            }
+          }
         }
       }
       return out;
     };
-    const result = print(tree);
+    const result = print(items);
     if (memo.size >= 200) memo.delete(memo.keys().next().value as string);
     memo.set(key, result);
     return result;

@@ -42,7 +42,7 @@ export function ContentPage({
               <li aria-current="page">{crumb}</li>
             </ol>
           </nav>
-          <p className="mt-8 text-xs font-bold tracking-[0.3em] text-terracotta-dark">{kicker}</p>
+          <p className="mt-8 kicker text-terracotta-dark">{kicker}</p>
           <h1 className="mt-3 font-serif text-4xl leading-tight text-balance sm:text-5xl">{title}</h1>
           {lead ? <p className="mt-5 text-lg leading-relaxed text-ink/80">{lead}</p> : null}
           {aside}

@@ -26,7 +26,7 @@ export function AboutSection() {
             “Los libros son puertas: nunca sabés del todo adónde te llevan, pero siempre salís distinto.”
           </blockquote>
           <div>
-            <h3 className="text-xs font-bold tracking-[0.3em] text-ochre-light">NUESTRA MISIÓN</h3>
+            <h3 className="kicker text-ochre-light">NUESTRA MISIÓN</h3>
             <p className="mt-3 leading-relaxed text-white/85">
               Que la cultura sea accesible: precios justos, envíos gratis en la ciudad y una puerta abierta para
               artistas y autores jóvenes que todavía no tienen dónde mostrarse. Como un rizoma, crecemos hacia los

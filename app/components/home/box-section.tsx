@@ -33,7 +33,7 @@ export function BoxSection({ monthlyCents, netCents }: { monthlyCents: number; n
           </ul>
         </div>
         <div className="rounded-lg bg-ink p-8 text-center text-white shadow-xl">
-          <p className="text-xs font-bold tracking-[0.3em] text-ochre-light">PLAN MENSUAL</p>
+          <p className="kicker text-ochre-light">PLAN MENSUAL</p>
           <p className="mt-4 font-serif text-5xl" data-testid="box-price">
             {formatMoney(monthlyCents)}
           </p>

@@ -120,9 +120,7 @@ export function Carousel({ slides, label }: { slides: Slide[] | null; label: str
             data-testid="carousel-slide"
             aria-hidden={i !== current ? true : undefined}
             inert={i !== current}
-            className={`col-start-1 row-start-1 [&>*]:h-full motion-safe:transition-opacity motion-safe:duration-700 ${
-              i === current ? "visible opacity-100" : "invisible opacity-0"
-            }`}
+            className={`slide ${i === current ? "visible opacity-100" : "invisible opacity-0"}`}
           >
             {slide.content}
           </div>

@@ -172,7 +172,7 @@ function BookSlide({ book, eager }: { book: SlideBook; eager: boolean }) {
   const preorder = book.isPreorder && book.preorderPrice !== null;
   return (
     <div className="bg-moss-dark">
-      <div className="mx-auto flex h-full min-h-[34rem] max-w-6xl flex-col items-center gap-6 px-6 pt-10 pb-24 sm:min-h-[28rem] sm:flex-row sm:gap-12 sm:px-10">
+      <div className="slide-body slide-book">
         <Link to={`/libro/${book.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
           <SlideCover
             src={book.coverUrl}
@@ -210,7 +210,7 @@ function BookSlide({ book, eager }: { book: SlideBook; eager: boolean }) {
 function SlideFrame({ tone, ornament, children }: { tone: string; ornament: string; children: ReactNode }) {
   return (
     <div className={`${tone} relative`}>
-      <div className="mx-auto flex h-full min-h-[34rem] max-w-6xl flex-col justify-center px-6 pt-10 pb-24 sm:min-h-[28rem] sm:px-10">
+      <div className="slide-body justify-center">
         {/* Decoration only: drawn by CSS from the attribute, so it is not text (nor read, nor contrast-checked). */}
         <span
           aria-hidden="true"
@@ -224,7 +224,7 @@ function SlideFrame({ tone, ornament, children }: { tone: string; ornament: stri
 }
 
 function Kicker({ children }: { children: ReactNode }) {
-  return <p className="text-xs font-bold tracking-[0.3em] text-ochre-light">{children}</p>;
+  return <p className="kicker text-ochre-light">{children}</p>;
 }
 
 function SlideTitle({ children }: { children: ReactNode }) {
@@ -243,7 +243,7 @@ function Actions({ children, centered = false }: { children: ReactNode; centered
   );
 }
 
-const primaryClass = "rounded-full bg-ochre-light px-6 py-2.5 text-sm font-bold tracking-wider text-ink hover:bg-white";
+const primaryClass = "btn-ochre";
 
 function PrimaryLink({ to, children }: { to: string; children: ReactNode }) {
   return (

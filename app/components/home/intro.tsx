@@ -30,7 +30,7 @@ export function Intro() {
   return (
     <section aria-labelledby="intro-title" className="mx-auto max-w-6xl px-4 pt-14 pb-10 sm:pt-20">
       <div className="max-w-3xl">
-        <p className="text-xs font-bold tracking-[0.3em] text-terracotta-dark">LIBRERÍA Y EDITORIAL INDEPENDIENTE</p>
+        <p className="kicker text-terracotta-dark">LIBRERÍA Y EDITORIAL INDEPENDIENTE</p>
         <h1 id="intro-title" className="mt-4 font-serif text-4xl leading-tight text-balance sm:text-6xl">
           Los libros son puertas. Elegí una y entrá.
         </h1>

@@ -19,9 +19,7 @@ export function SectionHeading({
   const dark = tone === "dark";
   return (
     <div className={align === "center" ? "mx-auto max-w-2xl text-center" : "max-w-2xl"}>
-      <p className={`text-xs font-bold tracking-[0.3em] ${dark ? "text-ochre-light" : "text-terracotta-dark"}`}>
-        {kicker}
-      </p>
+      <p className={`kicker ${dark ? "text-ochre-light" : "text-terracotta-dark"}`}>{kicker}</p>
       <h2 id={id} className="mt-3 font-serif text-3xl leading-tight sm:text-4xl">
         {title}
       </h2>

@@ -48,7 +48,7 @@ export function SlideCover({
     />
   );
   return (
-    <div className="relative aspect-[2/3] w-40 shrink-0 overflow-hidden rounded-sm bg-cream shadow-2xl sm:w-52 lg:w-60">
+    <div className="slide-cover">
       {optimise ? (
         <CoverPicture source={source} displayWidth={width} sizes={sizes} version={version}>
           {img}
@@ -58,11 +58,7 @@ export function SlideCover({
       )}
       {state === "loading" ? (
         <span className="absolute inset-0 flex items-center justify-center bg-cream" role="status">
-          <span
-            aria-hidden="true"
-            data-testid="cover-spinner"
-            className="size-8 rounded-full border-4 border-moss/25 border-t-moss motion-safe:animate-spin"
-          />
+          <span aria-hidden="true" data-testid="cover-spinner" className="slide-spinner" />
           <span className="sr-only">Cargando tapa…</span>
         </span>
       ) : null}

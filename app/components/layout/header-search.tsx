@@ -80,13 +80,9 @@ export function HeaderSearch({ id, label, className = "" }: { id: string; label:
           }}
           onFocus={() => setOpen(true)}
           aria-controls={showing ? listId : undefined}
-          className="min-w-0 flex-1 rounded-l-full border border-ink/20 bg-white px-4 py-2 text-sm text-ink placeholder:text-ink/70"
+          className="search-input"
         />
-        <button
-          type="submit"
-          className="flex items-center rounded-r-full bg-ochre-light px-4 text-ink hover:bg-white"
-          aria-label="Buscar"
-        >
+        <button type="submit" className="search-button" aria-label="Buscar">
           <Search aria-hidden="true" className="size-4" />
         </button>
       </Form>

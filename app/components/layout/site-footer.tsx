@@ -39,7 +39,8 @@ export interface FooterContact {
   email: string;
 }
 
-const linkClass = "hover:text-ochre-light hover:underline";
+// A named group of utilities (app/styles/shop.css): the footer lists some twenty links.
+const linkClass = "footer-link";
 
 export function SiteFooter({
   contact,

@@ -30,11 +30,11 @@ export const consumerButtons = [
 ] as const;
 
 // min-h-6: a 24 px tap target (WCAG 2.5.8) inside the 28 px bar.
-const consumerButtonClass =
-  "inline-flex min-h-6 items-center text-xs font-semibold text-white/90 underline underline-offset-2 hover:text-ochre-light md:text-[11px] lg:text-xs";
+// Named groups of utilities (app/styles/shop.css): the header is on every storefront page.
+const consumerButtonClass = "header-legal-link";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `text-sm font-semibold tracking-wider hover:text-ochre-light ${isActive ? "text-ochre-light underline underline-offset-8" : ""}`;
+  isActive ? "header-nav-link text-ochre-light underline underline-offset-8" : "header-nav-link";
 
 /**
  * IR A TIENDA (spec §2): the external store's home, in a new tab. On wide screens it closes the row of
@@ -119,11 +119,7 @@ export function SiteHeader({ actions, storeUrl = null }: { actions?: ReactNode; 
             data-testid="header-anchors"
           >
             {homeAnchors.map((anchor) => (
-              <SectionLink
-                key={anchor.section}
-                section={anchor.section}
-                className="text-[11px] font-semibold text-white/85 hover:text-ochre-light lg:text-xs lg:tracking-wider"
-              >
+              <SectionLink key={anchor.section} section={anchor.section} className="header-anchor">
                 {anchor.label}
               </SectionLink>
             ))}
@@ -155,10 +151,7 @@ export function SiteHeader({ actions, storeUrl = null }: { actions?: ReactNode; 
         <HeaderSearch id="header-search" label="Buscar en el sitio" className="ml-auto hidden w-72 lg:block" />
         <div className="ml-auto flex items-center gap-1 lg:ml-0" data-slot="header-actions">
           <details className="lg:hidden" open={panel === "search"} onToggle={toggle("search")}>
-            <summary
-              className="flex cursor-pointer list-none items-center rounded p-2 hover:bg-white/10 [&::-webkit-details-marker]:hidden"
-              aria-label={panel === "search" ? "Cerrar búsqueda" : "Buscar"}
-            >
+            <summary className="header-toggle" aria-label={panel === "search" ? "Cerrar búsqueda" : "Buscar"}>
               {panel === "search" ? (
                 <X aria-hidden="true" className="size-6" />
               ) : (
@@ -171,10 +164,7 @@ export function SiteHeader({ actions, storeUrl = null }: { actions?: ReactNode; 
           </details>
           {actions}
           <details className="md:hidden" open={panel === "menu"} onToggle={toggle("menu")}>
-            <summary
-              className="flex cursor-pointer list-none items-center rounded p-2 hover:bg-white/10 [&::-webkit-details-marker]:hidden"
-              aria-label={panel === "menu" ? "Cerrar menú" : "Abrir menú"}
-            >
+            <summary className="header-toggle" aria-label={panel === "menu" ? "Cerrar menú" : "Abrir menú"}>
               {panel === "menu" ? (
                 <X aria-hidden="true" className="size-6" />
               ) : (
@@ -184,11 +174,7 @@ export function SiteHeader({ actions, storeUrl = null }: { actions?: ReactNode; 
             <div className="absolute inset-x-0 top-full max-h-[calc(100dvh-5rem)] overflow-y-auto border-b border-white/10 bg-moss px-4 pb-4 shadow-lg">
               <nav aria-label="Menú móvil" className="flex flex-col">
                 {topBarLinks.map((link) => (
-                  <NavLink
-                    key={link.to}
-                    to={link.to}
-                    className={(s) => `${linkClass(s)} border-t border-white/10 py-3`}
-                  >
+                  <NavLink key={link.to} to={link.to} className={(s) => `${linkClass(s)} header-menu-row`}>
                     {link.label}
                   </NavLink>
                 ))}
@@ -197,7 +183,7 @@ export function SiteHeader({ actions, storeUrl = null }: { actions?: ReactNode; 
                     key={anchor.section}
                     section={anchor.section}
                     onNavigate={() => setPanel(null)}
-                    className="border-t border-white/10 py-3 text-sm font-semibold tracking-wider text-white/85 hover:text-ochre-light"
+                    className="header-menu-row header-nav-link text-white/85"
                   >
                     {anchor.label}
                   </SectionLink>
