@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   type Database,
+  documentBytesSection,
   evaluateTargets,
   growthExponent,
   type LatencySummary,
@@ -217,6 +218,27 @@ describe("targets", () => {
     });
     expect(find(results, "Lighthouse mobile performance")).toMatchObject({ pass: false, shortBy: "3" });
     expect(find(results, "Lighthouse mobile SEO")).toMatchObject({ pass: true });
+  });
+
+  it("wants each first document at most 90 KB before compression and 16 KB in brotli (issue 36)", () => {
+    const row = (path: string, bytes: number, brotliBytes: number) => ({
+      path,
+      bytes,
+      gzipBytes: 0,
+      brotliBytes,
+      inlineStyleBytes: 0,
+      hydrationBytes: 0,
+      stylesheetBrotliBytes: 0,
+    });
+    const results = evaluateTargets({
+      ...empty,
+      documentBytes: [row("/", 100 * 1024, 15 * 1024), row("/libro/1", 60 * 1024, 12 * 1024)],
+    });
+    expect(find(results, "document /: <= 90 KB before")).toMatchObject({ pass: false, shortBy: "10.0 KB" });
+    expect(find(results, "document /: <= 16 KB in brotli")).toMatchObject({ pass: true, measured: "15.0 KB" });
+    expect(find(results, "document /libro/1: <= 90 KB before")).toMatchObject({ pass: true });
+    expect(documentBytesSection([row("/", 100 * 1024, 15 * 1024)])).toContain("| /    | 100.0 |");
+    expect(evaluateTargets(empty).some((r) => r.target.startsWith("document"))).toBe(false);
   });
 
   it("counts errors (timeouts are among them) and non-2xx over every single run, not over the means", () => {

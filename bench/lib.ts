@@ -156,6 +156,24 @@ export interface FirstLoadRow {
   totalGzipBytes: number;
 }
 
+/** Issue 36 goal 2: one page's first document (scripts/page-bytes.mjs). */
+export interface DocumentBytesRow {
+  path: string;
+  /** The HTML before compression, gzipped at level 9 and in brotli at quality 11 (what the page cache stores). */
+  bytes: number;
+  gzipBytes: number;
+  brotliBytes: number;
+  /** The inline critical rules and React Router's hydration data, before compression. */
+  inlineStyleBytes: number;
+  hydrationBytes: number;
+  /** The linked stylesheet in brotli: fetched once, kept by the browser across pages. */
+  stylesheetBrotliBytes: number;
+}
+
+/** Issue 36 goal 2: each of `/`, `/tienda` and a book page. */
+export const DOCUMENT_RAW_KB = 90;
+export const DOCUMENT_BROTLI_KB = 16;
+
 export interface LighthouseRow {
   path: string;
   performance: number | null;
@@ -178,6 +196,8 @@ export interface Measurements {
   throughput: ThroughputRow[];
   scale: ScaleRow[];
   firstLoadJs: FirstLoadRow[];
+  /** Absent in runs from before issue 36 (bench/results.json of older runs). */
+  documentBytes?: DocumentBytesRow[];
   lighthouse: LighthouseRow[];
 }
 
@@ -339,6 +359,26 @@ export function evaluateTargets(m: Measurements): TargetResult[] {
           shortBy: score >= 100 ? null : `${100 - score}`,
         });
     }
+  }
+
+  for (const row of m.documentBytes ?? []) {
+    const kbOf = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    results.push(
+      atMost(
+        `document ${row.path}: <= ${DOCUMENT_RAW_KB} KB before compression`,
+        row.bytes,
+        DOCUMENT_RAW_KB * 1024,
+        kbOf,
+      ),
+    );
+    results.push(
+      atMost(
+        `document ${row.path}: <= ${DOCUMENT_BROTLI_KB} KB in brotli`,
+        row.brotliBytes,
+        DOCUMENT_BROTLI_KB * 1024,
+        kbOf,
+      ),
+    );
   }
 
   // Every single run counts (the interleaved ones, not their means, which would count each twice).
@@ -503,6 +543,8 @@ export function formatReport(input: {
     "",
   );
 
+  out.push(documentBytesSection(m.documentBytes ?? []), "");
+
   out.push("### Lighthouse 12.8 (mobile)", "");
   if (m.lighthouse.length === 0) out.push("Not run (--no-lighthouse, or the cached app did not start).", "");
   else
@@ -553,4 +595,23 @@ export function formatReport(input: {
     out.push("", "### Problems (these parts of the run failed)", "", ...input.problems.map((p) => `- ${p}`));
   }
   return out.join("\n");
+}
+
+/** The documents' bytes beside issue 36's goal, as a markdown section. */
+export function documentBytesSection(rows: readonly DocumentBytesRow[]): string {
+  const heading = `### First document (KB; goal <= ${DOCUMENT_RAW_KB} before compression and <= ${DOCUMENT_BROTLI_KB} in brotli)`;
+  if (rows.length === 0) return `${heading}\n\nNot measured.`;
+  return `${heading}\n\n${markdownTable(
+    ["page", "raw", "gzip", "brotli", "goal", "inline style", "hydration data", "stylesheet (brotli, once)"],
+    rows.map((row) => [
+      row.path,
+      kb(row.bytes),
+      kb(row.gzipBytes),
+      kb(row.brotliBytes),
+      row.bytes <= DOCUMENT_RAW_KB * 1024 && row.brotliBytes <= DOCUMENT_BROTLI_KB * 1024 ? "met" : "missed",
+      kb(row.inlineStyleBytes),
+      kb(row.hydrationBytes),
+      kb(row.stylesheetBrotliBytes),
+    ]),
+  )}`;
 }

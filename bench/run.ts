@@ -14,7 +14,9 @@ import { parseArgs } from "node:util";
 import { createDatabase, startTempPostgres, type TempPostgres } from "../tests/support/postgres-server";
 import {
   type Database,
+  type DocumentBytesRow,
   databaseLabel,
+  documentBytesSection,
   evaluateTargets,
   type FirstLoadRow,
   formatReport,
@@ -40,6 +42,7 @@ const { values: options } = parseArgs({
     sizes: { type: "string" },
     databases: { type: "string" },
     "no-lighthouse": { type: "boolean", default: false },
+    "bytes-only": { type: "boolean", default: false },
   },
 });
 const quick = options.quick ?? false;
@@ -454,6 +457,28 @@ async function lighthouse(baseUrl: string, paths: string[]): Promise<LighthouseR
   }
 }
 
+/** Issue 36 goal 2: the first document of each page, as scripts/page-bytes.mjs measures it. */
+async function documentBytes(baseUrl: string, paths: string[]): Promise<DocumentBytesRow[]> {
+  const module = await import(pathToFileURL(path.join(root, "scripts/page-bytes.mjs")).href);
+  const rows = (await module.measurePageBytes(baseUrl, paths)) as {
+    path: string;
+    bytes: number;
+    gzipBytes: number;
+    brotliBytes: number;
+    parts: { inlineStyle: number; hydrationData: number };
+    stylesheets: { brotliBytes: number }[];
+  }[];
+  return rows.map((row) => ({
+    path: row.path,
+    bytes: row.bytes,
+    gzipBytes: row.gzipBytes,
+    brotliBytes: row.brotliBytes,
+    inlineStyleBytes: row.parts.inlineStyle,
+    hydrationBytes: row.parts.hydrationData,
+    stylesheetBrotliBytes: row.stylesheets.reduce((sum, sheet) => sum + sheet.brotliBytes, 0),
+  }));
+}
+
 async function firstLoadJs(baseUrl: string, paths: string[]): Promise<FirstLoadRow[]> {
   const module = await import(pathToFileURL(path.join(root, "scripts/first-load-js.mjs")).href);
   const rows = (await module.measureFirstLoadJs(baseUrl, paths)) as FirstLoadRow[];
@@ -661,6 +686,9 @@ async function measureCached(measurements: Measurements, target: DatabaseUnderTe
     const pages = ["/", "/tienda", bookPath, "/caja-rizoma"];
     log("first-load JavaScript");
     measurements.firstLoadJs = (await attempt("first-load JS", () => firstLoadJs(cachedApp.baseUrl, pages))) ?? [];
+    log("first documents' bytes");
+    measurements.documentBytes =
+      (await attempt("document bytes", () => documentBytes(cachedApp.baseUrl, pages.slice(0, 3)))) ?? [];
     if (settings.lighthouse) {
       log("Lighthouse (mobile)");
       measurements.lighthouse = await lighthouse(cachedApp.baseUrl, pages);
@@ -709,10 +737,28 @@ async function measureDatabase(measurements: Measurements, database: Database) {
 
 // ---------------------------------------------------------------- the run
 
+/**
+ * `--bytes-only`: the first documents' bytes alone (issue 36 goal 2), on a fresh embedded database with
+ * the demo catalogue as a newcomer starts it; a minute instead of half an hour. Prints the table and
+ * leaves bench/results.json alone.
+ */
+async function bytesOnly() {
+  const target = await openDatabase("pglite");
+  const app = await startApp(target, "on");
+  try {
+    const [newest] = await booksOf(app);
+    const rows = await documentBytes(app.baseUrl, ["/", "/tienda", `/libro/${newest?.id ?? 1}`]);
+    console.log(documentBytesSection(rows));
+  } finally {
+    await stopChild(app.child);
+  }
+}
+
 async function main() {
   log(`work directory ${workDir}; ${quick ? "quick run" : "full run"}: ${JSON.stringify(settings)}`);
   const build = spawnSync(process.execPath, ["scripts/ensure-build.js"], { cwd: root, stdio: ["ignore", 2, 2] });
   if (build.status !== 0) throw new Error("the build failed");
+  if (options["bytes-only"]) return bytesOnly();
 
   const measurements: Measurements = {
     databases: settings.databases,
@@ -720,6 +766,7 @@ async function main() {
     throughput: [],
     scale: [],
     firstLoadJs: [],
+    documentBytes: [],
     lighthouse: [],
   };
   for (const database of settings.databases) await measureDatabase(measurements, database);
