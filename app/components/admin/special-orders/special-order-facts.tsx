@@ -11,7 +11,7 @@ export function SpecialOrderFacts({ order }: { order: AdminSpecialOrderView }) {
     [
       "Libro",
       order.bookId ? (
-        <Link key="book" to={`/libro/${order.bookId}`} className="underline">
+        <Link key="book" to={`/libro/${order.bookId}`} reloadDocument className="underline">
           {order.bookTitle}
         </Link>
       ) : (

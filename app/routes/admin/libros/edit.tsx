@@ -64,7 +64,8 @@ export default function EditBook({ loaderData, actionData }: Route.ComponentProp
       <BackToBooks />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-serif text-3xl">{book.title}</h1>
-        <Link to={`/libro/${book.id}`} className="text-sm text-moss underline">
+        {/* A full page load: the storefront page brings its own styles (docs/decisions/0053-bytes.md). */}
+        <Link to={`/libro/${book.id}`} reloadDocument className="text-sm text-moss underline">
           Ver en la tienda
         </Link>
       </div>
