@@ -25,6 +25,23 @@ describe("over HTTP", () => {
     expect([...bytes.slice(0, 4)]).toEqual([0, 0, 1, 0]);
   });
 
+  it("serves the footer's Data Fiscal QR as an image of its own, kept for good under its address", async () => {
+    const html = await (await fetch(`${app.baseUrl}/`)).text();
+    const src = /<img src="(\/datos-fiscales-qr\.svg\?v=[\w-]+)" alt="Data Fiscal"/.exec(html)?.[1];
+    expect(src).toBeDefined();
+    // Not a data: URL any more: no page carries the drawing's bytes, twice (issue 36).
+    expect(html).not.toContain("data:image/svg+xml;base64");
+    const qr = await fetch(`${app.baseUrl}${src}`);
+    expect(qr.status).toBe(200);
+    expect(qr.headers.get("content-type")).toBe("image/svg+xml");
+    expect(qr.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await qr.text()).toContain("<svg");
+    // An address from before a change still draws today's QR, kept only a minute.
+    const stale = await fetch(`${app.baseUrl}/datos-fiscales-qr.svg?v=viejo`);
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get("cache-control")).toBe("public, max-age=60");
+  });
+
   it("tells a newsletter form sent too often when to try again (429 with Retry-After)", async () => {
     const signUp = (i: number) =>
       fetch(`${app.baseUrl}/newsletter`, {
