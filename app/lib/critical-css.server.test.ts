@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { classesIn, criticalCssFor, parseStylesheet } from "./critical-css.server";
+import { classesIn, criticalCssFor, parseStylesheet, tokensIn, withoutMarked } from "./critical-css.server";
 
 /** A stylesheet shaped like Tailwind's output: layers, media blocks, escaped names, variables, @property. */
 const CSS = [
   "@layer properties{@supports (-moz-orient:inline){*,:before{--tw-shadow:0 0 #0000;--tw-translate-y:0}}}",
   "@layer theme{:root,:host{--font-sans:system-ui;--default-font-family:var(--font-sans);--spacing:.25rem;--color-moss:#1f4d3a;--color-unused:red}}",
-  "@layer base{html{font-family:var(--default-font-family)}a{color:inherit}}",
+  "@layer base{html{font-family:var(--default-font-family)}a{color:inherit}sub,sup{font-size:75%}:where(select:is([multiple])) optgroup{font-weight:bolder}}",
   "@layer components{.prose-rizoma a:not(.not-prose){color:var(--color-moss)}}",
   "@layer utilities{.px-4{padding-inline:calc(var(--spacing) * 4)}.shadow-md{--tw-shadow:0 4px 6px #0000001a;box-shadow:var(--tw-shadow)}",
   ".text-\\[11px\\]{font-size:11px}.w-1\\/2{width:50%}.\\32 xl\\:p-2{padding:2px}.bg-moss{background-color:var(--color-moss)}",
@@ -22,7 +22,7 @@ const pick = criticalCssFor(CSS);
 
 describe("criticalCssFor", () => {
   it("keeps the rules of the classes given and those that name no class, in the stylesheet's order", () => {
-    const css = pick(new Set(["px-4", "sm:flex"]));
+    const css = pick(new Set(["px-4", "sm:flex", "<a"]));
     expect(css).toContain(".px-4{padding-inline:calc(var(--spacing) * 4)}");
     expect(css).toContain("@media(min-width:40rem){.sm\\:flex{display:flex}}");
     expect(css).toContain("html{font-family:var(--default-font-family)}a{color:inherit}");
@@ -36,6 +36,15 @@ describe("criticalCssFor", () => {
     expect(css).toMatch(
       /^@layer properties\{\}@layer theme\{.*\}@layer base\{.*\}@layer components\{\}@layer utilities\{\}$/,
     );
+  });
+
+  it("keeps a rule of elements only when the page has one of them", () => {
+    expect(pick(new Set(["<p"]))).not.toContain("a{color:inherit}");
+    expect(pick(new Set(["<sup"]))).toContain("sub,sup{font-size:75%}");
+    expect(pick(new Set(["<select"]))).not.toContain("optgroup");
+    expect(pick(new Set(["<select", "<optgroup"]))).toContain(":where(select:is([multiple])) optgroup{");
+    // html is in every document.
+    expect(pick(new Set())).toContain("html{font-family:var(--default-font-family)}");
   });
 
   it("drops a media block whose rules are all unused", () => {
@@ -93,9 +102,27 @@ describe("parseStylesheet", () => {
   });
 });
 
+describe("tokensIn", () => {
+  it("gives the classes and the element names of the markup", () => {
+    expect(tokensIn('<a class="px-4" href="/"><SVG class="size-4"></SVG></a>')).toEqual(
+      new Set(["px-4", "size-4", "<a", "<svg"]),
+    );
+  });
+});
+
 describe("classesIn", () => {
   it("reads class attributes as React writes them", () => {
     const html = '<a class="px-4  sm:flex">x</a><summary class="[&amp;::-webkit-details-marker]:hidden"></summary>';
     expect(classesIn(html)).toEqual(new Set(["px-4", "sm:flex", "[&::-webkit-details-marker]:hidden"]));
+  });
+});
+
+describe("withoutMarked", () => {
+  it("leaves out each marked element with everything inside it, nested ones included", () => {
+    const html =
+      '<header><div class="a"></div><div data-x="" class="b"><div class="c"><div></div></div></div><p class="d"></p>' +
+      '<nav data-x=""><a class="e"></a></nav></header>';
+    expect(withoutMarked(html, ' data-x=""')).toBe('<header><div class="a"></div><p class="d"></p></header>');
+    expect(withoutMarked("<p>nothing</p>", ' data-x=""')).toBe("<p>nothing</p>");
   });
 });

@@ -7,7 +7,8 @@
  * Tailwind's output is a list of rules whose selectors name their class (`.px-4`, `.sm\:flex`,
  * `:where(.space-y-2>:not(:last-child))`), inside @layer, @media and @supports blocks. A rule is kept when
  * every class of one of its selectors is in the document (classes inside `:not(…)` excepted: they need
- * not be there); a rule naming no class (the base layer: `html`, `*`, `::placeholder`) always is. The
+ * not be there); a rule naming no class (the base layer) when the elements it names are (`sub,sup` only
+ * with a <sub> or a <sup>; `*`, `html`, `::placeholder` always). The
  * custom properties that only declare values (the theme's `:root` block, the `--tw-*` defaults) keep only
  * the ones the kept rules read, and so do @property and @keyframes. Every @layer block stays, even empty,
  * so the layers keep the order the full stylesheet gives them (the first stylesheet to name a layer fixes
@@ -115,10 +116,36 @@ function splitTopLevel(value: string, separator: string): string[] {
 function classesNeeded(selectorList: string): string[][] {
   return splitTopLevel(selectorList, ",").map((selector) => {
     const required = removeNot(selector);
-    return [...required.matchAll(/\.((?:\\[0-9a-fA-F]{1,6}\s?|\\[\s\S]|[\w-])+)/g)].map((match) =>
+    const classes = [...required.matchAll(/\.((?:\\[0-9a-fA-F]{1,6}\s?|\\[\s\S]|[\w-])+)/g)].map((match) =>
       unescapeCss(match[1] as string),
     );
+    // A rule of the base layer names elements, not classes (`hr`, `sub`, `table`…): it needs them.
+    return classes.length > 0 ? classes : elementsNamed(required).map((name) => `<${name}`);
   });
+}
+
+/** Every document has these: a rule naming them needs nothing. */
+const ALWAYS_THERE = new Set(["html", "body", "head"]);
+
+/**
+ * The element names a selector requires, outside parentheses and brackets (`abbr:where([title])` needs an
+ * abbr; `:where(select:is([multiple])) optgroup` an optgroup). Written `<name>`-style in a page's tokens.
+ */
+function elementsNamed(selector: string): string[] {
+  const names: string[] = [];
+  let depth = 0;
+  for (let i = 0; i < selector.length; i++) {
+    const c = selector[i] as string;
+    if (c === "\\") i++;
+    else if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if (depth === 0 && /[a-zA-Z]/.test(c) && (i === 0 || /[\s>+~,]/.test(selector[i - 1] as string))) {
+      const name = /^[a-zA-Z][\w-]*/.exec(selector.slice(i))?.[0] ?? "";
+      if (!ALWAYS_THERE.has(name.toLowerCase())) names.push(name.toLowerCase());
+      i += name.length - 1;
+    }
+  }
+  return names;
 }
 
 /** The selector without its `:not(…)` arguments (balanced parentheses). */
@@ -141,6 +168,41 @@ function removeNot(selector: string): string {
     i += selector[i] === "\\" ? 2 : 1;
   }
   return out;
+}
+
+/**
+ * What a page's markup offers the rules: its class names, and each element name as `<name` (for the base
+ * layer's element rules).
+ */
+export function tokensIn(html: string): Set<string> {
+  const tokens = classesIn(html);
+  for (const [, name = ""] of html.matchAll(/<([a-zA-Z][\w-]*)/g)) tokens.add(`<${name.toLowerCase()}`);
+  return tokens;
+}
+
+/** `html` without the elements whose start tag holds `attribute` (each to its matching end tag). */
+export function withoutMarked(html: string, attribute: string): string {
+  let out = "";
+  let from = 0;
+  for (let at = html.indexOf(attribute); at !== -1; at = html.indexOf(attribute, from)) {
+    const start = html.lastIndexOf("<", at);
+    const name = /^<([a-zA-Z][\w-]*)/.exec(html.slice(start))?.[1];
+    if (!name || start < from) break;
+    const open = new RegExp(`<${name}[\\s>]|</${name}>`, "g");
+    open.lastIndex = start;
+    let depth = 0;
+    let end = html.length;
+    for (let match = open.exec(html); match; match = open.exec(html)) {
+      depth += match[0].startsWith("</") ? -1 : 1;
+      if (depth === 0) {
+        end = match.index + match[0].length;
+        break;
+      }
+    }
+    out += html.slice(from, start);
+    from = end;
+  }
+  return out + html.slice(from);
 }
 
 /** The class names in `class="…"` attributes of HTML as React writes it (entities decoded). */

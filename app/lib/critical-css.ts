@@ -22,3 +22,10 @@ export const criticalCss: string =
  * width: a mark too high shows unstyled content on the first screen until the file arrives.
  */
 export const belowTheFold = { "data-below-the-fold": "" } as const;
+
+/**
+ * Put on a part of the first screen that is closed when the page first paints (the header's menu and search
+ * panels, inside a closed <details>): its markup does not count for the inline rules. Opened before the
+ * stylesheet file arrives (a tap in the first moments), it shows with the file's rules as soon as it does.
+ */
+export const closedAtFirstPaint = { "data-closed-at-first-paint": "" } as const;

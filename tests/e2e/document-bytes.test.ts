@@ -18,13 +18,14 @@ const newestBookPath = async () => {
 };
 
 /**
- * The goal is ≤ 90 KB before compression and ≤ 16 KB in brotli for each. The book page meets it; the
- * home and the shop do not yet (decision 0053 says what is left): for them these are the figures reached,
- * so a change that adds bytes back fails here.
+ * The goal is ≤ 90 KB before compression and ≤ 16 KB in brotli for each. The book page meets both; the
+ * shop meets the brotli one (15.9 KB: a little room here for the texts that change with the date), not the
+ * raw one; the home neither (decision 0053 says what is left). For those, these are the figures reached, so
+ * a change that adds bytes back fails here.
  */
 const CEILINGS: Record<string, { raw: number; brotli: number }> = {
-  "/": { raw: 104 * 1024, brotli: 18.5 * 1024 },
-  "/tienda": { raw: 116 * 1024, brotli: 17.5 * 1024 },
+  "/": { raw: 102 * 1024, brotli: 17.75 * 1024 },
+  "/tienda": { raw: 112 * 1024, brotli: 16.25 * 1024 },
 };
 
 describe("a storefront document", () => {

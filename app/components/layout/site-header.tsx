@@ -4,6 +4,7 @@ import { ExternalLink } from "~/components/ui/icons/external-link";
 import { Menu } from "~/components/ui/icons/menu";
 import { Search } from "~/components/ui/icons/search";
 import { X } from "~/components/ui/icons/x";
+import { closedAtFirstPaint } from "~/lib/critical-css";
 import { HEADER_SCROLL_THRESHOLD_PX, type HomeSection, scrollToTop } from "~/lib/scroll";
 import { HeaderSearch } from "./header-search";
 import { SectionLink } from "./section-link";
@@ -158,7 +159,10 @@ export function SiteHeader({ actions, storeUrl = null }: { actions?: ReactNode; 
                 <Search aria-hidden="true" className="size-6" />
               )}
             </summary>
-            <div className="absolute inset-x-0 top-full border-b border-white/10 bg-moss px-4 py-3 shadow-lg">
+            <div
+              className="absolute inset-x-0 top-full border-b border-white/10 bg-moss px-4 py-3 shadow-lg"
+              {...closedAtFirstPaint}
+            >
               <HeaderSearch id="mobile-search" label="Buscar en el sitio (móvil)" />
             </div>
           </details>
@@ -171,7 +175,10 @@ export function SiteHeader({ actions, storeUrl = null }: { actions?: ReactNode; 
                 <Menu aria-hidden="true" className="size-6" />
               )}
             </summary>
-            <div className="absolute inset-x-0 top-full max-h-[calc(100dvh-5rem)] overflow-y-auto border-b border-white/10 bg-moss px-4 pb-4 shadow-lg">
+            <div
+              className="absolute inset-x-0 top-full max-h-[calc(100dvh-5rem)] overflow-y-auto border-b border-white/10 bg-moss px-4 pb-4 shadow-lg"
+              {...closedAtFirstPaint}
+            >
               <nav aria-label="Menú móvil" className="flex flex-col">
                 {topBarLinks.map((link) => (
                   <NavLink key={link.to} to={link.to} className={(s) => `${linkClass(s)} header-menu-row`}>

@@ -20,6 +20,13 @@ export function advancedFiltersActive(params: ShopParams): boolean {
 const field = "mt-1 w-full rounded-md border border-ink/25 bg-white px-3 py-2 text-sm text-ink";
 
 /**
+ * An option's value attribute only when its text would not stand for it: a form sends an option's text,
+ * trimmed and with its spaces collapsed, when it has no value. Names are the option's text already, so the
+ * author list does not carry each name twice (issue 36: a hundred authors on every shop page).
+ */
+const optionValue = (name: string) => (/^\S+( \S+)*$/.test(name) ? undefined : name);
+
+/**
  * The collapsible advanced-filters panel: a GET form, so it works without JavaScript; the server applies
  * every filter (DESIGN §5.3). Empty fields are left out of the address.
  */
@@ -61,7 +68,7 @@ export function ShopFilters({ params, authors, genres }: { params: ShopParams; a
           <select name="autor" defaultValue={params.autor ?? ""} className={field}>
             <option value="">Todos los autores</option>
             {authors.map((author) => (
-              <option key={author} value={author}>
+              <option key={author} value={optionValue(author)}>
                 {author}
               </option>
             ))}
@@ -72,7 +79,7 @@ export function ShopFilters({ params, authors, genres }: { params: ShopParams; a
           <select name="genero" defaultValue={params.genero ?? ""} className={field}>
             <option value="">Todos los géneros</option>
             {genres.map((genre) => (
-              <option key={genre} value={genre}>
+              <option key={genre} value={optionValue(genre)}>
                 {genre}
               </option>
             ))}
