@@ -1658,9 +1658,10 @@ export const saleItems = pgTable(
 );
 
 /**
- * Every change of a book's stock at a location (DESIGN §9): the shop (`books.stock`, what the online shop
- * sells) or a fair (`fair_stock`). Online orders, counter and fair sales, moves to and from fairs and a
- * fair's shortages all write here, in the transaction that changes the stock.
+ * The stock that sales and fairs move, by location (DESIGN §9): the shop (`books.stock`, what the online shop
+ * sells) or a fair (`fair_stock`). Online orders (and their cancellations), counter and fair sales, moves to
+ * and from fairs and a fair's shortages write here, in the transaction that changes the stock. The admin's
+ * own corrections (the book form, imports, Tienda Nube) set the count and are audited, not written here.
  */
 export const stockMovements = pgTable(
   "stock_movements",
