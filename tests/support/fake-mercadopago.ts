@@ -46,8 +46,11 @@ export interface FakeMercadoPago {
   slowNext(count: number, delayMs: number): void;
   /** The next `count` requests are done at once, and their answer is sent `delayMs` later (the work done, the answer late). */
   lateNext(count: number, delayMs: number): void;
-  /** As if the buyer scanned the order's QR and paid (`amount` in pesos: another amount than the order's, to test that). */
-  payOrder(orderId: string, amount?: number): QrOrder;
+  /**
+   * As if the buyer scanned the order's QR and paid (`amount` in pesos: another amount than the order's, to
+   * test that). `late`: MP's worst case, a payment accepted for an order already expired or cancelled.
+   */
+  payOrder(orderId: string, amount?: number, options?: { late?: boolean }): QrOrder;
   /** As if the order's time ran out unpaid. */
   expireOrder(orderId: string): QrOrder;
   /**
@@ -367,10 +370,11 @@ export async function startFakeMercadoPago(options: { token?: string } = {}): Pr
     lateNext: (count, lateMs) => {
       for (let i = 0; i < count; i++) failures.push({ lateMs });
     },
-    payOrder(orderId, amount) {
+    payOrder(orderId, amount, options = {}) {
       const order = current(orderId);
       if (!order) throw new Error(`no order ${orderId}`);
-      if (order.status !== "created") throw new Error(`order ${orderId} is ${order.status}: it cannot be paid`);
+      if (order.status !== "created" && !options.late)
+        throw new Error(`order ${orderId} is ${order.status}: it cannot be paid`);
       const paid = amount === undefined ? order.total_amount : amount.toFixed(2);
       order.status = "processed";
       order.status_detail = "accredited";
