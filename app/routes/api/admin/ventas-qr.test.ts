@@ -1,13 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { decideSandboxPayment, sandboxCheckout } from "~/domain/payments/sandbox-checkout.server";
 import { updateSection } from "~/domain/settings/settings.server";
 import { createMercadoPago } from "~/integrations/mercadopago/index.server";
 import { signNotification } from "~/integrations/mercadopago/signature.server";
 import type { NewQrOrder } from "~/integrations/mercadopago/types";
+import { logger } from "~/lib/logger.server";
 import { auditLog, books, invoices, mailOutbox, sales, stockMovements } from "~db/schema";
 import { adminTestDatabase } from "../../../../tests/support/admin-database";
-import { liveMercadoPago, MP_WEBHOOK_SECRET, QR_POS_ID } from "../../../../tests/support/mercadopago-link";
+import {
+  liveMercadoPago,
+  MP_WEBHOOK_SECRET,
+  mercadoPagoWithoutCredentials,
+  QR_POS_ID,
+} from "../../../../tests/support/mercadopago-link";
 import * as webhookRoute from "../webhooks/mercadopago";
 import * as saleRoute from "./venta";
 import * as cancelRoute from "./venta-cancelar";
@@ -391,6 +398,42 @@ describe("a Mercado Pago QR sale", () => {
     }
     expect((await db.select({ id: sales.id }).from(sales)).length).toBe(before);
     expect(await stockOf(a.id)).toBe(2);
+  });
+
+  it("in the demo, holds the sandbox page's address: 'Simular el pago' there completes the sale as Mercado Pago's notification does", async () => {
+    const sandbox = mercadoPagoWithoutCredentials(db, { nodeEnv: "development" });
+    const a = await book(2);
+    const created = await sell(
+      { clientId: randomUUID(), items: [{ id: a.id, quantity: 1 }], payment: "mercadopago_qr" },
+      { mercadoPago: sandbox },
+    );
+    expect(created.status).toBe(201);
+    const data: string = created.body.sale.qr.data;
+    expect(data).toMatch(/^http:\/\/localhost:3000\/pagos\/sandbox\/ORD[0-9A-Z]{26}$/);
+    const id = data.split("/").at(-1) ?? "";
+    expect(await sandboxCheckout(sandbox, id)).toMatchObject({ kind: "qr", open: true, amountCents: 2_000_000 });
+    // The sandbox notifies over HTTP; with no server at `origin` the same signed notification is handed in.
+    const ctx = { db, mercadoPago: sandbox, siteUrl: "http://localhost:3000", configuredSecret: null, log: logger };
+    const back = await decideSandboxPayment({ ...ctx, origin: "http://127.0.0.1:9" }, id, "approve");
+    expect(back).toBe(`http://127.0.0.1:9/pagos/sandbox/${id}`);
+    expect((await saleRow(created.body.sale.number)).status).toBe("paid");
+    expect(await sandboxCheckout(sandbox, id)).toMatchObject({
+      open: false,
+      closedLabel: expect.stringMatching(/pagado/),
+    });
+    await expect(decideSandboxPayment({ ...ctx, origin: "http://127.0.0.1:9" }, id, "approve")).rejects.toThrow(
+      /ya no acepta pagos/,
+    );
+
+    // "Simular que el QR venció": the sale is cancelled and its book is back.
+    const other = await sell(
+      { clientId: randomUUID(), items: [{ id: a.id, quantity: 1 }], payment: "mercadopago_qr" },
+      { mercadoPago: sandbox },
+    );
+    const otherId = String(other.body.sale.qr.data).split("/").at(-1) ?? "";
+    await decideSandboxPayment({ ...ctx, origin: "http://127.0.0.1:9" }, otherId, "reject");
+    expect((await saleRow(other.body.sale.number)).status).toBe("cancelled");
+    expect(await stockOf(a.id)).toBe(1);
   });
 
   it("needs a signed-in admin to read or cancel a sale, and says when the sale does not exist", async () => {
