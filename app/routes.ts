@@ -174,5 +174,7 @@ export default [
   route("api/admin/special-orders/:id/replies", "routes/api/admin/special-order-replies.ts"),
   route("api/admin/ventas", "routes/api/admin/ventas.ts"),
   route("api/admin/ventas/catalogo", "routes/api/admin/ventas-catalogo.ts"),
+  route("api/admin/ventas/:number", "routes/api/admin/venta.ts"),
+  route("api/admin/ventas/:number/cancelar", "routes/api/admin/venta-cancelar.ts"),
   route("api/*", "routes/api/not-found.ts"),
 ] satisfies RouteConfig;

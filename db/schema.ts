@@ -1582,6 +1582,13 @@ export const sales = pgTable(
     providerOrderId: text("provider_order_id").unique(),
     providerPaymentId: text("provider_payment_id").unique(),
     qrData: text("qr_data"),
+    /** When the QR stops taking payments at Mercado Pago (the order's `expiration_time`, counted from its creation). */
+    qrExpiresAt: timestamp("qr_expires_at", { withTimezone: true }),
+    /**
+     * Money Mercado Pago took that did not settle the sale (docs/decisions/0051): an amount other than the
+     * sale's, or a payment that arrived after the sale was cancelled (then refunded). Shown to the admin.
+     */
+    paymentIssue: jsonb("payment_issue").$type<SalePaymentIssue>(),
     note: text("note"),
     soldAt: timestamp("sold_at", { withTimezone: true }).notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -1605,6 +1612,20 @@ export const sales = pgTable(
     ),
   ],
 );
+
+/** A payment of a QR sale that Mercado Pago took but that did not settle it (sales.payment_issue). */
+export interface SalePaymentIssue {
+  kind: "amount_mismatch" | "paid_after_cancel";
+  /** Mercado Pago's order and the payment inside it. */
+  orderId: string;
+  paymentId: string | null;
+  /** What the buyer paid, in centavos. */
+  paidCents: number;
+  /** When the shop found out (ISO 8601). */
+  at: string;
+  /** The refund at Mercado Pago, when one was asked for (a payment after the sale was cancelled). */
+  refund: { status: "done" | "failed"; at: string; error?: string } | null;
+}
 
 export interface SaleStockShort {
   bookId: number;

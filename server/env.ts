@@ -106,6 +106,15 @@ export const envSchema = z.object({
   MP_API_BASE: optionalUrl("MP_API_BASE"),
   MP_ACCESS_TOKEN: optionalText(),
   MP_WEBHOOK_SECRET: optionalText(),
+  MP_QR_POS_ID: optionalText().pipe(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{1,64}$/,
+        "MP_QR_POS_ID debe ser el external_id de la caja en Mercado Pago (letras y números)",
+      )
+      .optional(),
+  ),
   MP_TIMEOUT_MS: wholeNumber("MP_TIMEOUT_MS", 100, 120_000, 10_000),
   // ARCA_ENV, ARCA_CUIT, ARCA_CERT, ARCA_KEY, ARCA_WSAA_URL and ARCA_WSFE_URL: app/integrations/arca/config.ts.
   // CORREO_ARGENTINO_*, ANDREANI_* and CARRIER_TIMEOUT_MS: app/integrations/carriers/config.ts.
@@ -149,7 +158,13 @@ export interface ServerEnv {
   tiendanube: { apiBase: string; storeId: string | null; token: string | null; appSecret: string | null };
   mail: { smtpUrl: string | null; from: string; shopNotifyEmail: string | null; leaseSeconds: number };
   /** timeoutMs: each request to Mercado Pago (a checkout waits for it). */
-  mercadoPago: { apiBase: string; accessToken: string | null; webhookSecret: string | null; timeoutMs: number };
+  mercadoPago: {
+    apiBase: string;
+    accessToken: string | null;
+    webhookSecret: string | null;
+    qrPosId: string | null;
+    timeoutMs: number;
+  };
   /** ARCA's web services (electronic invoices): null without ARCA_CUIT, ARCA_CERT and ARCA_KEY. */
   arca: ArcaConfig | null;
   /** Each SOAP call to ARCA, in ms. */
@@ -237,6 +252,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
       apiBase: (env.MP_API_BASE ?? "https://api.mercadopago.com").replace(/\/+$/, ""),
       accessToken: env.MP_ACCESS_TOKEN ?? null,
       webhookSecret: env.MP_WEBHOOK_SECRET ?? null,
+      qrPosId: env.MP_QR_POS_ID ?? null,
       timeoutMs: env.MP_TIMEOUT_MS,
     },
     arca,

@@ -128,6 +128,9 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   // Selling face to face (issue 35): the sale page and its API are staff's.
   "api/admin/ventas": staff,
   "api/admin/ventas/catalogo": staff,
+  // A QR sale the phone polls while the buyer pays, and cancels when they give up (docs/decisions/0051).
+  "api/admin/ventas/:number": staff,
+  "api/admin/ventas/:number/cancelar": staff,
   // Each admin adds their own passkeys (also while they must enrol: server/admin-gate.ts lets these through).
   "api/admin/passkeys/options": staff,
   "api/admin/passkeys/register": staff,
