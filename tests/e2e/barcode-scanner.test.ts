@@ -26,9 +26,8 @@ import { lazy, Suspense, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
 import "./harness.css";
 
-const BarcodeScanner = lazy(() =>
-  import("~/components/sales/barcode-scanner").then((module) => ({ default: module.BarcodeScanner })),
-);
+const loadScanner = () => import("~/components/sales/barcode-scanner");
+const BarcodeScanner = lazy(() => loadScanner().then((module) => ({ default: module.BarcodeScanner })));
 
 function Harness() {
   const [open, setOpen] = useState(false);
@@ -38,6 +37,9 @@ function Harness() {
       <h1 className="font-serif text-2xl">Venta</h1>
       <button type="button" className="min-h-11 rounded-full bg-moss px-5 text-white" onClick={() => setOpen(true)}>
         Escanear
+      </button>
+      <button type="button" onClick={() => loadScanner().then((module) => module.preloadBarcodeDecoder())}>
+        Preparar sin conexión
       </button>
       <ul aria-label="Códigos leídos">
         {codes.map((code, i) => <li key={i}>{code}</li>)}
@@ -190,6 +192,16 @@ describe("the barcode scanner on a phone", () => {
     await dialog.waitFor({ state: "detached" });
     expect(await liveTracks(page)).toBe(0);
     expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
+  });
+
+  it("once preloaded, scans with the network cut (the sale page's offline mode)", async () => {
+    const { page, scripts } = await phone();
+    await page.getByRole("button", { name: "Preparar sin conexión" }).click();
+    await expect.poll(() => scripts.some((script) => script.includes("barcode-zxing"))).toBe(true);
+    await page.waitForLoadState("networkidle");
+    await page.context().setOffline(true);
+    await page.getByRole("button", { name: "Escanear" }).click();
+    await expect.poll(() => codes(page)).toEqual([ISBN]);
   });
 
   it("closes with «Cerrar» and releases the camera", async () => {

@@ -55,21 +55,36 @@ interface NativeDetectorClass {
   getSupportedFormats(): Promise<string[]>;
 }
 
+/** The browser's BarcodeDetector and the formats it reads of ours, when EAN-13 is among them. */
+async function nativeDetector(): Promise<{ Native: NativeDetectorClass; formats: ScanFormat[] } | null> {
+  const Native = (globalThis as { BarcodeDetector?: NativeDetectorClass }).BarcodeDetector;
+  if (!Native) return null;
+  const supported = await Native.getSupportedFormats().catch(() => [] as string[]);
+  const formats = SCAN_FORMATS.filter((format) => supported.includes(format));
+  return formats.includes("ean_13") ? { Native, formats } : null;
+}
+
+const loadZxing = () => import("./barcode-zxing");
+
+/**
+ * Fetches the JavaScript decoder now if this browser will need it, so that a sale page that works offline
+ * can have it cached while it still has a connection (the scanner itself loads it on first use).
+ */
+export async function preloadBarcodeDecoder(): Promise<void> {
+  if (!(await nativeDetector())) await loadZxing();
+}
+
 /**
  * The browser's BarcodeDetector when it reads EAN-13 (Chrome on Android, Safari on recent iOS, macOS),
  * otherwise @zxing/library, loaded now and only now (its chunk never weighs on the sale page's first load).
  */
 export async function createFrameReader(): Promise<{ read: FrameReader; native: boolean }> {
-  const Native = (globalThis as { BarcodeDetector?: NativeDetectorClass }).BarcodeDetector;
-  if (Native) {
-    const supported = await Native.getSupportedFormats().catch(() => [] as string[]);
-    const formats = SCAN_FORMATS.filter((format) => supported.includes(format));
-    if (formats.includes("ean_13")) {
-      const detector = new Native({ formats });
-      return { read: (video) => detector.detect(video), native: true };
-    }
+  const native = await nativeDetector();
+  if (native) {
+    const detector = new native.Native({ formats: native.formats });
+    return { read: (video) => detector.detect(video), native: true };
   }
-  const zxing = await import("./barcode-zxing");
+  const zxing = await loadZxing();
   const canvas = document.createElement("canvas");
   const context = canvas.getContext("2d", { willReadFrequently: true });
   let turn = false;

@@ -2,6 +2,8 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { X } from "~/components/ui/icons/x";
 import { acceptedCode, createFrameReader, repeatFilter } from "./barcode-reading";
 
+export { preloadBarcodeDecoder } from "./barcode-reading";
+
 /**
  * The counter's barcode scanner (issue 35): the phone's rear camera in a modal dialog sized for one hand,
  * reading a book's EAN-13 ISBN, an EAN-8 or UPC-A, or the publisher's own Code 128 label, and reporting
