@@ -7,6 +7,7 @@ import tailwindcss from "@tailwindcss/vite";
 import type { Browser, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { newNonce, noncePolicy } from "../../server/csp";
 import { expectAccessible, fakeCameraArgs, launchBrowser, openPage, type WatchedPage } from "../support/browser";
 
 /**
@@ -95,7 +96,9 @@ beforeAll(async () => {
     try {
       const body = readFileSync(file);
       const type = file.endsWith(".js") ? "text/javascript" : file.endsWith(".css") ? "text/css" : "text/html";
-      response.writeHead(200, { "content-type": type }).end(body);
+      // The shop's own policy for an admin page: the decoder must work under it (no eval, no WebAssembly).
+      const policy = noncePolicy(newNonce(), { path: "/admin/venta", secure: false });
+      response.writeHead(200, { "content-type": type, "content-security-policy": policy }).end(body);
     } catch {
       response.writeHead(404).end();
     }
