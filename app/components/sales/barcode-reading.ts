@@ -64,7 +64,14 @@ async function nativeDetector(): Promise<{ Native: NativeDetectorClass; formats:
   return formats.includes("ean_13") ? { Native, formats } : null;
 }
 
-const loadZxing = () => import("./barcode-zxing");
+/**
+ * Browser only: the server bundle gets no decoder chunk at all (its @zxing/library files are ES modules in
+ * a CommonJS package, which Node would refuse to load), and nothing on the server reads a camera.
+ */
+const loadZxing = () =>
+  import.meta.env.SSR
+    ? Promise.reject(new Error("the barcode decoder runs in the browser"))
+    : import("./barcode-zxing");
 
 /**
  * Fetches the JavaScript decoder now if this browser will need it, so that a sale page that works offline
