@@ -3,7 +3,7 @@
  * - isbn-9789871234561.png: the EAN-13 of an Argentine ISBN (978-987-…, check digit 1), as a label;
  * - sku-RZ-0042.png: a publisher's own SKU label in Code 128;
  * - isbn-9789871234561.y4m: one 320×240 camera frame of that ISBN on a desk, for Chromium's fake camera
- *   (`--use-file-for-fake-video-capture`), slightly soft as a phone's focus is.
+ *   (`--use-file-for-fake-video-capture`), slightly soft as a phone's focus is, its corners darkened.
  * Run with `npx tsx scripts/make-barcode-fixtures.ts`.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -43,5 +43,12 @@ const soft = await sharp(Buffer.from(frame.data), { raw: { width: 320, height: 2
   .extractChannel(0)
   .raw()
   .toBuffer();
-writeFileSync(`${out}isbn-${FIXTURE_ISBN}.y4m`, y4mOf({ ...frame, data: soft }));
+// A phone lens darkens the corners (to black at the very corners): realistic, and it gives the file the
+// zero bytes by which git knows it for binary.
+const vignetted = Uint8Array.from(soft, (value, i) => {
+  const x = (i % 320) / 160 - 1;
+  const y = Math.floor(i / 320) / 120 - 1;
+  return Math.round(value * Math.max(0, Math.min(1, 1.6 - 0.8 * (x * x + y * y) ** 2)));
+});
+writeFileSync(`${out}isbn-${FIXTURE_ISBN}.y4m`, y4mOf({ ...frame, data: vignetted }));
 console.log(`Fixtures written to ${out}`);
