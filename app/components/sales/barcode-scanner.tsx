@@ -69,7 +69,9 @@ export function BarcodeScanner({ onCode, onClose }: { onCode(code: string): void
     if (dialog && !dialog.open) dialog.showModal();
     closeRef.current?.focus();
     return () => {
-      if (returnTo?.isConnected) returnTo.focus();
+      // Unless the page already put focus somewhere on purpose (it cannot while the modal is open).
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (lost && returnTo?.isConnected) returnTo.focus();
     };
   }, []);
 
