@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { formatMoney } from "../../app/lib/money";
 import { adminCookie } from "../support/app-server";
 import { expectAccessible, hydrated, signInAsAdmin } from "../support/browser";
 import { browserSuite, type PageOptions } from "../support/e2e";
@@ -74,9 +76,10 @@ const totals = (page: Page) => page.getByTestId("fair-totals").textContent();
 describe("/admin/ferias", () => {
   it("on a desktop: create, take 3 copies, print the packing list, close with 2 back and 1 missing", async () => {
     const cookie = await adminCookie(shop.app, admin);
-    const [book] = await saleBooks(shop.app, 1);
-    if (!book) throw new Error("no book");
+    const [book, , sold] = await saleBooks(shop.app, 3);
+    if (!book || !sold) throw new Error("no book");
     await setStock(shop.app, cookie, book.id, 5);
+    await setStock(shop.app, cookie, sold.id, 2);
 
     const page = await signedIn({ width: 1280 });
     expect(await page.getByText("Todavía no hay ferias.").count()).toBe(1);
@@ -96,6 +99,28 @@ describe("/admin/ferias", () => {
     await expect.poll(() => totals(page)).toBe("Enviados: 3 · Vendidos: 0 · En la mesa: 3");
     const row = page.getByRole("row", { name: new RegExp(book.title) });
     expect((await row.getByRole("cell").allTextContents()).slice(0, 4)).toEqual(["3", "0", "3", "2"]);
+
+    // Another book goes too; the fair opens and one copy of it is sold there (the sale page's API).
+    await takeToFair(page, sold.title, "1");
+    await expect.poll(() => totals(page)).toBe("Enviados: 4 · Vendidos: 0 · En la mesa: 4");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Abrir la feria" }).click();
+    await expect.poll(() => page.getByRole("status").first().textContent()).toContain("Feria abierta");
+    const fairId = Number(new URL(page.url()).pathname.split("/").at(-1));
+    const answer = await fetch(`${shop.app.baseUrl}/api/admin/ventas`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: shop.app.baseUrl, cookie },
+      body: JSON.stringify({ clientId: randomUUID(), items: [{ id: sold.id, quantity: 1 }], payment: "cash", fairId }),
+    });
+    expect(answer.status, await answer.clone().text()).toBe(201);
+    const { sale } = (await answer.json()) as { sale: { total: number; discountPercent: number } };
+    expect(sale.discountPercent).toBe(15);
+    await page.reload();
+    await expect.poll(() => totals(page)).toBe("Enviados: 4 · Vendidos: 1 · En la mesa: 3");
+    const sales = page.getByRole("region", { name: "Ventas" });
+    expect(await sales.getByTestId("fair-sales-total").textContent()).toBe(formatMoney(Math.round(sale.total * 100)));
+    const salesText = await sales.textContent();
+    for (const phrase of ["Efectivo (1 venta)", `${sold.title} × 1`, admin.email]) expect(salesText).toContain(phrase);
     await expectAccessible(page);
     await shot(page, "feria-detalle-1280");
 
@@ -103,7 +128,7 @@ describe("/admin/ferias", () => {
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Remito de libros a la feria");
     const packing = page.getByRole("row", { name: new RegExp(book.title) });
     expect(await packing.getByRole("cell").last().textContent()).toBe("3");
-    expect(await page.getByTestId("remito-copies").textContent()).toBe("3");
+    expect(await page.getByTestId("remito-copies").textContent()).toBe("4");
     expect(await page.getByText("Entregó", { exact: true }).count()).toBe(1);
     expect(await page.getByText("Recibió", { exact: true }).count()).toBe(1);
     await hydrated(page);
@@ -120,10 +145,11 @@ describe("/admin/ferias", () => {
       .toBe("Feria del Libro Independiente");
     await hydrated(page);
 
-    await page.getByRole("button", { name: "Abrir la feria" }).click();
-    await expect.poll(() => page.getByRole("status").first().textContent()).toContain("Feria abierta");
+    // Only what is on the table is counted: the book sold out there is not asked for.
+    const closing = page.getByRole("region", { name: "Cerrar la feria" });
+    expect(await closing.getByLabel(`Volvieron de «${sold.title}»`).count()).toBe(0);
     await closeWith(page, book.title, "2");
-    await expect.poll(() => totals(page)).toBe("Enviados: 3 · Vendidos: 0 · En la mesa: 0 · Volvieron: 2 · Faltan: 1");
+    await expect.poll(() => totals(page)).toBe("Enviados: 4 · Vendidos: 1 · En la mesa: 0 · Volvieron: 2 · Faltan: 1");
     const shortages = page.getByRole("region", { name: "Faltantes" });
     expect(await shortages.getByRole("listitem").allInnerTexts()).toEqual([expect.stringContaining("Falta 1")]);
     expect(await shortages.textContent()).toContain(book.title);

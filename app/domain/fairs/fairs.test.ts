@@ -151,6 +151,8 @@ describe("a fair's data", () => {
     expect(await messages({ name: "  " })).toBe(FAIR_MESSAGES.name);
     expect(await messages({ endsOn: "2026-04-22" })).toBe(FAIR_MESSAGES.datesOrder);
     expect(await messages({ startsOn: "2026-02-30" })).toBe(FAIR_MESSAGES.startsOn);
+    expect(await messages({ startsOn: "0000-01-01" })).toBe(FAIR_MESSAGES.startsOn);
+    expect(await messages({ sellers: ["99999999999"] })).toBe(FAIR_MESSAGES.seller);
     expect(await messages({ discountPercent: "101" })).toBe(FAIR_MESSAGES.discount);
     expect(await messages({ discountPercent: "5,5" })).toBe(FAIR_MESSAGES.discount);
     const unknownSeller = await refusal(newFair({ sellers: ["999"] }));

@@ -54,10 +54,13 @@ export const FAIR_MESSAGES = {
 /** Text from a form or JSON, trimmed; absent is "". */
 const text = z.preprocess((value) => (value === undefined || value === null ? "" : value), z.string().trim());
 
+/** A calendar day of this century (a typo like year 0002 or 20266 is a mistake, not a fair). */
 const day = (message: string) =>
   z.preprocess(
     (value) => (typeof value === "string" ? value.trim() : value),
-    z.string({ error: message }).refine(isCalendarDay, message),
+    z
+      .string({ error: message })
+      .refine((text) => isCalendarDay(text) && text >= "2000-01-01" && text <= "2099-12-31", message),
   );
 
 /** A whole percent 0–100; an empty field is 0 (no discount). */
@@ -79,9 +82,16 @@ const discount = z.preprocess(
 
 const sellerIds = z.preprocess(
   (value) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]),
-  z.array(z.coerce.number({ error: FAIR_MESSAGES.seller }).int(FAIR_MESSAGES.seller).positive(FAIR_MESSAGES.seller), {
-    error: FAIR_MESSAGES.seller,
-  }),
+  z
+    .array(
+      z.coerce
+        .number({ error: FAIR_MESSAGES.seller })
+        .int(FAIR_MESSAGES.seller)
+        .positive(FAIR_MESSAGES.seller)
+        .max(2_147_483_647, FAIR_MESSAGES.seller),
+      { error: FAIR_MESSAGES.seller },
+    )
+    .max(200, FAIR_MESSAGES.seller),
 );
 
 /** A fair as created or edited: name, place, dates (start ≤ end), discount 0–100, the sellers' admin ids. */

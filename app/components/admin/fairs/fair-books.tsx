@@ -43,7 +43,7 @@ export function FairBooks({ books, totals, closed }: { books: FairBookLine[]; to
               {book.author}
               {book.isbn ? ` · ISBN ${book.isbn}` : ""}
             </p>
-            <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+            <dl className={`mt-2 grid gap-2 text-sm ${closed ? "grid-cols-3" : "grid-cols-4"}`}>
               {columns.map((column) => (
                 <div key={column.key}>
                   <dt className="text-xs text-ink/75">{column.label}</dt>

@@ -120,7 +120,8 @@ export function FairForm({
         {problem("discountPercent")}
       </div>
       <p id={id("discount-law")} className="rounded-lg bg-ochre-light/25 p-3 text-sm text-ink">
-        {BOOK_PRICE_LAW_NOTE} Se aplica a cada venta de la feria, salvo que quien vende cargue otro.
+        {BOOK_PRICE_LAW_NOTE} El descuento de la feria se aplica a cada venta hecha en ella, salvo que quien vende
+        cargue otro.
       </p>
       {aboveLaw ? (
         <p role="status" className="rounded-lg border-l-4 border-terracotta bg-terracotta/10 p-3 text-sm text-ink">

@@ -4,7 +4,7 @@ import { formatMoney } from "~/lib/money";
 import { card, copies } from "./fair-status";
 
 /** The fair's paid sales: the total, per payment method, and who sold what. */
-export function FairSales({ sales }: { sales: FairSalesSummary }) {
+export function FairSales({ sales, closed }: { sales: FairSalesSummary; closed: boolean }) {
   return (
     <section aria-labelledby="ventas" className="space-y-3">
       <h2 id="ventas" className="font-serif text-2xl">
@@ -12,7 +12,9 @@ export function FairSales({ sales }: { sales: FairSalesSummary }) {
       </h2>
       {sales.count === 0 ? (
         <p className="rounded-lg bg-white p-5 text-ink/80">
-          Todavía no hay ventas en esta feria. Se cargan desde la página de venta, eligiendo la feria.
+          {closed
+            ? "No hubo ventas en esta feria."
+            : "Todavía no hay ventas en esta feria. Se cargan desde la página de venta, eligiendo la feria."}
         </p>
       ) : (
         <div className="grid gap-4 md:grid-cols-2">

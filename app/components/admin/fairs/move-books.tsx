@@ -39,6 +39,7 @@ export function MoveBooks({
             Buscar libros
           </label>
           <input
+            key={query}
             id="buscar-libros"
             type="search"
             name="buscar"

@@ -206,7 +206,7 @@ export default function AdminFair({ loaderData, actionData }: Route.ComponentPro
         />
       )}
 
-      <FairSales sales={sales} />
+      <FairSales sales={sales} closed={closed} />
 
       {owner && !closed ? (
         <CloseFair

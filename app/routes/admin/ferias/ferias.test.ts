@@ -202,6 +202,63 @@ describe("/admin/ferias", () => {
     expect(packing.lines[0]).toMatchObject({ title: "Zama", isbn: "9789870000017", sent: 3 });
   });
 
+  it("hostile forms are answered with a 4xx in Spanish and write nothing", async () => {
+    const created = (await post(list, "/admin/ferias", fairFields({ name: "Para romper" }))) as Response;
+    const page = `/admin/ferias/${/ferias\/(\d+)/.exec(created.headers.get("location") ?? "")?.[1]}`;
+    const before = { fairs: await fairCount(), moves: (await db.select().from(stockMovements)).length };
+    const attempts: [string, [string, string][]][] = [
+      ["/admin/ferias", fairFields({ name: "x".repeat(10_000) })],
+      ["/admin/ferias", fairFields({ startsOn: "0000-01-01", endsOn: "99999-01-01" })],
+      ["/admin/ferias", [...fairFields(), ["sellers", "abc"], ["sellers", "99999999999999"]]],
+      ["/admin/ferias", fairFields({ discountPercent: "1e2" })],
+      ["/admin/ferias", [["intent", "__proto__"]]],
+      [
+        page,
+        [
+          ["intent", "move"],
+          ["quantity-1", "-1"],
+        ],
+      ],
+      [
+        page,
+        [
+          ["intent", "move"],
+          ["quantity-999999999", "1"],
+        ],
+      ],
+      [
+        page,
+        [
+          ["intent", "move"],
+          ["quantity-1", "99999999999"],
+        ],
+      ],
+      [
+        page,
+        [
+          ["intent", "close"],
+          ["back-1", "abc"],
+        ],
+      ],
+      [
+        page,
+        [
+          ["intent", "update"],
+          ["name", ""],
+        ],
+      ],
+      [page, [["intent", "constructor"]]],
+      ["/admin/ferias/999999999", [["intent", "close"]]],
+    ];
+    for (const [url, fields] of attempts) {
+      const answer = (await post(url.includes("/admin/ferias/") ? detail : list, url, fields)) as Failure;
+      expect(answer.init.status, JSON.stringify(fields).slice(0, 120)).toBeGreaterThanOrEqual(400);
+      expect(answer.init.status).toBeLessThan(500);
+      expect(answer.data.message).toMatch(/[a-záéíóúñ]/i);
+    }
+    expect({ fairs: await fairCount(), moves: (await db.select().from(stockMovements)).length }).toEqual(before);
+  });
+
   it("an unknown fair is a 404; the API lists the open fairs", async () => {
     type Thrown = { init?: { status: number } };
     const missing = (await load(detail, "/admin/ferias/999999").catch((error) => error)) as Thrown;

@@ -79,7 +79,9 @@ export default function PackingList({ loaderData }: Route.ComponentProps) {
         <p className="text-sm font-semibold tracking-[0.2em]">RIZOMA</p>
         {shop.legalName || shop.cuit || shop.address ? (
           <p className="text-sm">
-            {[shop.legalName, shop.cuit ? `CUIT ${shop.cuit}` : null, shop.address].filter(Boolean).join(" · ")}
+            {[shop.legalName, shop.cuit ? `CUIT\u00a0${shop.cuit.replaceAll("-", "\u2011")}` : null, shop.address]
+              .filter(Boolean)
+              .join(" · ")}
           </p>
         ) : null}
         <h1 className="mt-3 font-serif text-3xl">Remito de libros a la feria</h1>
@@ -88,7 +90,7 @@ export default function PackingList({ loaderData }: Route.ComponentProps) {
           {fair.place ? `${fair.place} · ` : ""}
           {fairDates(fair.startsOn, fair.endsOn)}
         </p>
-        <p className="text-sm">Impreso el {today}. No válido como factura.</p>
+        <p className="text-sm">Emitido el {today}. No válido como factura.</p>
       </header>
       {lines.length === 0 ? (
         <p className="mt-6">Todavía no se llevaron libros a esta feria.</p>
