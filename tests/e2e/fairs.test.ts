@@ -138,6 +138,7 @@ describe("/admin/ferias", () => {
     // On paper only the document is left: the actions are hidden.
     await page.emulateMedia({ media: "print" });
     expect(await page.getByRole("navigation", { name: "Acciones del remito" }).isVisible()).toBe(false);
+    await shot(page, "feria-remito-papel");
     await page.emulateMedia({ media: "screen" });
     await page.getByRole("link", { name: "Volver a la feria" }).click();
     await expect
