@@ -100,7 +100,7 @@ export async function moveToFair(
         const book = byId.get(line.bookId);
         const there = Math.max(0, book?.stock ?? 0);
         fields[moveField(line.bookId)] = there === 0 ? "En la tienda no hay ninguno" : `En la tienda hay ${there}`;
-        return `«${book?.title}»: pediste ${line.quantity} y en la tienda ${there === 1 ? "hay 1" : `hay ${there}`}`;
+        return `«${book?.title}»: pediste ${line.quantity} y en la tienda hay ${there}`;
       });
       throw new Invalid(`No alcanza el stock de la tienda. ${parts.join("; ")}.`, { fields });
     }

@@ -95,7 +95,7 @@ export default function PackingList({ loaderData }: Route.ComponentProps) {
       {lines.length === 0 ? (
         <p className="mt-6">Todavía no se llevaron libros a esta feria.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
+        <section aria-label="Libros enviados" className="mt-6 overflow-x-auto">
           <table className="w-full border-collapse text-left text-sm">
             <caption className="sr-only">Libros enviados a la feria</caption>
             <thead>
@@ -145,9 +145,10 @@ export default function PackingList({ loaderData }: Route.ComponentProps) {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </section>
       )}
-      <section aria-label="Firmas" className="mt-16 grid gap-12 sm:grid-cols-2">
+      {/* A footer, not a section: app.css's print rules set every section's margin, and signing needs room. */}
+      <footer className="mt-16 grid gap-12 sm:grid-cols-2 print:grid-cols-2">
         {["Entregó", "Recibió"].map((who) => (
           <div key={who} className="break-inside-avoid space-y-8">
             <p className="font-semibold">{who}</p>
@@ -158,7 +159,7 @@ export default function PackingList({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         ))}
-      </section>
+      </footer>
     </main>
   );
 }
