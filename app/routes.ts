@@ -59,6 +59,7 @@ export default [
   route("admin/pedidos/:number/etiqueta", "routes/admin/pedidos/etiqueta.ts"),
   route("admin/envios/etiquetas", "routes/admin/envios/etiquetas.ts"),
   route("admin/caja/etiquetas", "routes/admin/caja/etiquetas.ts"),
+  route("admin/ferias/:id/remito", "routes/admin/ferias/remito.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("carousel", "routes/admin/carousel.tsx"),
@@ -88,6 +89,8 @@ export default [
     route("descuentos", "routes/admin/descuentos.tsx"),
     route("pedidos-especiales", "routes/admin/pedidos-especiales/list.tsx"),
     route("pedidos-especiales/:id", "routes/admin/pedidos-especiales/detail.tsx"),
+    route("ferias", "routes/admin/ferias/list.tsx"),
+    route("ferias/:id", "routes/admin/ferias/detail.tsx"),
     route("equipo", "routes/admin/equipo.tsx"),
     route("seguridad", "routes/admin/seguridad.tsx"),
     route("confirmar", "routes/admin/confirmar.tsx"),
@@ -176,5 +179,6 @@ export default [
   route("api/admin/ventas/catalogo", "routes/api/admin/ventas-catalogo.ts"),
   route("api/admin/ventas/:number", "routes/api/admin/venta.ts"),
   route("api/admin/ventas/:number/cancelar", "routes/api/admin/venta-cancelar.ts"),
+  route("api/admin/ferias", "routes/api/admin/ferias.ts"),
   route("api/*", "routes/api/not-found.ts"),
 ] satisfies RouteConfig;

@@ -64,6 +64,10 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   "admin/descuentos": owner,
   "admin/pedidos-especiales": staff,
   "admin/pedidos-especiales/:id": staff,
+  // Fairs (issue 35, docs/decisions/0050-fairs.md): staff see them, take books there and print the packing
+  // list; creating, editing (the discount), opening and closing are the owner's.
+  "admin/ferias": { role: "staff", ownerActions: ["create"] },
+  "admin/ferias/:id": { role: "staff", ownerActions: ["update", "open", "close"] },
   "admin/equipo": { role: "staff", ownerActions: ["invite", "revoke-invite", "role", "remove", "factor-required"] },
   "admin/auditoria": owner,
   "admin/seguridad": staff,
@@ -79,6 +83,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   "admin/pedidos/:number/etiqueta": staff,
   "admin/envios/etiquetas": staff,
   "admin/caja/etiquetas": staff,
+  "admin/ferias/:id/remito": staff,
   // JSON APIs.
   "api/admin/books/import": staff,
   "api/admin/expenses": owner,
@@ -131,6 +136,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   // A QR sale the phone polls while the buyer pays, and cancels when they give up (docs/decisions/0051).
   "api/admin/ventas/:number": staff,
   "api/admin/ventas/:number/cancelar": staff,
+  "api/admin/ferias": staff,
   // Each admin adds their own passkeys (also while they must enrol: server/admin-gate.ts lets these through).
   "api/admin/passkeys/options": staff,
   "api/admin/passkeys/register": staff,
