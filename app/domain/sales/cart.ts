@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { type Cents, centsToPesos, lineCents, percentOf, sumCents } from "~/lib/money";
-import { MAX_SALE_LINES, MAX_SALE_QUANTITY, type SalePayment, type saleInputSchema } from "./input";
+import { type Cents, centsToPesos, lineCents, parseMoney, percentOf, sumCents } from "~/lib/money";
+import { MAX_SALE_LINES, MAX_SALE_QUANTITY, SALE_MESSAGES, type SalePayment, type saleInputSchema } from "./input";
 import type { CatalogBook } from "./lookup";
 
 /**
@@ -51,6 +51,7 @@ export const emptyDraft = (discountPercent = 0): SaleDraft => ({
 });
 
 export const CART_MESSAGES = {
+  empty: "Agregá al menos un libro a la venta",
   noPrice: (title: string) => `«${title}» no tiene precio cargado: escribí el precio de la venta`,
   tooManyLines: `Una venta tiene como máximo ${MAX_SALE_LINES} libros distintos: cobrá esta y empezá otra`,
   cashShort: "El efectivo recibido no alcanza para el total de la venta",
@@ -157,4 +158,39 @@ export function saleBody(
     ...(options.fairId !== null ? { fairId: options.fairId } : {}),
     soldAt: options.soldAt,
   };
+}
+
+export type DraftField = "lines" | "cash" | "payment" | keyof SaleCustomer;
+
+/**
+ * What stops the draft from being charged, with the field to show it on; else the cash received in
+ * centavos (null: the exact amount). The schema checks the rest (CUIT, e-mail) when the body is built.
+ */
+export function chargeCheck(
+  draft: SaleDraft,
+  options: { identifyFromCents: Cents | null; online: boolean; documentMessage: (fromCents: Cents) => string },
+): { ok: true; cashReceivedCents: Cents | null } | { ok: false; field: DraftField; message: string } {
+  const totals = saleTotals(draft.lines, draft.discountPercent);
+  if (draft.lines.length === 0) return { ok: false, field: "lines", message: CART_MESSAGES.empty };
+  const [unpriced] = totals.unpriced;
+  if (unpriced) return { ok: false, field: "lines", message: CART_MESSAGES.noPrice(unpriced.title) };
+  let cashReceivedCents: Cents | null = null;
+  if (draft.payment === "cash" && draft.cashReceived.trim() !== "") {
+    cashReceivedCents = parseMoney(draft.cashReceived);
+    if (cashReceivedCents === null) return { ok: false, field: "cash", message: CART_MESSAGES.cashInvalid };
+    if (cashReceivedCents < totals.totalCents) return { ok: false, field: "cash", message: CART_MESSAGES.cashShort };
+  }
+  if (draft.payment === "mercadopago_qr" && !options.online) {
+    return { ok: false, field: "payment", message: SALE_MESSAGES.qrOffline };
+  }
+  const { identifyFromCents } = options;
+  if (
+    identifyFromCents !== null &&
+    totals.totalCents >= identifyFromCents &&
+    !draft.customer.cuit.trim() &&
+    !draft.customer.document.trim()
+  ) {
+    return { ok: false, field: "document", message: options.documentMessage(identifyFromCents) };
+  }
+  return { ok: true, cashReceivedCents };
 }
