@@ -54,10 +54,10 @@ export function BookSearch({
             value={query}
             disabled={disabled}
             onChange={(event) => setQuery(event.currentTarget.value)}
-            placeholder="Título, autor o ISBN"
+            placeholder="Libro, autor o ISBN"
             autoComplete="off"
             enterKeyHint="search"
-            className="min-h-12 w-full rounded-xl border border-ink/25 bg-white pr-3 pl-10 text-lg"
+            className="min-h-12 w-full rounded-xl border border-ink/25 bg-white pr-3 pl-10 text-base"
           />
         </div>
         <button

@@ -121,7 +121,7 @@ function CashPanel({ totalCents, text, onText }: { totalCents: Cents; text: stri
       </div>
       <p id={`${id}-change`} className="mt-2 text-lg" aria-live="polite">
         {text.trim() === "" ? (
-          "Sin monto: paga justo."
+          "Sin monto escrito: paga justo, sin vuelto."
         ) : received === null ? (
           <span className="text-terracotta-dark">Escribí el monto en pesos, por ejemplo 20.000</span>
         ) : change !== null && change < 0 ? (

@@ -9,6 +9,7 @@ import {
   passPlan,
   type QueuedSale,
   retried,
+  SYNC_MESSAGES,
 } from "~/domain/sales/sync";
 import { allSales, deleteSale, onOtherTabChange, putSale, updateSale } from "./sale-store";
 
@@ -44,6 +45,7 @@ export interface SaleQueue {
   sales: QueuedSale[];
   /** The phone could not read its own store (IndexedDB missing or refused): it cannot sell offline. */
   storeError: boolean;
+  /** The browser says it has a network and the last request to the shop got an answer. */
   online: boolean;
   /** The last answer was a 401: the session ended; the sales wait for a new sign-in. */
   signInNeeded: boolean;
@@ -100,6 +102,9 @@ export function useSaleQueue(): SaleQueue {
               return;
             }
             setSignInNeeded(false);
+            // A request that got no answer means no signal, whatever navigator.onLine believes.
+            const answered = !(outcome.kind === "retry" && outcome.message === SYNC_MESSAGES.network);
+            setOnline(answered);
             await updateSale(sale.clientId, (current) => {
               if (current.state !== "pending") return null;
               const next = afterOutcome(current, outcome, Date.now());

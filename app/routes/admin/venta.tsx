@@ -201,7 +201,7 @@ export default function Venta({ loaderData }: Route.ComponentProps) {
     setError(null);
     const check = chargeCheck(draft, {
       identifyFromCents: data.identifyFromCents,
-      online: navigator.onLine,
+      online: queue.online && navigator.onLine,
       documentMessage: (cents) => documentRequired(cents / 100),
     });
     if (!check.ok) {
@@ -214,7 +214,7 @@ export default function Venta({ loaderData }: Route.ComponentProps) {
     const clientId = reuse?.clientId ?? newClientId();
     const soldAt = reuse?.soldAt ?? new Date().toISOString();
     const body = saleBody(draft, { clientId, soldAt, fairId, cashReceivedCents: check.cashReceivedCents });
-    if (!navigator.onLine) body.offline = true;
+    if (!queue.online || !navigator.onLine) body.offline = true;
     const parsed = saleInputSchema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -265,15 +265,6 @@ export default function Venta({ loaderData }: Route.ComponentProps) {
           onSync={queue.syncNow}
         />
       </div>
-      {!data.saleDevice ? (
-        <p className="mt-3 text-sm text-ink/75">
-          Si este teléfono es el de la venta, marcalo en{" "}
-          <Link to="/admin/equipo" className="text-moss underline">
-            Equipo
-          </Link>{" "}
-          para que la sesión no se cierre a los 30 minutos sin uso.
-        </p>
-      ) : null}
 
       {view.kind === "done" && current ? (
         <div className="mt-6">
@@ -399,6 +390,15 @@ export default function Venta({ loaderData }: Route.ComponentProps) {
         onRetry={(clientId, body) => void queue.retry(clientId, body)}
         onDiscard={(clientId) => void queue.discard(clientId)}
       />
+      {!data.saleDevice ? (
+        <p className="mt-8 text-sm text-ink/75">
+          Si este teléfono es el de la venta, marcalo en{" "}
+          <Link to="/admin/equipo" className="text-moss underline">
+            Equipo
+          </Link>{" "}
+          para que la sesión no se cierre a los 30 minutos sin uso.
+        </p>
+      ) : null}
     </div>
   );
 }
