@@ -50,7 +50,7 @@ async function openSalePage(): Promise<Page> {
 
 /** Searches as a seller types (lower case, no accents) and adds the book from the results. */
 async function addBook(page: Page, title: string) {
-  await page.getByRole("searchbox", { name: "Buscar por título, autor o ISBN" }).fill(foldAccents(title).toLowerCase());
+  await page.getByRole("searchbox", { name: "Buscá por título, autor o ISBN" }).fill(foldAccents(title).toLowerCase());
   await page
     .getByRole("list", { name: "Resultados" })
     .getByRole("button", { name: new RegExp(`Agregar «${escape(title)}»`) })
@@ -245,6 +245,37 @@ describe("the sale page", () => {
     await expect.poll(() => page.getByText(/^Sincronizada · VT-/).count(), { timeout: 60_000 }).toBe(2);
     const after = await daySales(cookie);
     expect(after.length).toBe(before + 2);
-    expect(new Set(after.slice(-2).map((sale) => sale.items[0].title))).toEqual(new Set(books.map((book) => book.title)));
+    expect(new Set(after.slice(-2).map((sale) => sale.items[0].title))).toEqual(
+      new Set(books.map((book) => book.title)),
+    );
+  });
+
+  it("keeps a sale the server refuses on the phone, with the reason, until the seller takes it off", async () => {
+    const cookie = await adminCookie(shop.app, owner);
+    const [gone] = (await saleBooks(shop.app, 10)).slice(9);
+    if (!gone) throw new Error("a book");
+
+    const page = await openSalePage();
+    await page.getByText("Lista para vender sin conexión").waitFor();
+    await page.context().setOffline(true);
+    await addBook(page, gone.title);
+    await chargeAndStartOver(page);
+    // Meanwhile the book is deleted from the catalogue: the server cannot record a sale of it.
+    const deleted = await callApp(shop.app, `/api/admin/books/${gone.id}`, { method: "DELETE", cookie });
+    expect(deleted.json).toMatchObject({ success: true });
+
+    await page.context().setOffline(false);
+    const reason = `No se registró: El libro ${gone.id} no existe en el catálogo`;
+    await page.getByText(reason).waitFor({ timeout: 60_000 });
+    await page.getByText("1 venta no se registró").waitFor();
+    shop.acknowledge(page, /status of 400|ERR_INTERNET_DISCONNECTED/);
+    await page.reload();
+    await page.getByText(reason).waitFor();
+    await expectAccessible(page);
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Ya la cargué de otra forma: quitarla" }).click();
+    await page.getByText(reason).waitFor({ state: "detached" });
+    expect(await page.getByTestId("phone-sale").count()).toBe(0);
   });
 });

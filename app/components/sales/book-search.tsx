@@ -41,11 +41,11 @@ export function BookSearch({
       <h2 id={`${id}-title`} className="sr-only">
         Buscar libros
       </h2>
+      <label htmlFor={`${id}-query`} className="mb-1 block font-semibold">
+        Buscá por título, autor o ISBN
+      </label>
       <div className="flex gap-2">
         <div className="relative min-w-0 flex-1">
-          <label htmlFor={`${id}-query`} className="sr-only">
-            Buscar por título, autor o ISBN
-          </label>
           <Search aria-hidden="true" className="pointer-events-none absolute top-3.5 left-3 size-5 text-ink/60" />
           <input
             ref={input}
@@ -54,7 +54,6 @@ export function BookSearch({
             value={query}
             disabled={disabled}
             onChange={(event) => setQuery(event.currentTarget.value)}
-            placeholder="Libro, autor o ISBN"
             autoComplete="off"
             enterKeyHint="search"
             className="min-h-12 w-full rounded-xl border border-ink/25 bg-white pr-3 pl-10 text-base"

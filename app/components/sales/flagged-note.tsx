@@ -4,7 +4,7 @@ import type { SyncedSale } from "~/domain/sales/sync";
 /** A sale the server recorded beyond the stock it had (two phones sold the last copy): it stands, flagged. */
 export function FlaggedNote({ flagged }: { flagged: NonNullable<SyncedSale["flagged"]> }) {
   return (
-    <div role="alert" className="flex gap-2 rounded-lg border border-ochre bg-ochre-light/40 p-3 text-sm">
+    <div role="alert" className="flex gap-2 rounded-lg border border-ochre bg-ochre-light/40 p-3 text-left text-sm">
       <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div>
         <p className="font-semibold">Vendida sin stock en el sistema: queda marcada para revisar</p>
