@@ -39,7 +39,7 @@ const shop = browserSuite(
   },
 );
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function openSalePage(): Promise<Page> {
   const page = await shop.open(PHONE);
@@ -53,7 +53,7 @@ async function addBook(page: Page, title: string) {
   await page.getByRole("searchbox", { name: "Buscá por título, autor o ISBN" }).fill(foldAccents(title).toLowerCase());
   await page
     .getByRole("list", { name: "Resultados" })
-    .getByRole("button", { name: new RegExp(`Agregar «${escape(title)}»`) })
+    .getByRole("button", { name: new RegExp(`Agregar «${literal(title)}»`) })
     .first()
     .click();
   await page.getByText(`Agregado: «${title}»`).waitFor();
