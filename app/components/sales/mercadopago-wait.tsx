@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { type Cents, formatMoney } from "~/lib/money";
 import { QrImage } from "./qr-image";
 import { SALES_API } from "./use-sale-queue";
@@ -25,6 +25,8 @@ export function MercadoPagoWait({
 }) {
   const [qr, setQr] = useState(qrData);
   const [problem, setProblem] = useState<string | null>(null);
+  const paid = useRef(onPaid);
+  paid.current = onPaid;
   useEffect(() => {
     let stopped = false;
     let timer = 0;
@@ -40,7 +42,7 @@ export function MercadoPagoWait({
         if (response.ok && body?.sale) {
           if (body.sale.qr?.data) setQr(body.sale.qr.data);
           if (body.sale.status === "paid") {
-            onPaid();
+            paid.current();
             return;
           }
         }
@@ -55,7 +57,7 @@ export function MercadoPagoWait({
       stopped = true;
       window.clearTimeout(timer);
     };
-  }, [number, onPaid]);
+  }, [number]);
   return (
     <section
       aria-labelledby="qr-mercadopago"

@@ -57,6 +57,8 @@ export interface SaleQueue {
   retry(clientId: string, body?: SaleBody): Promise<void>;
   /** Takes a failed sale off the phone (the seller entered it another way). */
   discard(clientId: string): Promise<void>;
+  /** A sale waiting for its Mercado Pago payment was paid: the phone's list says so. */
+  markPaid(clientId: string): Promise<void>;
 }
 
 /**
@@ -188,6 +190,16 @@ export function useSaleQueue(): SaleQueue {
     [reload],
   );
 
+  const markPaid = useCallback(
+    async (clientId: string) => {
+      await updateSale(clientId, (current) =>
+        current.sale ? { ...current, sale: { ...current.sale, status: "paid" } } : null,
+      );
+      await reload();
+    },
+    [reload],
+  );
+
   return {
     sales,
     storeError,
@@ -197,5 +209,6 @@ export function useSaleQueue(): SaleQueue {
     syncNow: () => void pass(true),
     retry,
     discard,
+    markPaid,
   };
 }

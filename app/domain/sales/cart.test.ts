@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { addBook, CART_MESSAGES, changeCents, changeQuantity, emptyDraft, saleBody, saleTotals } from "./cart";
-import { MAX_SALE_LINES, saleInputSchema } from "./input";
+import {
+  addBook,
+  CART_MESSAGES,
+  changeCents,
+  changeQuantity,
+  chargeCheck,
+  emptyDraft,
+  saleBody,
+  saleTotals,
+} from "./cart";
+import { MAX_SALE_LINES, SALE_MESSAGES, saleInputSchema } from "./input";
 import type { CatalogBook } from "./lookup";
 
 const book = (id: number, price: number | null): CatalogBook => ({
@@ -93,5 +102,48 @@ describe("the sale on the phone", () => {
     expect(withBuyer.cashReceived).toBeUndefined();
     expect(withBuyer.customer).toEqual({ email: "lector@example.com", document: "30.123.456" });
     expect(saleInputSchema.parse(withBuyer).customer?.document).toBe("30123456");
+  });
+});
+
+describe("what stops a sale from being charged", () => {
+  const options = { identifyFromCents: null, online: true, documentMessage: (cents: number) => `DNI desde ${cents}` };
+  const draft = { ...emptyDraft(), lines: add([], book(1, 12_500)) };
+
+  it("an empty sale, a line without a price, cash that is not money or not enough", () => {
+    expect(chargeCheck(emptyDraft(), options)).toEqual({ ok: false, field: "lines", message: CART_MESSAGES.empty });
+    expect(chargeCheck({ ...draft, lines: add([], book(2, null)) }, options)).toMatchObject({
+      field: "lines",
+      message: CART_MESSAGES.noPrice("Libro 2"),
+    });
+    expect(chargeCheck({ ...draft, cashReceived: "doce mil" }, options)).toMatchObject({
+      field: "cash",
+      message: CART_MESSAGES.cashInvalid,
+    });
+    expect(chargeCheck({ ...draft, cashReceived: "10.000" }, options)).toMatchObject({
+      message: CART_MESSAGES.cashShort,
+    });
+    expect(chargeCheck({ ...draft, cashReceived: "12.500" }, options)).toEqual({
+      ok: true,
+      cashReceivedCents: 1_250_000,
+    });
+    expect(chargeCheck(draft, options)).toEqual({ ok: true, cashReceivedCents: null });
+    // Cash typed, then another way of paying chosen: the typed amount does not count.
+    expect(chargeCheck({ ...draft, payment: "card", cashReceived: "1" }, options)).toMatchObject({ ok: true });
+  });
+
+  it("Mercado Pago's QR without signal", () => {
+    const qr = { ...draft, payment: "mercadopago_qr" as const };
+    expect(chargeCheck(qr, { ...options, online: false })).toMatchObject({ message: SALE_MESSAGES.qrOffline });
+    expect(chargeCheck(qr, options)).toMatchObject({ ok: true });
+  });
+
+  it("the buyer's DNI from ARCA's threshold on, unless a CUIT or a DNI is there", () => {
+    const threshold = { ...options, identifyFromCents: 1_250_000 };
+    expect(chargeCheck(draft, threshold)).toEqual({ ok: false, field: "document", message: "DNI desde 1250000" });
+    expect(chargeCheck(draft, { ...threshold, identifyFromCents: 1_250_001 })).toMatchObject({ ok: true });
+    const withDocument = { ...draft, customer: { ...draft.customer, document: "30123456" } };
+    expect(chargeCheck(withDocument, threshold)).toMatchObject({ ok: true });
+    const withCuit = { ...draft, customer: { ...draft.customer, cuit: "30-71654321-4" } };
+    expect(chargeCheck(withCuit, threshold)).toMatchObject({ ok: true });
   });
 });

@@ -234,7 +234,6 @@ export default function Venta({ loaderData }: Route.ComponentProps) {
       await queue.record(newRecord(body, summary));
       setDraft(emptyDraft(fair?.discountPercent ?? 0));
       setView({ kind: "done", clientId });
-      window.scrollTo({ top: 0 });
     } catch {
       setError({
         field: "payment",
@@ -244,6 +243,12 @@ export default function Venta({ loaderData }: Route.ComponentProps) {
       setSending(false);
     }
   };
+
+  // A new screen (the sale done, the QR waiting, a new sale) starts at the top, where its heading is.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on a change of screen only.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [view.kind]);
 
   const current = view.kind === "sell" ? null : queue.sales.find((sale) => sale.clientId === view.clientId);
   const customerError =
@@ -281,7 +286,10 @@ export default function Venta({ loaderData }: Route.ComponentProps) {
             number={view.number}
             qrData={view.qrData}
             totalCents={view.totalCents}
-            onPaid={() => setView({ kind: "done", clientId: view.clientId })}
+            onPaid={() => {
+              void queue.markPaid(view.clientId).catch(() => undefined);
+              setView({ kind: "done", clientId: view.clientId });
+            }}
             onLeave={startOver}
           />
         </div>
