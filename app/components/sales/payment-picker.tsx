@@ -45,7 +45,7 @@ export function PaymentPicker({
           return (
             <label
               key={option}
-              className={`flex min-h-14 cursor-pointer items-center gap-2 rounded-xl border-2 p-3 font-semibold has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ochre ${
+              className={`flex min-h-14 cursor-pointer flex-col items-start gap-1 rounded-xl border-2 p-3 font-semibold min-[400px]:flex-row min-[400px]:items-center min-[400px]:gap-2 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ochre ${
                 payment === option ? "border-moss bg-moss text-white" : "border-ink/15 bg-white"
               } ${off ? "cursor-not-allowed opacity-60" : ""}`}
             >
