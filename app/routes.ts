@@ -94,6 +94,7 @@ export default [
     route("equipo", "routes/admin/equipo.tsx"),
     route("seguridad", "routes/admin/seguridad.tsx"),
     route("confirmar", "routes/admin/confirmar.tsx"),
+    route("venta", "routes/admin/venta.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("api/auth/login", "routes/api/auth-login.ts"),

@@ -14,6 +14,7 @@ import {
   ScrollText,
   Settings,
   ShoppingBag,
+  Store,
   Tent,
   Undo2,
   UserCog,
@@ -25,6 +26,7 @@ import { type AdminRole, mayAct, roleForPath } from "~/domain/auth/roles";
 /** The spec's shared admin header tiles, in its order. */
 export const adminTiles = [
   { to: "/admin", label: "Panel Principal", icon: LayoutDashboard, end: true },
+  { to: "/admin/venta", label: "Vender", icon: Store },
   { to: "/admin/pedidos", label: "Pedidos", icon: ShoppingBag },
   { to: "/admin/clientes", label: "Clientes", icon: Users },
   { to: "/admin/arrepentimientos", label: "Arrepentimientos", icon: Undo2 },

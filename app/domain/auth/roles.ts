@@ -73,6 +73,8 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   "admin/seguridad": staff,
   // The step-up before a download (its `next` keeps the download's own role).
   "admin/confirmar": staff,
+  // Selling face to face (issue 35): the sale page, made for the counter's and the fair's phones.
+  "admin/venta": staff,
   "admin/*": staff,
   // Files (resource routes).
   "admin/facturas/:id/pdf": staff,
