@@ -79,10 +79,8 @@ export function BookSearch({
                 if (book) add(book);
                 else setNotice({ text: `No encontramos el código ${code} en el catálogo`, error: true });
               }}
-              onClose={() => {
-                setScanning(false);
-                input.current?.focus();
-              }}
+              // The scanner gives focus back to "Escanear" itself when it closes.
+              onClose={() => setScanning(false)}
             />
           </Suspense>
         </div>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseIsbn } from "~/lib/isbn";
-import { type CatalogBook, codeDigits, findByCode, isbnVariants, searchBooks, searchIndex } from "./lookup";
+import { type CatalogBook, findByCode, searchBooks, searchIndex } from "./lookup";
 
 const book = (
   id: number,
@@ -31,22 +30,6 @@ const index = searchIndex(catalogue);
 const titles = (query: string) => searchBooks(index, query).map((found) => found.title);
 
 describe("a scanned or typed code", () => {
-  it("keeps digits and X only", () => {
-    expect(codeDigits(" 978-84-376 0494-7 ")).toBe("9788437604947");
-    expect(codeDigits("0-8044-2957-x")).toBe("080442957X");
-  });
-
-  it("names both forms of an ISBN: 10 -> 978 ISBN-13 and back, check digits recomputed (as isbn3 does)", () => {
-    for (const raw of ["8437604575", "080442957X", "9788437604947", "9780804429573"]) {
-      const parsed = parseIsbn(raw);
-      expect(isbnVariants(raw).sort()).toEqual([parsed?.isbn13, parsed?.isbn10].sort());
-    }
-    // A 979 ISBN has no ISBN-10; something that is not ISBN-shaped has no variant.
-    expect(isbnVariants("9791234567896")).toEqual(["9791234567896"]);
-    expect(isbnVariants("RZ-0042")).toEqual([]);
-    expect(isbnVariants("12345")).toEqual([]);
-  });
-
   it("finds the book by ISBN in either form, with or without hyphens, else by SKU", () => {
     expect(findByCode(catalogue, "9788437604572")?.id).toBe(3); // scanned EAN-13; stored as ISBN-10
     expect(findByCode(catalogue, "84-376-0457-5")?.id).toBe(3);

@@ -1,4 +1,4 @@
-import { ean13Check } from "~/lib/isbn-digits";
+import { bookCodeCandidates, findBookByCode, normaliseCode } from "~/lib/isbn-codes";
 import { foldAccents } from "~/lib/text";
 
 /**
@@ -18,52 +18,15 @@ export interface CatalogBook {
   cover: string;
 }
 
-/** What a scanner or a person gave as a code: digits and X only, X upper-cased ("978-950 511" -> "978950511"). */
-export const codeDigits = (raw: string) => raw.toUpperCase().replace(/[^0-9X]/g, "");
-
-function isbn10Check(nine: string): string {
-  const sum = [...nine].reduce((acc, digit, i) => acc + Number(digit) * (10 - i), 0);
-  const check = (11 - (sum % 11)) % 11;
-  return check === 10 ? "X" : String(check);
-}
-
-/**
- * Every spelling of an ISBN the catalogue might hold for `raw`: the digits themselves, and the other form
- * (ISBN-10 <-> ISBN-13 with the 978 prefix, check digit recomputed). A 979 ISBN has no ISBN-10. Empty when
- * `raw` is not shaped like an ISBN.
- */
-export function isbnVariants(raw: string): string[] {
-  const digits = codeDigits(raw);
-  if (/^\d{9}[\dX]$/.test(digits)) {
-    const body = `978${digits.slice(0, 9)}`;
-    return [digits, body + ean13Check(body)];
-  }
-  if (/^\d{13}$/.test(digits)) {
-    if (!digits.startsWith("978")) return [digits];
-    const nine = digits.slice(3, 12);
-    return [digits, nine + isbn10Check(nine)];
-  }
-  return [];
-}
-
 /** A book's ISBN as the catalogue stores it, compared the same way (hyphens, spaces and case ignored). */
-const bookIsbn = (book: CatalogBook) => (book.isbn ? codeDigits(book.isbn) : "");
-const normalSku = (sku: string) => sku.trim().toUpperCase();
+const bookIsbn = (book: CatalogBook) => (book.isbn ? normaliseCode(book.isbn) : "");
 
 /**
- * The book a scanned or typed code names: its ISBN in either form, else the shop's own SKU (a publisher's
- * in-house barcode). Null when no book has it.
+ * The book a scanned or typed code names: its ISBN in any form, else the shop's own SKU (a publisher's
+ * in-house barcode); app/lib/isbn-codes.ts decides (the scanner reads with the same rules). Null when none.
  */
-export function findByCode(books: readonly CatalogBook[], raw: string): CatalogBook | null {
-  const variants = new Set(isbnVariants(raw));
-  if (variants.size > 0) {
-    const byIsbn = books.find((book) => variants.has(bookIsbn(book)));
-    if (byIsbn) return byIsbn;
-  }
-  const sku = normalSku(raw);
-  if (!sku) return null;
-  return books.find((book) => book.sku !== null && normalSku(book.sku) === sku) ?? null;
-}
+export const findByCode = (books: readonly CatalogBook[], raw: string): CatalogBook | null =>
+  findBookByCode(books, raw) ?? null;
 
 /** Lower case without accents: "Borgés" and "borges" are the same word here. */
 const fold = (text: string) => foldAccents(text).toLowerCase();
@@ -83,13 +46,14 @@ export function searchIndex(books: readonly CatalogBook[]): SearchableBook[] {
       book,
       title,
       words: `${title} ${fold(book.author)}`,
-      codes: `${bookIsbn(book)} ${isbnVariants(book.isbn ?? "").join(" ")} ${book.sku ? normalSku(book.sku).toLowerCase() : ""}`,
+      codes:
+        `${bookIsbn(book)} ${bookCodeCandidates(book.isbn ?? "").join(" ")} ${book.sku ? normaliseCode(book.sku) : ""}`.toLowerCase(),
     };
   });
 }
 
 /** A token that is a code being typed ("978-84", "84-376-0494-x"): compared by its digits. */
-const looksLikeCode = (token: string) => /^[\d-]*\d[\d-]*x?$/i.test(token) && codeDigits(token).length >= 3;
+const looksLikeCode = (token: string) => /^[\d-]*\d[\d-]*x?$/i.test(token) && normaliseCode(token).length >= 3;
 
 /**
  * The books whose title, author, ISBN or SKU contain every word typed (accents and case ignored; an ISBN
@@ -99,7 +63,9 @@ const looksLikeCode = (token: string) => /^[\d-]*\d[\d-]*x?$/i.test(token) && co
 export function searchBooks(index: readonly SearchableBook[], query: string, limit = 20): CatalogBook[] {
   const folded = fold(query).trim();
   if (!folded) return [];
-  const tokens = folded.split(/\s+/).map((token) => (looksLikeCode(token) ? codeDigits(token).toLowerCase() : token));
+  const tokens = folded
+    .split(/\s+/)
+    .map((token) => (looksLikeCode(token) ? normaliseCode(token).toLowerCase() : token));
   const exact = findByCode(
     index.map((entry) => entry.book),
     query,

@@ -51,8 +51,12 @@ type View =
   | { kind: "done"; clientId: string }
   | { kind: "qr"; clientId: string; number: string; qrData: string | null; totalCents: number };
 
-/** The chunks the page loads on demand (scanner, QR drawer), fetched ahead so the worker stores them. */
-const warmChunks = () => Promise.all([loadScanner(), loadQrDrawer()]);
+/**
+ * The chunks the page loads on demand (scanner and its decoder for phones without BarcodeDetector, QR
+ * drawer), fetched ahead so the worker stores them.
+ */
+const warmChunks = () =>
+  Promise.all([loadScanner().then((scanner) => scanner.preloadBarcodeDecoder()), loadQrDrawer()]);
 
 type FormError = { field: DraftField; message: string } | null;
 
