@@ -29,7 +29,9 @@ export function BoxPickups({ pickups, busy }: { pickups: BoxPickupsView; busy: b
       <p className="text-sm text-ink/80">
         {pickups.rows.length === 0
           ? "Ninguna suscripción activa retira su caja en la librería."
-          : `${waiting === 1 ? "1 caja espera" : `${waiting} cajas esperan`} que la retiren. Marcá cada una cuando la entregues: cuenta como entregada, igual que un envío.`}
+          : waiting === 0
+            ? "Ya se entregaron todas las cajas de este mes."
+            : `${waiting === 1 ? "1 caja espera" : `${waiting} cajas esperan`} que la retiren. Marcá cada una cuando la entregues: cuenta como entregada, igual que un envío.`}
       </p>
       {pickups.rows.length > 0 ? (
         <ul className="divide-y divide-ink/10 text-sm" data-testid="box-pickups">

@@ -36,20 +36,11 @@ export function BoxWithdrawalTable({
         <tbody className="divide-y divide-ink/10">
           {withdrawals.map((row) => (
             <tr key={row.id} data-testid="box-withdrawal-row">
-              <td className="px-3 py-2 font-mono">{row.code}</td>
-              <td className="px-3 py-2 font-semibold">{row.number}</td>
-              <td className="px-3 py-2">
-                {row.subscriberName}
-                <span className="block text-xs text-ink/75">{row.email}</span>
+              <td className="px-3 py-2 align-top">
+                <span className="block font-semibold whitespace-nowrap">{row.number}</span>
+                <span className="block font-mono text-xs whitespace-nowrap text-ink/75">{row.code}</span>
               </td>
-              <td className="px-3 py-2">
-                {shortDateTime(row.createdAt)}
-                <span className="block text-xs text-ink/75">{ageLabel(row.createdAt, now)}</span>
-              </td>
-              <td className="px-3 py-2 text-right tabular-nums">
-                {row.amountCents === null ? "—" : formatMoney(row.amountCents)}
-              </td>
-              <td className="px-3 py-2">
+              <td className="min-w-48 px-3 py-2 align-top">
                 <span className={`rounded px-2 py-0.5 text-xs font-semibold ${BOX_REFUND_BADGES[row.refund]}`}>
                   {BOX_REFUND_LABELS[row.refund]}
                 </span>
@@ -75,6 +66,17 @@ export function BoxWithdrawalTable({
                     </button>
                   </Form>
                 ) : null}
+              </td>
+              <td className="px-3 py-2 text-right align-top whitespace-nowrap tabular-nums">
+                {row.amountCents === null ? "—" : formatMoney(row.amountCents)}
+              </td>
+              <td className="px-3 py-2 align-top">
+                {row.subscriberName}
+                <span className="block text-xs text-ink/75">{row.email}</span>
+              </td>
+              <td className="px-3 py-2 align-top">
+                {shortDateTime(row.createdAt)}
+                <span className="block text-xs text-ink/75">{ageLabel(row.createdAt, now)}</span>
               </td>
             </tr>
           ))}
