@@ -6,14 +6,8 @@ import { ageLabel } from "~/domain/withdrawals/status";
 import { shortDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 
-const COLUMNS = [
-  "Código",
-  "Suscripción",
-  "Suscriptor",
-  "Solicitado",
-  { label: "Monto", right: true },
-  "Reembolso",
-] as const;
+// Where the refund stands comes right after the subscription: on a phone it is what shows without scrolling.
+const COLUMNS = ["Suscripción", "Reembolso", { label: "Monto", right: true }, "Suscriptor", "Solicitado"] as const;
 
 /**
  * The Caja Rizoma's withdrawals on /admin/arrepentimientos: where each refund stands, Mercado Pago's last
