@@ -596,12 +596,46 @@ export const boxWithdrawals = pgTable(
     refundReference: text("refund_reference"),
     refundClaimedAt: timestamp("refund_claimed_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /**
+     * How a box had already reached the subscriber when the withdrawal came, so no refund was due:
+     * 'shipped' (a parcel) or 'picked_up' (handed over at the shop, `box_pickups`). Null when none had.
+     */
+    boxHandedOver: text("box_handed_over", { enum: ["shipped", "picked_up"] }),
+    /** Why the last refund attempt at Mercado Pago failed (shown in /admin/arrepentimientos); cleared when made. */
+    refundError: text("refund_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("box_withdrawals_refund_idx").on(t.refundDue, t.refundedAt),
+    index("box_withdrawals_created_idx").on(t.createdAt),
     check("box_withdrawals_refund_positive", sql`${t.refundCents} is null or ${t.refundCents} >= 0`),
+    check("box_withdrawals_handed_over_check", sql`${t.boxHandedOver} in ('shipped', 'picked_up')`),
+  ],
+);
+
+/**
+ * A month's Caja Rizoma handed over at the shop to a subscriber who picks it up (issue 33, decision 0052):
+ * what a parcel (`shipments`) is for a box sent to the door. One per subscription and month (UNIQUE), so two
+ * clicks record one pickup. A subscription with a box picked up has started to be provided: its withdrawal
+ * refunds no charge automatically, as when a box has shipped.
+ */
+export const boxPickups = pgTable(
+  "box_pickups",
+  {
+    id: serial("id").primaryKey(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => boxSubscriptions.id, { onDelete: "cascade" }),
+    /** The box's month, "yyyy-mm" (Buenos Aires), as a parcel's `box_period`. */
+    boxPeriod: text("box_period").notNull(),
+    pickedUpAt: timestamp("picked_up_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The admin who handed it over (their e-mail, as the audit log names them). */
+    recordedBy: text("recorded_by").notNull(),
+  },
+  (t) => [
+    uniqueIndex("box_pickups_once_idx").on(t.subscriptionId, t.boxPeriod),
+    check("box_pickups_period_check", sql`${t.boxPeriod} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
   ],
 );
 
