@@ -85,6 +85,7 @@ export const envSchema = z.object({
   DATABASE_URL: optionalUrl("DATABASE_URL"),
   PUBLIC_URL: optionalUrl("PUBLIC_URL"),
   DEMO_DATA: z.enum(["on", "off"], { error: "DEMO_DATA debe ser on u off" }).optional(),
+  DEMO_HISTORY: z.enum(["on", "off"], { error: "DEMO_HISTORY debe ser on u off" }).optional(),
   TIENDANUBE_STORE_URL: optionalUrl("TIENDANUBE_STORE_URL"),
   TIENDANUBE_API_BASE: optionalUrl("TIENDANUBE_API_BASE"),
   TIENDANUBE_STORE_ID: optionalText().pipe(
@@ -154,6 +155,8 @@ export interface ServerEnv {
   publicUrl: string;
   /** Load the demo catalogue into an empty database: on by default only on the embedded database. */
   demoData: boolean;
+  /** A fresh demo shop also gets a past fair and a day of counter sales (issue 35); `DEMO_HISTORY=off` skips it. */
+  demoHistory: boolean;
   storeUrl: string | null;
   tiendanube: { apiBase: string; storeId: string | null; token: string | null; appSecret: string | null };
   mail: { smtpUrl: string | null; from: string; shopNotifyEmail: string | null; leaseSeconds: number };
@@ -235,6 +238,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     demoData: env.DEMO_DATA ? env.DEMO_DATA === "on" : !env.DATABASE_URL,
+    demoHistory: env.DEMO_HISTORY !== "off",
     storeUrl: env.TIENDANUBE_STORE_URL ?? null,
     tiendanube: {
       apiBase: (env.TIENDANUBE_API_BASE ?? "https://api.tiendanube.com/v1").replace(/\/+$/, ""),
