@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible } from "../support/browser";
+import { foldAccents } from "~/lib/text";
+import { expectAccessible, signInAsAdmin } from "../support/browser";
 import { browserSuite } from "../support/e2e";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
 import { notifyOrder } from "../support/mercadopago-notify";
@@ -116,5 +117,47 @@ describe("a Mercado Pago QR sale at the counter", () => {
     expect(await stock()).toBe(before);
     const order = [...mp.orders.values()].find((o) => o.external_reference === created.json.sale.number);
     expect(order?.status).toBe("canceled");
+  });
+
+  it("on the sale page at 390 px: the QR is shown, the page turns paid on the notification, and a cancelled QR says so", async () => {
+    const [book, other] = await saleBooks(shop.app, 2);
+    if (!book || !other) throw new Error("two books for sale");
+    const page = await shop.open({ width: 390, height: 844 });
+    await signInAsAdmin(page, shop.app.baseUrl, admin, "/admin/venta");
+    await page.getByRole("heading", { name: "Vender", level: 1 }).waitFor();
+    await page.getByText(/\d+ libros en el catálogo/).waitFor();
+    const sell = async (title: string) => {
+      await page
+        .getByRole("searchbox", { name: "Buscá por título, autor o ISBN" })
+        .fill(foldAccents(title).toLowerCase());
+      await page
+        .getByRole("list", { name: "Resultados" })
+        .getByRole("button", { name: /Agregar «/ })
+        .first()
+        .click();
+      await page.getByRole("radio", { name: /QR de Mercado Pago/ }).check({ force: true });
+      await page.getByRole("button", { name: /^Cobrar \$/ }).click();
+      await page.getByRole("heading", { name: "Cobro con QR de Mercado Pago" }).waitFor();
+      const image = page.getByRole("img", { name: /^Código QR de Mercado Pago para pagar la venta VT-\d+$/ });
+      await image.waitFor();
+      const name = await image.evaluate((element) => element.getAttribute("alt") ?? element.getAttribute("aria-label"));
+      return (name ?? "").replace(/^.* /, "");
+    };
+
+    const number = await sell(book.title);
+    await expectAccessible(page);
+    const order = [...mp.orders.values()].find((candidate) => candidate.external_reference === number);
+    if (!order) throw new Error("no QR order at Mercado Pago");
+    mp.payOrder(order.id);
+    expect((await notifyOrder(shop.app.baseUrl, WEBHOOK_SECRET, order.id)).status).toBe(200);
+    await page.getByRole("heading", { name: "Venta cobrada" }).waitFor();
+
+    await page.getByRole("button", { name: "Nueva venta" }).click();
+    const second = await sell(other.title);
+    await page.getByRole("button", { name: "Cancelar el cobro" }).click();
+    await page.getByRole("heading", { name: "El QR ya no sirve" }).waitFor();
+    const cancelled = [...mp.orders.values()].find((candidate) => candidate.external_reference === second);
+    expect(cancelled?.status).toBe("canceled");
+    await expectAccessible(page);
   });
 });

@@ -25,6 +25,26 @@ export function MercadoPagoWait({
 }) {
   const [qr, setQr] = useState(qrData);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The QR expired or was cancelled: the sale was not charged and its books are back. */
+  const [ended, setEnded] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const cancel = async () => {
+    setCancelling(true);
+    try {
+      const response = await fetch(`${SALES_API}/${encodeURIComponent(number)}/cancelar`, {
+        method: "POST",
+        headers: { Accept: "application/json" },
+      });
+      const body = (await response.json().catch(() => null)) as { error?: string } | null;
+      if (response.ok) setEnded(true);
+      else if (response.status === 409) paid.current();
+      else setProblem(body?.error ?? "No pudimos cancelar el QR: probá de nuevo en un momento");
+    } catch {
+      setProblem("Sin conexión: no pudimos cancelar el QR. Probá de nuevo cuando vuelva la señal");
+    } finally {
+      setCancelling(false);
+    }
+  };
   const paid = useRef(onPaid);
   paid.current = onPaid;
   useEffect(() => {
@@ -45,6 +65,10 @@ export function MercadoPagoWait({
             paid.current();
             return;
           }
+          if (body.sale.status === "cancelled") {
+            setEnded(true);
+            return;
+          }
         }
         setProblem(response.status === 401 ? "Tu sesión terminó: iniciá sesión de nuevo para ver el pago" : null);
       } catch {
@@ -58,6 +82,28 @@ export function MercadoPagoWait({
       window.clearTimeout(timer);
     };
   }, [number]);
+  if (ended) {
+    return (
+      <section
+        aria-labelledby="qr-mercadopago"
+        className="mx-auto max-w-md space-y-4 rounded-2xl bg-white p-5 text-center"
+      >
+        <h2 id="qr-mercadopago" className="font-serif text-2xl font-bold">
+          El QR ya no sirve
+        </h2>
+        <p role="status" className="text-lg">
+          La venta {number} no se cobró: el QR venció o se canceló, y los libros volvieron al stock.
+        </p>
+        <button
+          type="button"
+          onClick={onLeave}
+          className="min-h-12 w-full rounded-xl bg-moss px-4 text-lg font-semibold text-white"
+        >
+          Volver a vender
+        </button>
+      </section>
+    );
+  }
   return (
     <section
       aria-labelledby="qr-mercadopago"
@@ -81,6 +127,14 @@ export function MercadoPagoWait({
           : `La venta ${number} quedó registrada y espera la confirmación de Mercado Pago.`}
       </p>
       {problem ? <p className="text-sm font-semibold text-terracotta-dark">{problem}</p> : null}
+      <button
+        type="button"
+        onClick={cancel}
+        disabled={cancelling}
+        className="min-h-12 w-full rounded-xl border border-terracotta-dark px-4 font-semibold text-terracotta-dark disabled:opacity-50"
+      >
+        {cancelling ? "Cancelando…" : "Cancelar el cobro"}
+      </button>
       <button type="button" onClick={onLeave} className="min-h-11 px-3 text-sm text-ink/75 underline">
         Dejarla esperando y volver a vender
       </button>

@@ -190,8 +190,13 @@ export default function Venta({ loaderData }: Route.ComponentProps) {
       );
       return;
     }
-    const message =
-      outcome.kind === "auth"
+    // Mercado Pago could not make the QR: that sale is cancelled on the server (its stock back), so the next
+    // try is a new sale with a new clientId, never the dead one again (docs/decisions/0051).
+    const failedQr = (answer as { code?: string } | null)?.code === "qr_failed";
+    if (failedQr) qrAttempt.current = null;
+    const message = failedQr
+      ? ((answer as { error?: string }).error ?? "No pudimos generar el QR de Mercado Pago: probá de nuevo")
+      : outcome.kind === "auth"
         ? "Tu sesión terminó: iniciá sesión de nuevo para cobrar con QR"
         : outcome.kind === "retry"
           ? "La tienda no respondió: el cobro con QR necesita conexión. Probá de nuevo o cobrá de otra forma"
