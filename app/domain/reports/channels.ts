@@ -20,7 +20,13 @@ export function channelFromParam(value: string | null | undefined): SaleChannel 
 
 /** Every payment method of every channel: the online checkout's two and the counter's four. */
 export type SalePaymentMethod = "transfer" | "mercadopago" | "cash" | "card" | "mercadopago_qr";
-export const PAYMENT_METHODS: readonly SalePaymentMethod[] = ["transfer", "mercadopago", "cash", "card", "mercadopago_qr"];
+export const PAYMENT_METHODS: readonly SalePaymentMethod[] = [
+  "transfer",
+  "mercadopago",
+  "cash",
+  "card",
+  "mercadopago_qr",
+];
 
 export const PAYMENT_METHOD_LABELS: Record<SalePaymentMethod, string> = {
   transfer: "Transferencia",

@@ -2,8 +2,8 @@ import { csvDocument } from "~/lib/csv";
 import { formatMoneyCsv } from "~/lib/money";
 import type { Db } from "~db/index";
 import { boxMonths } from "./box.server";
-import { marginMonths } from "./margin.server";
 import { CHANNEL_LABELS, CHANNELS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "./channels";
+import { marginMonths } from "./margin.server";
 import { bucketLabel, monthLabel, type ReportRange } from "./range";
 import {
   categoryShares,
@@ -79,7 +79,10 @@ export async function reportCsv(db: Db, name: ReportName, range: ReportRange): P
         [
           "Período",
           "Desde",
-          ...CHANNELS.flatMap((channel) => [`Ventas ${CHANNEL_LABELS[channel].toLowerCase()}`, CHANNEL_LABELS[channel]]),
+          ...CHANNELS.flatMap((channel) => [
+            `Ventas ${CHANNEL_LABELS[channel].toLowerCase()}`,
+            CHANNEL_LABELS[channel],
+          ]),
           "Total",
         ],
         buckets.map((bucket) => [
