@@ -1,6 +1,7 @@
 import {
   BadgePercent,
   BookOpen,
+  Calculator,
   ChartColumn,
   ExternalLink,
   FileText,
@@ -35,6 +36,7 @@ export const adminTiles = [
   { to: "/admin/descuentos", label: "Códigos de Descuento", icon: BadgePercent },
   { to: "/admin/expenses", label: "Gastos", icon: Receipt },
   { to: "/admin/reportes", label: "Reportes", icon: ChartColumn },
+  { to: "/admin/cierre", label: "Cierre de caja", icon: Calculator },
   { to: "/admin/libros", label: "Libros", icon: Library },
   { to: "/admin/pedidos-especiales", label: "Pedidos Especiales", icon: LibraryBig },
   { to: "/admin/equipo", label: "Equipo", icon: UserCog },
@@ -47,7 +49,7 @@ export const tilesFor = (role: AdminRole) => adminTiles.filter((tile) => mayAct(
 
 export function AdminNav({ role }: { role: AdminRole }) {
   return (
-    <nav aria-label="Secciones del panel" className="border-b border-ink/10 bg-white">
+    <nav aria-label="Secciones del panel" className="border-b border-ink/10 bg-white print:hidden">
       <ul className="mx-auto flex max-w-6xl gap-2 overflow-x-auto px-4 py-3 lg:flex-wrap lg:overflow-visible">
         {tilesFor(role).map(({ to, label, icon: Icon, ...rest }) => (
           <li key={to} className="shrink-0">

@@ -82,8 +82,7 @@ export function BusinessReports({ data, csv }: { data: Reports; csv: (name: stri
         note={
           <>
             «Margen» acá es lo vendido sin IVA (los pedidos online y las ventas en el local y en ferias, con sus
-            descuentos y sin el envío, aunque arriba elijas un solo canal) menos los gastos
-            cargados en{" "}
+            descuentos y sin el envío, aunque arriba elijas un solo canal) menos los gastos cargados en{" "}
             <Link to="/admin/expenses" className="text-moss underline">
               Gastos
             </Link>
