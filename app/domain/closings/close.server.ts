@@ -7,6 +7,7 @@ import { clockTime, isCalendarDay, numericDate, todayInBuenosAires } from "~/lib
 import { formatMoney, parseMoney } from "~/lib/money";
 import type { Db } from "~db/index";
 import { cashClosings } from "~db/schema";
+import { differenceText } from "./difference";
 import { type ClosingPlace, fairIdOf, placeFromParam } from "./place";
 import { type CashClosing, cashOfDay, closingOf, placeName } from "./summary.server";
 
@@ -64,7 +65,8 @@ export const closingFormSchema = closingPlaceSchema.extend({
 });
 export type ClosingForm = z.infer<typeof closingFormSchema>;
 
-const placeLabel = (name: string, place: ClosingPlace) => (place.kind === "counter" ? "el local" : `la feria ${name}`);
+const placeLabel = (name: string, place: ClosingPlace) =>
+  place.kind === "counter" ? "del local" : `de la feria ${name}`;
 
 /**
  * Closes a place's day: the cash the drawer should hold (the float + the day's paid cash sales, read now)
@@ -107,7 +109,7 @@ export async function closeCash(
       action: "cash.close",
       entity: "cash_closing",
       entityId: row.id,
-      summary: `Cerró la caja de ${placeLabel(name, place)} del ${numericDate(day)}: esperado ${formatMoney(expectedCents)}, contado ${formatMoney(form.contado)}, diferencia ${formatMoney(row.differenceCents)}`,
+      summary: `Cerró la caja ${placeLabel(name, place)} del ${numericDate(day)}: esperado ${formatMoney(expectedCents)}, contado ${formatMoney(form.contado)} (${differenceText(row.differenceCents).toLowerCase()})`,
       details: {
         day,
         fairId: row.fairId,
@@ -144,7 +146,7 @@ export async function reopenCash(db: Db, admin: AdminIdentity, day: string, plac
       action: "cash.reopen",
       entity: "cash_closing",
       entityId: removed.id,
-      summary: `Reabrió la caja de ${placeLabel(name, place)} del ${numericDate(day)} (la había cerrado ${removed.closedByName}, diferencia ${formatMoney(removed.differenceCents)})`,
+      summary: `Reabrió la caja ${placeLabel(name, place)} del ${numericDate(day)} (la había cerrado ${removed.closedByName}: ${differenceText(removed.differenceCents).toLowerCase()})`,
       details: { ...removed, closedAt: removed.closedAt.toISOString() },
     });
   });

@@ -1,17 +1,12 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { differenceText } from "~/domain/closings/difference";
 import type { ClosingDay } from "~/domain/closings/summary.server";
 import { clockTime, longDate } from "~/lib/dates";
 import { formatMoney, parseMoney } from "~/lib/money";
 
 /** What the closing form holds as typed (a refused save or a "Calcular diferencia" sends it back). */
 export type CashCountValues = Record<"inicial" | "contado" | "nota", string>;
-
-/** "Sobran $ 500" / "Faltan $ 500" / "Cierra justo": how a difference reads at a counter. */
-export function differenceText(cents: number): string {
-  if (cents === 0) return "Cierra justo";
-  return cents > 0 ? `Sobran ${formatMoney(cents)}` : `Faltan ${formatMoney(-cents)}`;
-}
 
 const tone = (cents: number) => (cents === 0 ? "text-moss" : cents > 0 ? "text-ink" : "text-terracotta-dark");
 
