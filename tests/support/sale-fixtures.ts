@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { z } from "zod";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
 import { type SaleInput, saleInputSchema } from "~/domain/sales/input";
 import { type RecordedSale, recordSale } from "~/domain/sales/record.server";
@@ -15,7 +16,10 @@ export async function recordTestSale(
   database: Database,
   admin: AdminIdentity,
   at: string | Date,
-  body: Omit<SaleInput, "clientId" | "payment"> & { payment?: SaleInput["payment"]; clientId?: string },
+  body: Omit<z.input<typeof saleInputSchema>, "clientId" | "payment"> & {
+    payment?: SaleInput["payment"];
+    clientId?: string;
+  },
 ): Promise<RecordedSale> {
   const input = saleInputSchema.parse({ clientId: randomUUID(), payment: "cash", ...body });
   const now = typeof at === "string" ? new Date(`${at}:00-03:00`) : at;

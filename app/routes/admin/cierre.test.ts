@@ -52,8 +52,8 @@ describe("/admin/cierre", () => {
     expect(day.summary.methods.card).toEqual({ sales: 1, cents: c(10_000) });
     expect(day.summary.cashSalesCents).toBe(c(20_000));
     expect(Object.values(day.receipts)).toEqual([
-      expect.stringMatching(/\/recibo\/VT-\d{6}\?token=/),
-      expect.stringMatching(/\/recibo\/VT-\d{6}\?token=/),
+      expect.stringMatching(/^\/recibo\/VT-\d{6}\?token=/),
+      expect.stringMatching(/^\/recibo\/VT-\d{6}\?token=/),
     ]);
     expect(day.places).toEqual([{ value: "local", label: "El local" }]);
   });

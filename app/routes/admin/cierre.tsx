@@ -11,7 +11,7 @@ import { flaggedForReview, reviewFlaggedSale } from "~/domain/closings/flagged.s
 import { COUNTER, closingHref, placeParam } from "~/domain/closings/place";
 import { closingDay, placesOfDay } from "~/domain/closings/summary.server";
 import { Invalid, NotFound } from "~/domain/errors";
-import { saleSigner } from "~/domain/sales/receipt.server";
+import { receiptLinks } from "~/domain/sales/receipt-links.server";
 import { requireAction, requireAdmin } from "~/lib/admin.server";
 import { longDate, todayInBuenosAires } from "~/lib/dates";
 import { formAction } from "~/lib/form-action.server";
@@ -49,11 +49,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     place = COUNTER;
     return closingDay(context.db, day, place);
   });
-  const signer = await saleSigner(context.db, requestContext(context));
   const [fairsOfDay, flagged] = await Promise.all([placesOfDay(context.db, day), flaggedForReview(context.db)]);
-  const numbers = [...summary.sellers.flatMap((seller) => seller.sales), ...summary.pendingQr].map(
+  const numbers = [...summary.sellers.flatMap((seller) => seller.sales), ...summary.pendingQr, ...flagged].map(
     (sale) => sale.number,
   );
+  const links = await receiptLinks(context.db, requestContext(context), numbers);
   const values: CashCountValues = {
     inicial: params.get("inicial") ?? "",
     contado: params.get("contado") ?? "",
@@ -68,8 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...fairsOfDay.map((fair) => ({ value: `feria-${fair.fairId}`, label: `Feria: ${fair.name}` })),
     ],
     summary,
-    receipts: Object.fromEntries(numbers.map((number) => [number, signer.url(number)])),
-    flagged: flagged.map((sale) => ({ ...sale, receiptUrl: signer.url(sale.number) })),
+    receipts: Object.fromEntries(numbers.map((number) => [number, links[number]?.path ?? ""])),
+    flagged: flagged.map((sale) => ({ ...sale, receiptUrl: links[sale.number]?.path ?? "" })),
     owner: admin.role === "owner",
     values,
     problem,
