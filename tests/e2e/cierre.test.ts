@@ -156,7 +156,7 @@ describe("/admin/cierre", () => {
     await page.screenshot({ path: "/tmp/reportes-canales-1280.png", fullPage: true });
 
     // Only the counter: the form's channel travels in the URL, and in the CSV's link.
-    await page.getByLabel("Canal").selectOption("local");
+    await page.getByLabel("Canal", { exact: true }).selectOption("local");
     await page.getByRole("button", { name: "Ver reportes" }).click();
     await page.waitForURL(/canal=local/);
     await page.getByText("Estás viendo solo las ventas en el local").waitFor();
@@ -235,6 +235,7 @@ describe("/admin/cierre", () => {
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(phone.page);
     await phone.page.screenshot({ path: "/tmp/reportes-canales-390.png", fullPage: true });
+    await phone.page.locator("#canales").screenshot({ path: "/tmp/reportes-canales-390-seccion.png" });
     expect(phone.errors).toEqual([]);
     expect(setup.errors).toEqual([]);
   });

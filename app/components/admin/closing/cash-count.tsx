@@ -124,7 +124,7 @@ export function CashCount({
           <div className="grid gap-4 sm:grid-cols-2">
             <div>
               <label htmlFor="caja-inicial" className="block text-sm font-semibold">
-                Cambio inicial <span className="font-normal text-ink/75">(con lo que abriste)</span>
+                Cambio inicial
               </label>
               <input type="text" inputMode="decimal" autoComplete="off" placeholder="0" {...input("inicial")} />
               {problem("inicial")}
@@ -137,7 +137,9 @@ export function CashCount({
               {problem("contado")}
             </div>
           </div>
-          <p className="text-xs text-ink/75">En pesos, con coma para los centavos: 12.345,50</p>
+          <p className="text-xs text-ink/75">
+            El cambio inicial es el efectivo con el que abriste la caja. En pesos, con coma para los centavos: 12.345,50
+          </p>
           <dl className="grid max-w-md grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm">
             <Line label="Ventas en efectivo" value={formatMoney(summary.cashSalesCents)} />
             <Line label="Esperado en la caja" value={expected === null ? "—" : formatMoney(expected)} strong />
