@@ -598,12 +598,46 @@ export const boxWithdrawals = pgTable(
     refundReference: text("refund_reference"),
     refundClaimedAt: timestamp("refund_claimed_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /**
+     * How a box had already reached the subscriber when the withdrawal came, so no refund was due:
+     * 'shipped' (a parcel) or 'picked_up' (handed over at the shop, `box_pickups`). Null when none had.
+     */
+    boxHandedOver: text("box_handed_over", { enum: ["shipped", "picked_up"] }),
+    /** Why the last refund attempt at Mercado Pago failed (shown in /admin/arrepentimientos); cleared when made. */
+    refundError: text("refund_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("box_withdrawals_refund_idx").on(t.refundDue, t.refundedAt),
+    index("box_withdrawals_created_idx").on(t.createdAt),
     check("box_withdrawals_refund_positive", sql`${t.refundCents} is null or ${t.refundCents} >= 0`),
+    check("box_withdrawals_handed_over_check", sql`${t.boxHandedOver} in ('shipped', 'picked_up')`),
+  ],
+);
+
+/**
+ * A month's Caja Rizoma handed over at the shop to a subscriber who picks it up (issue 33, decision 0052):
+ * what a parcel (`shipments`) is for a box sent to the door. One per subscription and month (UNIQUE), so two
+ * clicks record one pickup. A subscription with a box picked up has started to be provided: its withdrawal
+ * refunds no charge automatically, as when a box has shipped.
+ */
+export const boxPickups = pgTable(
+  "box_pickups",
+  {
+    id: serial("id").primaryKey(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => boxSubscriptions.id, { onDelete: "cascade" }),
+    /** The box's month, "yyyy-mm" (Buenos Aires), as a parcel's `box_period`. */
+    boxPeriod: text("box_period").notNull(),
+    pickedUpAt: timestamp("picked_up_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The admin who handed it over (their e-mail, as the audit log names them). */
+    recordedBy: text("recorded_by").notNull(),
+  },
+  (t) => [
+    uniqueIndex("box_pickups_once_idx").on(t.subscriptionId, t.boxPeriod),
+    check("box_pickups_period_check", sql`${t.boxPeriod} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
   ],
 );
 
@@ -1584,6 +1618,13 @@ export const sales = pgTable(
     providerOrderId: text("provider_order_id").unique(),
     providerPaymentId: text("provider_payment_id").unique(),
     qrData: text("qr_data"),
+    /** When the QR stops taking payments at Mercado Pago (the order's `expiration_time`, counted from its creation). */
+    qrExpiresAt: timestamp("qr_expires_at", { withTimezone: true }),
+    /**
+     * Money Mercado Pago took that did not settle the sale (docs/decisions/0051): an amount other than the
+     * sale's, or a payment that arrived after the sale was cancelled (then refunded). Shown to the admin.
+     */
+    paymentIssue: jsonb("payment_issue").$type<SalePaymentIssue>(),
     note: text("note"),
     soldAt: timestamp("sold_at", { withTimezone: true }).notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -1607,6 +1648,20 @@ export const sales = pgTable(
     ),
   ],
 );
+
+/** A payment of a QR sale that Mercado Pago took but that did not settle it (sales.payment_issue). */
+export interface SalePaymentIssue {
+  kind: "amount_mismatch" | "paid_after_cancel";
+  /** Mercado Pago's order and the payment inside it. */
+  orderId: string;
+  paymentId: string | null;
+  /** What the buyer paid, in centavos. */
+  paidCents: number;
+  /** When the shop found out (ISO 8601). */
+  at: string;
+  /** The refund at Mercado Pago, when one was asked for (a payment after the sale was cancelled). */
+  refund: { status: "done" | "failed"; at: string; error?: string } | null;
+}
 
 export interface SaleStockShort {
   bookId: number;
@@ -1660,9 +1715,10 @@ export const saleItems = pgTable(
 );
 
 /**
- * Every change of a book's stock at a location (DESIGN §9): the shop (`books.stock`, what the online shop
- * sells) or a fair (`fair_stock`). Online orders, counter and fair sales, moves to and from fairs and a
- * fair's shortages all write here, in the transaction that changes the stock.
+ * The stock that sales and fairs move, by location (DESIGN §9): the shop (`books.stock`, what the online shop
+ * sells) or a fair (`fair_stock`). Online orders (and their cancellations), counter and fair sales, moves to
+ * and from fairs and a fair's shortages write here, in the transaction that changes the stock. The admin's
+ * own corrections (the book form, imports, Tienda Nube) set the count and are audited, not written here.
  */
 export const stockMovements = pgTable(
   "stock_movements",

@@ -15,6 +15,8 @@ import {
   ScrollText,
   Settings,
   ShoppingBag,
+  Store,
+  Tent,
   Undo2,
   UserCog,
   Users,
@@ -25,6 +27,7 @@ import { type AdminRole, mayAct, roleForPath } from "~/domain/auth/roles";
 /** The spec's shared admin header tiles, in its order. */
 export const adminTiles = [
   { to: "/admin", label: "Panel Principal", icon: LayoutDashboard, end: true },
+  { to: "/admin/venta", label: "Vender", icon: Store },
   { to: "/admin/pedidos", label: "Pedidos", icon: ShoppingBag },
   { to: "/admin/clientes", label: "Clientes", icon: Users },
   { to: "/admin/arrepentimientos", label: "Arrepentimientos", icon: Undo2 },
@@ -39,6 +42,7 @@ export const adminTiles = [
   { to: "/admin/cierre", label: "Cierre de caja", icon: Calculator },
   { to: "/admin/libros", label: "Libros", icon: Library },
   { to: "/admin/pedidos-especiales", label: "Pedidos Especiales", icon: LibraryBig },
+  { to: "/admin/ferias", label: "Ferias", icon: Tent },
   { to: "/admin/equipo", label: "Equipo", icon: UserCog },
   { to: "/admin/ajustes", label: "Ajustes", icon: Settings },
   { to: "/admin/auditoria", label: "Auditoría", icon: ScrollText },

@@ -62,6 +62,20 @@ export function saleJson(sale: Sale, items: SaleItem[], invoice: InvoiceRecord |
       total: centsToPesos(item.lineTotalCents),
     })),
     invoice: invoice ? invoiceJson(invoice) : null,
+    /** A QR sale waiting for its payment: the EMVCo string to draw, and until when it takes payments. */
+    qr:
+      sale.status === "pending_payment" && sale.qrData
+        ? { data: sale.qrData, expiresAt: sale.qrExpiresAt?.toISOString() ?? null }
+        : null,
+    /** Money Mercado Pago took that did not settle the sale (an amount mismatch, a payment after cancelling). */
+    paymentIssue: sale.paymentIssue
+      ? {
+          kind: sale.paymentIssue.kind,
+          paid: centsToPesos(sale.paymentIssue.paidCents),
+          at: sale.paymentIssue.at,
+          refund: sale.paymentIssue.refund?.status ?? null,
+        }
+      : null,
     ...(receiptUrl ? { receiptUrl } : {}),
   };
 }

@@ -35,6 +35,9 @@ export interface RecordedSale {
 
 type SaleContext = Pick<RequestContext, "db" | "siteUrl" | "configuredSecret" | "shopEmail" | "log">;
 
+/** Who sells: a signed-in admin, or (the demo's history) a seller with no account (`id` null). */
+export type Seller = Pick<AdminIdentity, "email" | "role"> & { id: number | null };
+
 interface PricedLine {
   bookId: number;
   title: string;
@@ -68,7 +71,7 @@ export async function saleByClientId(db: Db, clientId: string): Promise<Recorded
 }
 
 /** The fair a sale is made at, checked: it exists, it has not closed before the sale, and the seller sells there. */
-async function fairFor(tx: Db, admin: AdminIdentity, fairId: number, soldAt: Date) {
+async function fairFor(tx: Db, admin: Seller, fairId: number, soldAt: Date) {
   const [fair] = await tx.select().from(fairs).where(eq(fairs.id, fairId));
   if (!fair) throw new Invalid(FAIR_NOT_FOUND, { field: "fairId" });
   if (fair.status === "closed" && (!fair.closedAt || soldAt > fair.closedAt)) {
@@ -123,7 +126,7 @@ async function takeStock(
   fairId: number | null,
   rows: (typeof books.$inferSelect)[],
   saleId: number,
-  adminId: number,
+  adminId: number | null,
   at: Date,
 ): Promise<SaleStockShort[]> {
   const wanted = new Map<number, { title: string; quantity: number }>();
@@ -187,7 +190,7 @@ async function takeStock(
  */
 export async function recordSale(
   ctx: SaleContext,
-  admin: AdminIdentity,
+  admin: Seller,
   input: SaleInput,
   now = new Date(),
 ): Promise<RecordedSale> {

@@ -18,6 +18,11 @@ export interface MercadoPagoLink {
   sandbox: MercadoPagoSandbox | null;
   /** The secret notifications must be signed with; null when none can be checked (all refused). */
   webhookSecret(): Promise<string | null>;
+  /**
+   * The shop's point of sale at Mercado Pago (`external_pos_id`, MP_QR_POS_ID) that QR sales are charged
+   * at; null when QR sales are not set up (the sandbox always has its own).
+   */
+  qrPosId: string | null;
 }
 
 /**
@@ -39,6 +44,8 @@ export interface MercadoPagoSetup {
   apiBase: string;
   accessToken: string | null;
   webhookSecret: string | null;
+  /** MP_QR_POS_ID: the point of sale (caja) created once at Mercado Pago for QR sales. */
+  qrPosId?: string | null;
   timeoutMs?: number;
   retries?: number;
   /**
@@ -48,7 +55,16 @@ export interface MercadoPagoSetup {
   maySimulate?: () => Promise<boolean>;
 }
 
-const unavailable: MercadoPagoLink = { mode: "unavailable", api: null, sandbox: null, webhookSecret: async () => null };
+const unavailable: MercadoPagoLink = {
+  mode: "unavailable",
+  api: null,
+  sandbox: null,
+  webhookSecret: async () => null,
+  qrPosId: null,
+};
+
+/** The point of sale the built-in sandbox charges QR sales at. */
+export const SANDBOX_QR_POS_ID = "RIZOMA-SANDBOX";
 
 /** The link of a context that may have none (a test, a task): no Mercado Pago means unavailable. */
 export async function mercadoPagoLink(mercadoPago: MercadoPago | null | undefined): Promise<MercadoPagoLink> {
@@ -67,6 +83,7 @@ export function createMercadoPago(setup: MercadoPagoSetup): MercadoPago {
       }),
       sandbox: null,
       webhookSecret: async () => setup.webhookSecret,
+      qrPosId: setup.qrPosId ?? null,
     };
     return { current: async () => live };
   }
@@ -81,6 +98,7 @@ export function createMercadoPago(setup: MercadoPagoSetup): MercadoPago {
     api: sandbox,
     sandbox,
     webhookSecret: () => sandbox.webhookSecret(),
+    qrPosId: SANDBOX_QR_POS_ID,
   };
   const maySimulate = setup.maySimulate ?? (async () => setup.nodeEnv !== "production");
   return { current: async () => ((await maySimulate()) ? simulated : unavailable) };
