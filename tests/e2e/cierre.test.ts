@@ -129,6 +129,14 @@ describe("/admin/cierre", () => {
     );
     expect(await saved.getByText(`Caja cerrada por ${admin.email}`).count()).toBe(1);
 
+    // On paper: the day's figures, without the panel's header, menu, pickers and buttons.
+    await page.emulateMedia({ media: "print" });
+    expect(await page.getByRole("navigation", { name: "Secciones del panel" }).isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "Ver el día" }).isVisible()).toBe(false);
+    expect(await page.getByRole("heading", { name: "Quién vendió qué" }).isVisible()).toBe(true);
+    await page.screenshot({ path: "/tmp/cierre-impresion.png", fullPage: true });
+    await page.emulateMedia({ media: "screen" });
+
     const flagged = page.getByTestId("venta-sin-stock");
     expect(plain(await flagged.textContent())).toContain("«Los siete locos»: se vendieron 2, había 1");
     await flagged.getByRole("button", { name: `Revisado (${short.number})` }).click();

@@ -28,6 +28,7 @@ import { type AdminRole, mayAct, roleForPath } from "~/domain/auth/roles";
 export const adminTiles = [
   { to: "/admin", label: "Panel Principal", icon: LayoutDashboard, end: true },
   { to: "/admin/venta", label: "Vender", icon: Store },
+  { to: "/admin/cierre", label: "Cierre de caja", icon: Calculator },
   { to: "/admin/pedidos", label: "Pedidos", icon: ShoppingBag },
   { to: "/admin/clientes", label: "Clientes", icon: Users },
   { to: "/admin/arrepentimientos", label: "Arrepentimientos", icon: Undo2 },
@@ -39,7 +40,6 @@ export const adminTiles = [
   { to: "/admin/descuentos", label: "Códigos de Descuento", icon: BadgePercent },
   { to: "/admin/expenses", label: "Gastos", icon: Receipt },
   { to: "/admin/reportes", label: "Reportes", icon: ChartColumn },
-  { to: "/admin/cierre", label: "Cierre de caja", icon: Calculator },
   { to: "/admin/libros", label: "Libros", icon: Library },
   { to: "/admin/pedidos-especiales", label: "Pedidos Especiales", icon: LibraryBig },
   { to: "/admin/ferias", label: "Ferias", icon: Tent },
