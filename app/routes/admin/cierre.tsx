@@ -30,6 +30,12 @@ const NOTICES: Record<string, NoticeData> = {
   revisada: { tone: "success", title: "Venta revisada" },
 };
 
+const FAILURE_TITLES: Record<string, string> = {
+  close: "No se pudo cerrar la caja",
+  reopen: "No se pudo reabrir la caja",
+  reviewed: "No se pudo marcar la venta como revisada",
+};
+
 /**
  * /admin/cierre?fecha=YYYY-MM-DD&lugar=local|feria-N: the cierre de caja of the counter or a fair for a
  * Buenos Aires day (today by default). "Calcular diferencia" sends the form here as a GET (&inicial=&contado=
@@ -127,14 +133,14 @@ export default function AdminCierre({ loaderData, actionData }: Route.ComponentP
           {loaderData.problem} Te mostramos el local, {day === loaderData.today ? "hoy" : longDate(day)}.
         </p>
       ) : null}
-      <Notice
-        notice={
-          failureNotice(
-            actionData,
-            actionData?.intent === "close" ? "No se pudo cerrar la caja" : "No se pudo hacer",
-          ) ?? loaderData.notice
-        }
-      />
+      <div className="print:hidden">
+        <Notice
+          notice={
+            failureNotice(actionData, FAILURE_TITLES[actionData?.intent ?? ""] ?? "No se pudo guardar el cambio") ??
+            loaderData.notice
+          }
+        />
+      </div>
       <div className="grid gap-8 lg:grid-cols-2 lg:items-start">
         <ClosingTotals summary={summary} />
         <CashCount
