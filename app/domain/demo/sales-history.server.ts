@@ -227,7 +227,7 @@ export async function seedDemoSalesHistory(ctx: HistoryContext, now = new Date()
       lugar: COUNTER,
       inicial: 1_000_000,
       contado: 1_000_000 + drawer.cents - 20_000,
-      nota: "Faltan $ 200: un vuelto mal dado a la tarde.",
+      nota: "Un vuelto mal dado a la tarde.",
     },
     at(yesterday, "19:30"),
   );

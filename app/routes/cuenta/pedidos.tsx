@@ -83,7 +83,8 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
                 <a href={entry.purchase.receiptPath} className={card} data-testid="account-purchase">
                   <span className="min-w-0">
                     <span className="block font-semibold text-ink">
-                      {purchaseTitle(entry.purchase)} <span className="font-mono">{entry.purchase.number}</span>
+                      {purchaseTitle(entry.purchase)}{" "}
+                      <span className="font-mono whitespace-nowrap">{entry.purchase.number}</span>
                     </span>
                     <span className="block text-sm text-ink/75">
                       {longDate(entry.purchase.soldAt)} · {books(entry.purchase.units)}

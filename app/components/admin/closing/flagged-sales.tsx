@@ -44,7 +44,7 @@ export function FlaggedSales({
               <li key={sale.number} className="flex flex-wrap items-center gap-3 p-4" data-testid="venta-sin-stock">
                 <div className="min-w-0 flex-1 text-sm">
                   <p>
-                    <a href={sale.receiptUrl} className="font-mono font-semibold text-moss underline">
+                    <a href={sale.receiptUrl} className="font-mono font-semibold whitespace-nowrap text-moss underline">
                       {sale.number}
                     </a>{" "}
                     · {dayMonthTime(sale.soldAt)} · {sale.placeName} · {sale.sellerName}

@@ -10,7 +10,7 @@ function SaleLine({ sale, receipts }: { sale: ClosingSale; receipts: Record<stri
   const receipt = receipts[sale.number];
   return (
     <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-1.5 text-sm">
-      <span className="font-mono font-semibold">
+      <span className="font-mono font-semibold whitespace-nowrap">
         {receipt ? (
           <a href={receipt} className="text-moss underline">
             {sale.number}

@@ -35,10 +35,10 @@ export function CustomerPurchases({
               {purchases.map((sale) => (
                 <tr key={sale.number} data-testid="customer-purchase">
                   <td className="px-3 py-2">
-                    {purchaseTitle(sale)}{" "}
-                    <a href={sale.receiptUrl} className="font-semibold text-moss underline">
+                    <a href={sale.receiptUrl} className="font-semibold whitespace-nowrap text-moss underline">
                       {sale.number}
                     </a>
+                    <span className="block text-xs text-ink/75">{purchaseTitle(sale)}</span>
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">{dayMonthTime(sale.soldAt)}</td>
                   <td className="px-3 py-2">
