@@ -78,6 +78,7 @@ export default [
     route("expenses", "routes/admin/expenses.tsx"),
     route("reportes", "routes/admin/reportes.tsx"),
     route("reportes/reposicion", "routes/admin/reportes/reposicion.tsx"),
+    route("cierre", "routes/admin/cierre.tsx"),
     route("ajustes", "routes/admin/ajustes.tsx"),
     route("ajustes/produccion", "routes/admin/produccion.tsx"),
     route("auditoria", "routes/admin/auditoria.tsx"),

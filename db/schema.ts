@@ -11,10 +11,12 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   primaryKey,
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
@@ -1747,3 +1749,116 @@ export const stockMovements = pgTable(
     ),
   ],
 );
+
+/**
+ * The day's cash closing of one place (issue 35, "cierre de caja"): the counter (`fair_id` null) or one fair.
+ * UNIQUE (day, fair_id) with NULLS NOT DISTINCT, so two people closing the same place and day at once leave
+ * one row: the second is told the first closed it. `expected_cents` = the opening float + the cash sales'
+ * totals when it was closed; `difference_cents` = counted − expected (negative: cash missing). The cash
+ * sales and the sales count are kept as they were at the closing, so a sale synced later (made offline)
+ * shows up as a change after the closing. Reopening (owner only, audited) deletes the row.
+ */
+export const cashClosings = pgTable(
+  "cash_closings",
+  {
+    id: serial("id").primaryKey(),
+    /** The Buenos Aires day closed, "YYYY-MM-DD". */
+    day: date("day", { mode: "string" }).notNull(),
+    fairId: integer("fair_id").references(() => fairs.id, { onDelete: "restrict" }),
+    openingFloatCents: integer("opening_float_cents").notNull().default(0),
+    cashSalesCents: integer("cash_sales_cents").notNull(),
+    salesCount: integer("sales_count").notNull(),
+    expectedCents: integer("expected_cents").notNull(),
+    countedCents: integer("counted_cents").notNull(),
+    differenceCents: integer("difference_cents").notNull(),
+    note: text("note"),
+    closedById: integer("closed_by_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    /** Who closed it, as they were called then (a cash record outlives an admin account). */
+    closedByName: text("closed_by_name").notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("cash_closings_day_place").on(t.day, t.fairId).nullsNotDistinct(),
+    check(
+      "cash_closings_amounts",
+      sql`${t.openingFloatCents} >= 0 and ${t.cashSalesCents} >= 0 and ${t.countedCents} >= 0 and ${t.salesCount} >= 0 and ${t.expectedCents} = ${t.openingFloatCents} + ${t.cashSalesCents} and ${t.differenceCents} = ${t.countedCents} - ${t.expectedCents}`,
+    ),
+  ],
+);
+
+/**
+ * Every sale the shop made, whatever the channel (DESIGN §9 "a sale is a sale", docs/decisions/0039): online
+ * orders and counter and fair sales in one shape, so the reports, the customers' history and the dashboard
+ * read one thing. `status` is normalised: 'paid' is a sale (an order paid, shipped or delivered; a sale
+ * paid), 'pending_payment' and 'cancelled' are not. `sold_at` is the sale's moment: an order's payment (its
+ * creation if it reached a paid status without one), a counter or fair sale's `sold_at`. `discount_cents`:
+ * an order's code and transfer discounts; a sale's whole-sale discount. Shipping is 0 for a sale.
+ */
+export const saleRecords = pgView("sale_records", {
+  source: text("source", { enum: ["order", "sale"] }).notNull(),
+  id: integer("id").notNull(),
+  number: text("number").notNull(),
+  channel: text("channel", { enum: ["online", "counter", "fair"] }).notNull(),
+  fairId: integer("fair_id"),
+  status: text("status", { enum: ["pending_payment", "paid", "cancelled"] }).notNull(),
+  paymentMethod: text("payment_method", {
+    enum: ["transfer", "mercadopago", "cash", "card", "mercadopago_qr"],
+  }).notNull(),
+  email: text("email"),
+  customerName: text("customer_name"),
+  subtotalCents: integer("subtotal_cents").notNull(),
+  discountCents: integer("discount_cents").notNull(),
+  shippingCents: integer("shipping_cents").notNull(),
+  totalCents: integer("total_cents").notNull(),
+  soldAt: timestamp("sold_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  sellerId: integer("seller_id"),
+  sellerName: text("seller_name"),
+}).as(sql`
+  select 'order'::text as source, o.id, o.number, 'online'::text as channel, null::integer as fair_id,
+         case when o.status in ('paid', 'shipped', 'delivered') then 'paid' else o.status end as status,
+         o.payment_method, o.email,
+         nullif(btrim(o.first_name || ' ' || o.last_name), '') as customer_name,
+         o.subtotal_cents, o.code_discount_cents + o.transfer_discount_cents as discount_cents,
+         o.shipping_cents, o.total_cents, coalesce(o.paid_at, o.created_at) as sold_at, o.created_at,
+         null::integer as seller_id, null::text as seller_name
+  from orders o
+  union all
+  select 'sale'::text, s.id, s.number, s.channel, s.fair_id, s.status, s.payment_method, s.customer_email,
+         nullif(btrim(coalesce(s.customer_legal_name, '')), ''), s.subtotal_cents, s.discount_cents, 0,
+         s.total_cents, s.sold_at, s.created_at, s.seller_id, s.seller_name
+  from sales s`);
+
+/**
+ * The lines of every sale (`sale_records`' order and sale lines), with their sale's channel, status and
+ * moment, so a report of books needs no join: `line_total_cents` is after the line's share of the
+ * discounts, `net_cents` + `tax_cents` = `line_total_cents` (DESIGN §8).
+ */
+export const saleRecordLines = pgView("sale_record_lines", {
+  source: text("source", { enum: ["order", "sale"] }).notNull(),
+  recordId: integer("record_id").notNull(),
+  lineId: integer("line_id").notNull(),
+  bookId: integer("book_id").notNull(),
+  title: text("title").notNull(),
+  author: text("author").notNull(),
+  quantity: integer("quantity").notNull(),
+  unitPriceCents: integer("unit_price_cents").notNull(),
+  lineTotalCents: integer("line_total_cents").notNull(),
+  netCents: integer("net_cents").notNull(),
+  taxCents: integer("tax_cents").notNull(),
+  channel: text("channel", { enum: ["online", "counter", "fair"] }).notNull(),
+  fairId: integer("fair_id"),
+  status: text("status", { enum: ["pending_payment", "paid", "cancelled"] }).notNull(),
+  soldAt: timestamp("sold_at", { withTimezone: true }).notNull(),
+  sellerId: integer("seller_id"),
+}).as(sql`
+  select 'order'::text as source, i.order_id as record_id, i.id as line_id, i.book_id, i.title, i.author,
+         i.quantity, i.unit_price_cents, i.line_total_cents, i.net_cents, i.tax_cents,
+         'online'::text as channel, null::integer as fair_id,
+         case when o.status in ('paid', 'shipped', 'delivered') then 'paid' else o.status end as status,
+         coalesce(o.paid_at, o.created_at) as sold_at, null::integer as seller_id
+  from order_items i join orders o on o.id = i.order_id
+  union all
+  select 'sale'::text, i.sale_id, i.id, i.book_id, i.title, i.author, i.quantity, i.unit_price_cents,
+         i.line_total_cents, i.net_cents, i.tax_cents, s.channel, s.fair_id, s.status, s.sold_at, s.seller_id
+  from sale_items i join sales s on s.id = i.sale_id`);

@@ -1,6 +1,7 @@
 import {
   BadgePercent,
   BookOpen,
+  Calculator,
   ChartColumn,
   ExternalLink,
   FileText,
@@ -27,6 +28,7 @@ import { type AdminRole, mayAct, roleForPath } from "~/domain/auth/roles";
 export const adminTiles = [
   { to: "/admin", label: "Panel Principal", icon: LayoutDashboard, end: true },
   { to: "/admin/venta", label: "Vender", icon: Store },
+  { to: "/admin/cierre", label: "Cierre de caja", icon: Calculator },
   { to: "/admin/pedidos", label: "Pedidos", icon: ShoppingBag },
   { to: "/admin/clientes", label: "Clientes", icon: Users },
   { to: "/admin/arrepentimientos", label: "Arrepentimientos", icon: Undo2 },
@@ -51,7 +53,7 @@ export const tilesFor = (role: AdminRole) => adminTiles.filter((tile) => mayAct(
 
 export function AdminNav({ role }: { role: AdminRole }) {
   return (
-    <nav aria-label="Secciones del panel" className="border-b border-ink/10 bg-white">
+    <nav aria-label="Secciones del panel" className="border-b border-ink/10 bg-white print:hidden">
       <ul className="mx-auto flex max-w-6xl gap-2 overflow-x-auto px-4 py-3 lg:flex-wrap lg:overflow-visible">
         {tilesFor(role).map(({ to, label, icon: Icon, ...rest }) => (
           <li key={to} className="shrink-0">

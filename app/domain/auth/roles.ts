@@ -54,6 +54,8 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   "admin/expenses": owner,
   "admin/reportes": owner,
   "admin/reportes/reposicion": staff,
+  // The day's cash closing (issue 35): staff close it and mark flagged sales reviewed; reopening is an owner's.
+  "admin/cierre": { role: "staff", ownerActions: ["reopen"] },
   "admin/ajustes": owner,
   "admin/ajustes/produccion": owner,
   "admin/tiendanube": owner,

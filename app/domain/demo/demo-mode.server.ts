@@ -13,6 +13,7 @@ import {
   arcaSandboxVouchers,
   books,
   boxSubscriptions,
+  cashClosings,
   discountCodes,
   discountRedemptions,
   fairs,
@@ -222,6 +223,7 @@ async function deleteDemoData(tx: Db): Promise<void> {
   await tx.delete(invoices);
   await tx.delete(orders); // items, events and code redemptions cascade
   await tx.delete(sales); // items cascade
+  await tx.delete(cashClosings); // the demo's cierres de caja (a fair's restricts deleting the fair)
   await tx.delete(fairs); // sellers, fair stock and the fairs' movements cascade
   await tx.delete(stockMovements);
   await tx.update(discountCodes).set({

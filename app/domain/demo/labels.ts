@@ -19,7 +19,10 @@ export interface DemoData {
 export const DEMO_DATA_LABELS: Record<keyof DemoData, [one: string, many: string]> = {
   books: ["libro del catálogo de demostración", "libros del catálogo de demostración"],
   orders: ["pedido (con sus artículos e historial)", "pedidos (con sus artículos e historial)"],
-  sales: ["venta en el local o en una feria (con su comprobante)", "ventas en el local y en ferias (con sus comprobantes)"],
+  sales: [
+    "venta en el local o en una feria (con su comprobante)",
+    "ventas en el local y en ferias (con sus comprobantes)",
+  ],
   fairs: ["feria (con su stock y sus movimientos)", "ferias (con su stock y sus movimientos)"],
   specialOrders: ["pedido especial (con sus respuestas)", "pedidos especiales (con sus respuestas)"],
   boxSubscriptions: [

@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
 import type { AdminIdentity } from "~/domain/auth/admin-users.server";
+import { closeCash } from "~/domain/closings/close.server";
+import { COUNTER } from "~/domain/closings/place";
+import { cashOfDay } from "~/domain/closings/summary.server";
 import { createFair, openFair } from "~/domain/fairs/fairs.server";
 import { closeFair, moveToFair } from "~/domain/fairs/stock.server";
 import type { RequestContext } from "~/domain/request-context";
@@ -13,7 +16,8 @@ import { shopMode } from "./demo-mode.server";
 /**
  * The demo's history of face-to-face sales (issue 35, item 6), so a newcomer finds the counter and the fairs
  * already at work: a fair that ended a week ago (books taken there, three days of sales by two sellers, the
- * close with one copy missing) and yesterday's counter sales, some with the buyer's e-mail or CUIT. Written
+ * close with one copy missing) and yesterday's counter sales, some with the buyer's e-mail or CUIT, each day's
+ * cierre de caja saved (the counter's $ 200 short). Written
  * once, through the same functions the admin's pages use (moves, sales, invoices by the demo's ARCA
  * sandbox, receipts), on the first start of a demo shop with an admin; the settings row below claims it, so
  * two instances starting at once write it once.
@@ -207,6 +211,26 @@ export async function seedDemoSalesHistory(ctx: HistoryContext, now = new Date()
       now,
     );
   }
+  // The cierres de caja: the fair's three days, each counted right; yesterday's counter, $ 200 short.
+  for (const day of [0, 1, 2]) {
+    const fecha = addDays(fairStart, day);
+    const place = { kind: "fair" as const, fairId: created.id };
+    const cash = await cashOfDay(db, fecha, place);
+    await closeCash(db, admin, { fecha, lugar: place, inicial: 0, contado: cash.cents, nota: "" }, at(fecha, "21:00"));
+  }
+  const drawer = await cashOfDay(db, yesterday, COUNTER);
+  await closeCash(
+    db,
+    admin,
+    {
+      fecha: yesterday,
+      lugar: COUNTER,
+      inicial: 1_000_000,
+      contado: 1_000_000 + drawer.cents - 20_000,
+      nota: "Un vuelto mal dado a la tarde.",
+    },
+    at(yesterday, "19:30"),
+  );
   ctx.log.info({ fair: created.id }, "demo sales history loaded");
   return true;
 }

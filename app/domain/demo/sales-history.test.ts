@@ -2,7 +2,7 @@ import { and, eq, inArray, notInArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addDays, todayInBuenosAires } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
-import { adminUsers, books, fairStock, fairs, invoices, sales, stockMovements } from "~db/schema";
+import { adminUsers, books, cashClosings, fairStock, fairs, invoices, sales, stockMovements } from "~db/schema";
 import { demoIsbns, seedDemoCatalogue } from "~db/seed";
 import { testDatabase } from "../../../tests/support/test-database";
 import { leaveDemoMode } from "./demo-mode.server";
@@ -45,6 +45,14 @@ describe("the demo's history of face-to-face sales (issue 35)", () => {
       expect(atCounter).toHaveLength(6);
       expect(atCounter.filter((sale) => sale.customerEmail)).toHaveLength(2);
       expect(atCounter.every((sale) => todayInBuenosAires(sale.soldAt) === addDays(today, -1))).toBe(true);
+      // Each day's cierre de caja: the fair's three, counted right, and yesterday's counter, $ 200 short.
+      const closings = await db.select().from(cashClosings).orderBy(cashClosings.day);
+      expect(closings.map((row) => [row.day, row.fairId, row.differenceCents])).toEqual([
+        [addDays(today, -9), fair?.id, 0],
+        [addDays(today, -8), fair?.id, 0],
+        [addDays(today, -7), fair?.id, 0],
+        [addDays(today, -1), null, -20_000],
+      ]);
       // Each sale has its invoice queued for the demo's ARCA sandbox.
       expect(await db.select({ id: invoices.id }).from(invoices)).toHaveLength(14);
 
@@ -65,6 +73,7 @@ describe("the demo's history of face-to-face sales (issue 35)", () => {
       expect(deleted).toMatchObject({ sales: 14, fairs: 1 });
       expect(await db.select().from(sales)).toHaveLength(0);
       expect(await db.select().from(fairs)).toHaveLength(0);
+      expect(await db.select().from(cashClosings)).toHaveLength(0);
       expect(await db.select().from(stockMovements)).toHaveLength(0);
       expect(await db.select().from(books).where(notInArray(books.isbn, demoIsbns()))).toHaveLength(0);
     } finally {

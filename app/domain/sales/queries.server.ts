@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import { invoiceJson } from "~/domain/invoices/admin.server";
 import { addDays, isCalendarDay, startOfDay, todayInBuenosAires } from "~/lib/dates";
@@ -118,4 +118,13 @@ export async function flaggedSales(db: Db, limit = 50): Promise<Sale[]> {
     .where(and(isNotNull(sales.stockShort), isNull(sales.shortReviewedAt)))
     .orderBy(desc(sales.soldAt))
     .limit(limit);
+}
+
+/** How many sales are flagged and not yet looked at (the dashboard's count). */
+export async function flaggedSalesCount(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(sales)
+    .where(and(isNotNull(sales.stockShort), isNull(sales.shortReviewedAt)));
+  return row?.n ?? 0;
 }
