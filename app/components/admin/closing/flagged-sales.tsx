@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
+import type { SaleStockShort } from "~/domain/sales/input";
 import { dayMonthTime } from "~/lib/dates";
-import type { SaleStockShort } from "~db/schema";
 
 /** A sale sold beyond the stock the system had, as the list shows it. */
 export interface FlaggedSaleView {

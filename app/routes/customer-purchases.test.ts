@@ -2,17 +2,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { exportCustomerData } from "~/domain/accounts/data-export.server";
 import { deleteAccount } from "~/domain/accounts/delete.server";
 import { customerPurchases } from "~/domain/accounts/purchases.server";
+import { listCustomers } from "~/domain/customers/admin.server";
+import { customerDetail } from "~/domain/customers/detail.server";
 import { saleSigner } from "~/domain/sales/receipt.server";
 import { books, fairs } from "~db/schema";
-import { adminTestDatabase } from "../../../tests/support/admin-database";
-import { insertOrder } from "../../../tests/support/order-row";
-import { routeArgs } from "../../../tests/support/route-context";
-import { recordTestSale } from "../../../tests/support/sale-fixtures";
-import * as customerPage from "../../routes/admin/clientes/detail";
-import * as apiOrders from "../../routes/api/cuenta-pedidos";
-import * as accountOrders from "../../routes/cuenta/pedidos";
-import { listCustomers } from "./admin.server";
-import { customerDetail } from "./detail.server";
+import { adminTestDatabase } from "../../tests/support/admin-database";
+import { insertOrder } from "../../tests/support/order-row";
+import { routeArgs } from "../../tests/support/route-context";
+import { recordTestSale } from "../../tests/support/sale-fixtures";
+import * as customerPage from "./admin/clientes/detail";
+import * as apiOrders from "./api/cuenta-pedidos";
+import * as accountOrders from "./cuenta/pedidos";
 
 /*
  * "A sale is a sale" in a person's history (issue 35): counter and fair sales made with an e-mail appear in
