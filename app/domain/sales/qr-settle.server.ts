@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { alertOwners } from "~/domain/auth/owner-alerts.server";
 import { enqueueSaleInvoice } from "~/domain/invoices/enqueue.server";
 import type { RequestContext } from "~/domain/request-context";
@@ -11,8 +11,9 @@ import {
 } from "~/integrations/mercadopago/index.server";
 import { formatMoney, pesosToCents } from "~/lib/money";
 import type { Db } from "~db/index";
-import { type SalePaymentIssue, saleItems, sales } from "~db/schema";
+import { type SalePaymentIssue, sales } from "~db/schema";
 import { cancelPendingSale } from "./cancel.server";
+import { saleLines } from "./lines.server";
 import { afterSaleRecorded } from "./receipt.server";
 import type { Sale } from "./record.server";
 
@@ -128,7 +129,7 @@ async function markPaid(ctx: SettleContext, sale: Sale, paymentId: string | null
       .where(and(eq(sales.id, sale.id), eq(sales.status, "pending_payment")))
       .returning();
     if (!paid) return false;
-    const items = await db.select().from(saleItems).where(eq(saleItems.saleId, paid.id)).orderBy(asc(saleItems.id));
+    const items = await saleLines(db, paid.id);
     await enqueueSaleInvoice(db, paid.id);
     await afterSaleRecorded(ctx, db, paid, items);
     ctx.log.info({ sale: paid.number, paymentId }, "qr sale paid");

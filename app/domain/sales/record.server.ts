@@ -14,6 +14,7 @@ import { type Cents, fromPesos, lineCents, percentOf, sumCents } from "~/lib/mon
 import type { Db } from "~db/index";
 import { books, fairSellers, fairStock, fairs, type SaleStockShort, saleItems, sales } from "~db/schema";
 import { MAX_OFFLINE_DAYS, SALE_MESSAGES, type SaleInput } from "./input";
+import { saleLines } from "./lines.server";
 import { afterSaleRecorded } from "./receipt.server";
 
 export type Sale = typeof sales.$inferSelect;
@@ -66,8 +67,7 @@ function soldAtOf(input: SaleInput, now: Date): Date {
 export async function saleByClientId(db: Db, clientId: string): Promise<RecordedSale | null> {
   const [sale] = await db.select().from(sales).where(eq(sales.clientId, clientId));
   if (!sale) return null;
-  const items = await db.select().from(saleItems).where(eq(saleItems.saleId, sale.id)).orderBy(asc(saleItems.id));
-  return { sale, items, created: false };
+  return { sale, items: await saleLines(db, sale.id), created: false };
 }
 
 /** The fair a sale is made at, checked: it exists, it has not closed before the sale, and the seller sells there. */
@@ -310,6 +310,5 @@ export async function recordSale(
 export async function saleByNumber(db: Db, number: string): Promise<RecordedSale> {
   const [sale] = await db.select().from(sales).where(eq(sales.number, number));
   if (!sale) throw new NotFound("Esa venta no existe");
-  const items = await db.select().from(saleItems).where(eq(saleItems.saleId, sale.id)).orderBy(asc(saleItems.id));
-  return { sale, items, created: false };
+  return { sale, items: await saleLines(db, sale.id), created: false };
 }
