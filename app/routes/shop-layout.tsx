@@ -28,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [{ sections, mode }, wishlist, instalments] = await Promise.all([
     publicSettings(context.db),
     context.customer ? wishlistIds(context.db, context.customer.email) : [],
-    instalmentsOffered(context.mercadoPago),
+    instalmentsOffered(context),
   ]);
   const { contact: shown, store, bank, fiscal } = sections;
   const { address, hours, whatsapp, email } = shown;

@@ -31,6 +31,12 @@ export interface MercadoPagoLink {
  */
 export interface MercadoPago {
   current(): Promise<MercadoPagoLink>;
+  /**
+   * Whether it takes payments in a shop of this mode ("demo" | "live" | "plain"), without asking the
+   * database: pages that only advertise it (instalments) read the mode from memory, so a page's render
+   * costs no query and still renders while the database is away. A payment always asks `current()`.
+   */
+  takesPaymentsIn(mode: "demo" | "live" | "plain"): boolean;
 }
 
 export const PAYMENTS_UNAVAILABLE =
@@ -85,7 +91,7 @@ export function createMercadoPago(setup: MercadoPagoSetup): MercadoPago {
       webhookSecret: async () => setup.webhookSecret,
       qrPosId: setup.qrPosId ?? null,
     };
-    return { current: async () => live };
+    return { current: async () => live, takesPaymentsIn: () => true };
   }
   const sandbox = mercadoPagoSandbox({
     db: setup.db,
@@ -101,5 +107,9 @@ export function createMercadoPago(setup: MercadoPagoSetup): MercadoPago {
     qrPosId: SANDBOX_QR_POS_ID,
   };
   const maySimulate = setup.maySimulate ?? (async () => setup.nodeEnv !== "production");
-  return { current: async () => ((await maySimulate()) ? simulated : unavailable) };
+  return {
+    current: async () => ((await maySimulate()) ? simulated : unavailable),
+    // The same answer as app/domain/demo's maySimulate, for a mode already known.
+    takesPaymentsIn: (mode) => mode === "demo" || (mode === "plain" && setup.nodeEnv !== "production"),
+  };
 }
