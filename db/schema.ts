@@ -11,10 +11,12 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   primaryKey,
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
@@ -596,12 +598,46 @@ export const boxWithdrawals = pgTable(
     refundReference: text("refund_reference"),
     refundClaimedAt: timestamp("refund_claimed_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /**
+     * How a box had already reached the subscriber when the withdrawal came, so no refund was due:
+     * 'shipped' (a parcel) or 'picked_up' (handed over at the shop, `box_pickups`). Null when none had.
+     */
+    boxHandedOver: text("box_handed_over", { enum: ["shipped", "picked_up"] }),
+    /** Why the last refund attempt at Mercado Pago failed (shown in /admin/arrepentimientos); cleared when made. */
+    refundError: text("refund_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("box_withdrawals_refund_idx").on(t.refundDue, t.refundedAt),
+    index("box_withdrawals_created_idx").on(t.createdAt),
     check("box_withdrawals_refund_positive", sql`${t.refundCents} is null or ${t.refundCents} >= 0`),
+    check("box_withdrawals_handed_over_check", sql`${t.boxHandedOver} in ('shipped', 'picked_up')`),
+  ],
+);
+
+/**
+ * A month's Caja Rizoma handed over at the shop to a subscriber who picks it up (issue 33, decision 0052):
+ * what a parcel (`shipments`) is for a box sent to the door. One per subscription and month (UNIQUE), so two
+ * clicks record one pickup. A subscription with a box picked up has started to be provided: its withdrawal
+ * refunds no charge automatically, as when a box has shipped.
+ */
+export const boxPickups = pgTable(
+  "box_pickups",
+  {
+    id: serial("id").primaryKey(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => boxSubscriptions.id, { onDelete: "cascade" }),
+    /** The box's month, "yyyy-mm" (Buenos Aires), as a parcel's `box_period`. */
+    boxPeriod: text("box_period").notNull(),
+    pickedUpAt: timestamp("picked_up_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The admin who handed it over (their e-mail, as the audit log names them). */
+    recordedBy: text("recorded_by").notNull(),
+  },
+  (t) => [
+    uniqueIndex("box_pickups_once_idx").on(t.subscriptionId, t.boxPeriod),
+    check("box_pickups_period_check", sql`${t.boxPeriod} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
   ],
 );
 
@@ -1582,6 +1618,13 @@ export const sales = pgTable(
     providerOrderId: text("provider_order_id").unique(),
     providerPaymentId: text("provider_payment_id").unique(),
     qrData: text("qr_data"),
+    /** When the QR stops taking payments at Mercado Pago (the order's `expiration_time`, counted from its creation). */
+    qrExpiresAt: timestamp("qr_expires_at", { withTimezone: true }),
+    /**
+     * Money Mercado Pago took that did not settle the sale (docs/decisions/0051): an amount other than the
+     * sale's, or a payment that arrived after the sale was cancelled (then refunded). Shown to the admin.
+     */
+    paymentIssue: jsonb("payment_issue").$type<SalePaymentIssue>(),
     note: text("note"),
     soldAt: timestamp("sold_at", { withTimezone: true }).notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -1605,6 +1648,20 @@ export const sales = pgTable(
     ),
   ],
 );
+
+/** A payment of a QR sale that Mercado Pago took but that did not settle it (sales.payment_issue). */
+export interface SalePaymentIssue {
+  kind: "amount_mismatch" | "paid_after_cancel";
+  /** Mercado Pago's order and the payment inside it. */
+  orderId: string;
+  paymentId: string | null;
+  /** What the buyer paid, in centavos. */
+  paidCents: number;
+  /** When the shop found out (ISO 8601). */
+  at: string;
+  /** The refund at Mercado Pago, when one was asked for (a payment after the sale was cancelled). */
+  refund: { status: "done" | "failed"; at: string; error?: string } | null;
+}
 
 export interface SaleStockShort {
   bookId: number;
@@ -1658,9 +1715,10 @@ export const saleItems = pgTable(
 );
 
 /**
- * Every change of a book's stock at a location (DESIGN §9): the shop (`books.stock`, what the online shop
- * sells) or a fair (`fair_stock`). Online orders, counter and fair sales, moves to and from fairs and a
- * fair's shortages all write here, in the transaction that changes the stock.
+ * The stock that sales and fairs move, by location (DESIGN §9): the shop (`books.stock`, what the online shop
+ * sells) or a fair (`fair_stock`). Online orders (and their cancellations), counter and fair sales, moves to
+ * and from fairs and a fair's shortages write here, in the transaction that changes the stock. The admin's
+ * own corrections (the book form, imports, Tienda Nube) set the count and are audited, not written here.
  */
 export const stockMovements = pgTable(
   "stock_movements",
@@ -1691,3 +1749,116 @@ export const stockMovements = pgTable(
     ),
   ],
 );
+
+/**
+ * The day's cash closing of one place (issue 35, "cierre de caja"): the counter (`fair_id` null) or one fair.
+ * UNIQUE (day, fair_id) with NULLS NOT DISTINCT, so two people closing the same place and day at once leave
+ * one row: the second is told the first closed it. `expected_cents` = the opening float + the cash sales'
+ * totals when it was closed; `difference_cents` = counted − expected (negative: cash missing). The cash
+ * sales and the sales count are kept as they were at the closing, so a sale synced later (made offline)
+ * shows up as a change after the closing. Reopening (owner only, audited) deletes the row.
+ */
+export const cashClosings = pgTable(
+  "cash_closings",
+  {
+    id: serial("id").primaryKey(),
+    /** The Buenos Aires day closed, "YYYY-MM-DD". */
+    day: date("day", { mode: "string" }).notNull(),
+    fairId: integer("fair_id").references(() => fairs.id, { onDelete: "restrict" }),
+    openingFloatCents: integer("opening_float_cents").notNull().default(0),
+    cashSalesCents: integer("cash_sales_cents").notNull(),
+    salesCount: integer("sales_count").notNull(),
+    expectedCents: integer("expected_cents").notNull(),
+    countedCents: integer("counted_cents").notNull(),
+    differenceCents: integer("difference_cents").notNull(),
+    note: text("note"),
+    closedById: integer("closed_by_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    /** Who closed it, as they were called then (a cash record outlives an admin account). */
+    closedByName: text("closed_by_name").notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("cash_closings_day_place").on(t.day, t.fairId).nullsNotDistinct(),
+    check(
+      "cash_closings_amounts",
+      sql`${t.openingFloatCents} >= 0 and ${t.cashSalesCents} >= 0 and ${t.countedCents} >= 0 and ${t.salesCount} >= 0 and ${t.expectedCents} = ${t.openingFloatCents} + ${t.cashSalesCents} and ${t.differenceCents} = ${t.countedCents} - ${t.expectedCents}`,
+    ),
+  ],
+);
+
+/**
+ * Every sale the shop made, whatever the channel (DESIGN §9 "a sale is a sale", docs/decisions/0039): online
+ * orders and counter and fair sales in one shape, so the reports, the customers' history and the dashboard
+ * read one thing. `status` is normalised: 'paid' is a sale (an order paid, shipped or delivered; a sale
+ * paid), 'pending_payment' and 'cancelled' are not. `sold_at` is the sale's moment: an order's payment (its
+ * creation if it reached a paid status without one), a counter or fair sale's `sold_at`. `discount_cents`:
+ * an order's code and transfer discounts; a sale's whole-sale discount. Shipping is 0 for a sale.
+ */
+export const saleRecords = pgView("sale_records", {
+  source: text("source", { enum: ["order", "sale"] }).notNull(),
+  id: integer("id").notNull(),
+  number: text("number").notNull(),
+  channel: text("channel", { enum: ["online", "counter", "fair"] }).notNull(),
+  fairId: integer("fair_id"),
+  status: text("status", { enum: ["pending_payment", "paid", "cancelled"] }).notNull(),
+  paymentMethod: text("payment_method", {
+    enum: ["transfer", "mercadopago", "cash", "card", "mercadopago_qr"],
+  }).notNull(),
+  email: text("email"),
+  customerName: text("customer_name"),
+  subtotalCents: integer("subtotal_cents").notNull(),
+  discountCents: integer("discount_cents").notNull(),
+  shippingCents: integer("shipping_cents").notNull(),
+  totalCents: integer("total_cents").notNull(),
+  soldAt: timestamp("sold_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  sellerId: integer("seller_id"),
+  sellerName: text("seller_name"),
+}).as(sql`
+  select 'order'::text as source, o.id, o.number, 'online'::text as channel, null::integer as fair_id,
+         case when o.status in ('paid', 'shipped', 'delivered') then 'paid' else o.status end as status,
+         o.payment_method, o.email,
+         nullif(btrim(o.first_name || ' ' || o.last_name), '') as customer_name,
+         o.subtotal_cents, o.code_discount_cents + o.transfer_discount_cents as discount_cents,
+         o.shipping_cents, o.total_cents, coalesce(o.paid_at, o.created_at) as sold_at, o.created_at,
+         null::integer as seller_id, null::text as seller_name
+  from orders o
+  union all
+  select 'sale'::text, s.id, s.number, s.channel, s.fair_id, s.status, s.payment_method, s.customer_email,
+         nullif(btrim(coalesce(s.customer_legal_name, '')), ''), s.subtotal_cents, s.discount_cents, 0,
+         s.total_cents, s.sold_at, s.created_at, s.seller_id, s.seller_name
+  from sales s`);
+
+/**
+ * The lines of every sale (`sale_records`' order and sale lines), with their sale's channel, status and
+ * moment, so a report of books needs no join: `line_total_cents` is after the line's share of the
+ * discounts, `net_cents` + `tax_cents` = `line_total_cents` (DESIGN §8).
+ */
+export const saleRecordLines = pgView("sale_record_lines", {
+  source: text("source", { enum: ["order", "sale"] }).notNull(),
+  recordId: integer("record_id").notNull(),
+  lineId: integer("line_id").notNull(),
+  bookId: integer("book_id").notNull(),
+  title: text("title").notNull(),
+  author: text("author").notNull(),
+  quantity: integer("quantity").notNull(),
+  unitPriceCents: integer("unit_price_cents").notNull(),
+  lineTotalCents: integer("line_total_cents").notNull(),
+  netCents: integer("net_cents").notNull(),
+  taxCents: integer("tax_cents").notNull(),
+  channel: text("channel", { enum: ["online", "counter", "fair"] }).notNull(),
+  fairId: integer("fair_id"),
+  status: text("status", { enum: ["pending_payment", "paid", "cancelled"] }).notNull(),
+  soldAt: timestamp("sold_at", { withTimezone: true }).notNull(),
+  sellerId: integer("seller_id"),
+}).as(sql`
+  select 'order'::text as source, i.order_id as record_id, i.id as line_id, i.book_id, i.title, i.author,
+         i.quantity, i.unit_price_cents, i.line_total_cents, i.net_cents, i.tax_cents,
+         'online'::text as channel, null::integer as fair_id,
+         case when o.status in ('paid', 'shipped', 'delivered') then 'paid' else o.status end as status,
+         coalesce(o.paid_at, o.created_at) as sold_at, null::integer as seller_id
+  from order_items i join orders o on o.id = i.order_id
+  union all
+  select 'sale'::text, i.sale_id, i.id, i.book_id, i.title, i.author, i.quantity, i.unit_price_cents,
+         i.line_total_cents, i.net_cents, i.tax_cents, s.channel, s.fair_id, s.status, s.sold_at, s.seller_id
+  from sale_items i join sales s on s.id = i.sale_id`);

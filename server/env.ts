@@ -85,6 +85,7 @@ export const envSchema = z.object({
   DATABASE_URL: optionalUrl("DATABASE_URL"),
   PUBLIC_URL: optionalUrl("PUBLIC_URL"),
   DEMO_DATA: z.enum(["on", "off"], { error: "DEMO_DATA debe ser on u off" }).optional(),
+  DEMO_HISTORY: z.enum(["on", "off"], { error: "DEMO_HISTORY debe ser on u off" }).optional(),
   TIENDANUBE_STORE_URL: optionalUrl("TIENDANUBE_STORE_URL"),
   TIENDANUBE_API_BASE: optionalUrl("TIENDANUBE_API_BASE"),
   TIENDANUBE_STORE_ID: optionalText().pipe(
@@ -106,6 +107,15 @@ export const envSchema = z.object({
   MP_API_BASE: optionalUrl("MP_API_BASE"),
   MP_ACCESS_TOKEN: optionalText(),
   MP_WEBHOOK_SECRET: optionalText(),
+  MP_QR_POS_ID: optionalText().pipe(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{1,64}$/,
+        "MP_QR_POS_ID debe ser el external_id de la caja en Mercado Pago (letras y números)",
+      )
+      .optional(),
+  ),
   MP_TIMEOUT_MS: wholeNumber("MP_TIMEOUT_MS", 100, 120_000, 10_000),
   // ARCA_ENV, ARCA_CUIT, ARCA_CERT, ARCA_KEY, ARCA_WSAA_URL and ARCA_WSFE_URL: app/integrations/arca/config.ts.
   // CORREO_ARGENTINO_*, ANDREANI_* and CARRIER_TIMEOUT_MS: app/integrations/carriers/config.ts.
@@ -145,11 +155,19 @@ export interface ServerEnv {
   publicUrl: string;
   /** Load the demo catalogue into an empty database: on by default only on the embedded database. */
   demoData: boolean;
+  /** A fresh demo shop also gets a past fair and a day of counter sales (issue 35); `DEMO_HISTORY=off` skips it. */
+  demoHistory: boolean;
   storeUrl: string | null;
   tiendanube: { apiBase: string; storeId: string | null; token: string | null; appSecret: string | null };
   mail: { smtpUrl: string | null; from: string; shopNotifyEmail: string | null; leaseSeconds: number };
   /** timeoutMs: each request to Mercado Pago (a checkout waits for it). */
-  mercadoPago: { apiBase: string; accessToken: string | null; webhookSecret: string | null; timeoutMs: number };
+  mercadoPago: {
+    apiBase: string;
+    accessToken: string | null;
+    webhookSecret: string | null;
+    qrPosId: string | null;
+    timeoutMs: number;
+  };
   /** ARCA's web services (electronic invoices): null without ARCA_CUIT, ARCA_CERT and ARCA_KEY. */
   arca: ArcaConfig | null;
   /** Each SOAP call to ARCA, in ms. */
@@ -220,6 +238,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     demoData: env.DEMO_DATA ? env.DEMO_DATA === "on" : !env.DATABASE_URL,
+    demoHistory: env.DEMO_HISTORY !== "off",
     storeUrl: env.TIENDANUBE_STORE_URL ?? null,
     tiendanube: {
       apiBase: (env.TIENDANUBE_API_BASE ?? "https://api.tiendanube.com/v1").replace(/\/+$/, ""),
@@ -237,6 +256,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
       apiBase: (env.MP_API_BASE ?? "https://api.mercadopago.com").replace(/\/+$/, ""),
       accessToken: env.MP_ACCESS_TOKEN ?? null,
       webhookSecret: env.MP_WEBHOOK_SECRET ?? null,
+      qrPosId: env.MP_QR_POS_ID ?? null,
       timeoutMs: env.MP_TIMEOUT_MS,
     },
     arca,

@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { startCartReminderJob } from "~/domain/accounts/cart-reminders.server";
 import { startPreapprovalCancellationRetry } from "~/domain/box/cancellation-retry.server";
 import { maySimulate, shopMode } from "~/domain/demo/demo-mode.server";
+import { seedDemoSalesHistory } from "~/domain/demo/sales-history.server";
 import { createCoverVariantWorker, installCoverVariantWorker } from "~/domain/images/variants.server";
 import { sequenceLeaseFor } from "~/domain/invoices/issue.server";
 import { invoiceIssued } from "~/domain/invoices/notify.server";
@@ -78,6 +79,16 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   await signingSecret(database.db, env.sessionSecret);
 
   const adminLines = await bootstrapAdmin(database.db, env, `${env.publicUrl}/admin`);
+  // A fresh demo shop starts with a fair and a day at the counter behind it (issue 35).
+  if (env.demoData && env.demoHistory) {
+    await seedDemoSalesHistory({
+      db: database.db,
+      siteUrl: env.publicUrl,
+      configuredSecret: env.sessionSecret,
+      shopEmail: env.mail.shopNotifyEmail,
+      log: logger,
+    });
+  }
   const controlToken = env.databaseUrl ? undefined : newControlToken();
   const contactEmail = env.mail.shopNotifyEmail ?? (await getSection(database.db, "contact")).email;
   const tiendanube = createTiendanubeService(database.db, env.tiendanube, contactEmail, {

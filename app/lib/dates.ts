@@ -120,3 +120,6 @@ export const numericDateTime = /* @__PURE__ */ esAR({ dateStyle: "short", timeSt
 
 /** "24 de noviembre de 2026 a las 2:30 p. m.": the prize mail. */
 export const longDateTime = /* @__PURE__ */ esAR({ dateStyle: "long", timeStyle: "short" });
+
+/** "14:30": a moment of a day already named (the cash closing's sales). */
+export const clockTime = /* @__PURE__ */ esAR({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });

@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     issuesFacturaA: settings.fiscal.taxCondition === "responsable_inscripto",
     identifyConsumerFrom: settings.invoicing.identifyConsumerFrom,
     cartReminderHours: settings.accounts.cartReminderHours,
-    instalments: await instalmentsOffered(context.mercadoPago),
+    instalments: await instalmentsOffered(context),
   };
 }
 

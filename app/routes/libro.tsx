@@ -33,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const [page, instalments] = await Promise.all([
       bookPage(context, idParam(params.id, "Producto no encontrado")),
-      instalmentsOffered(context.mercadoPago),
+      instalmentsOffered(context),
     ]);
     return { ...page, instalments };
   } catch (error) {

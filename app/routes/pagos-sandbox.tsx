@@ -12,7 +12,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The built-in sandbox's checkout (no MP_ACCESS_TOKEN, a demo shop or not production): a stand-in for Mercado Pago. */
+/**
+ * The built-in sandbox's checkout (no MP_ACCESS_TOKEN, a demo shop or not production): a stand-in for Mercado
+ * Pago. A counter sale's QR in the demo holds this page's address, so scanning it opens "Simular el pago".
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     return await sandboxCheckout(context.mercadoPago ?? null, params.id);
@@ -91,7 +94,7 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
                 disabled={busy}
                 className="rounded-full bg-moss px-6 py-3 font-semibold text-white hover:bg-moss-dark disabled:opacity-70"
               >
-                Aprobar pago
+                {loaderData.kind === "qr" ? "Simular el pago" : "Aprobar pago"}
               </button>
               <button
                 type="submit"
@@ -100,7 +103,7 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
                 disabled={busy}
                 className="rounded-full border border-terracotta-dark px-6 py-3 font-semibold text-terracotta-dark hover:bg-terracotta/10 disabled:opacity-70"
               >
-                Rechazar pago
+                {loaderData.kind === "qr" ? "Simular que el QR venció" : "Rechazar pago"}
               </button>
             </Form>
           ) : (

@@ -1,55 +1,18 @@
-import { NotFound } from "~/domain/errors";
 import { buyerVoucherPdf } from "~/domain/invoices/buyer.server";
-import { resource } from "~/lib/http.server";
 import { requestContext } from "~/lib/request-context.server";
-import { smallPage } from "~/lib/small-page.server";
+import { voucherDownload } from "~/lib/voucher-download.server";
 import type { Route } from "./+types/pedido-factura";
-
-/*
- * A resource route (a PDF is not a page), so its 404 cannot be the shop layout's: React Router hands a
- * resource route's thrown error back as JSON. A visitor who follows a broken link reads this small page
- * in Spanish instead, with the shop's colours and a way back (docs/decisions/0029).
- */
-const NOT_FOUND_PAGE = smallPage({
-  title: "Factura no encontrada | Rizoma",
-  code: 404,
-  heading: "No encontramos esa factura",
-  text: "El enlace está incompleto, venció o es de otro pedido. Abrí la factura desde el correo en el que te la mandamos o desde la página de tu pedido; si seguís sin poder descargarla, escribinos y te la reenviamos.",
-  links: [
-    { href: "/", label: "Volver a Rizoma" },
-    { href: "/tienda", label: "Ir a la tienda" },
-  ],
-});
-
-const privateHeaders = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 /**
  * GET /pedido/{number}/factura/{invoiceId}?token= : one issued voucher of the order, as a PDF download, for
  * whoever holds the order page's signed token. A wrong token, another order's voucher or one not yet
- * issued are the same 404.
+ * issued are the same 404 (a small page in Spanish).
  */
 export function loader({ params, request, context }: Route.LoaderArgs) {
-  return resource(context, async () => {
-    const token = new URL(request.url).searchParams.get("token");
-    try {
-      const { filename, pdf } = await buyerVoucherPdf(requestContext(context), params.number, params.invoiceId, token);
-      return new Response(new Uint8Array(pdf), {
-        headers: {
-          ...privateHeaders,
-          "Content-Type": "application/pdf",
-          "Content-Disposition": `attachment; filename="${filename}"`,
-          "Content-Length": String(pdf.length),
-          "X-Content-Type-Options": "nosniff",
-        },
-      });
-    } catch (error) {
-      if (error instanceof NotFound) {
-        return new Response(NOT_FOUND_PAGE, {
-          status: 404,
-          headers: { ...privateHeaders, "Content-Type": "text/html; charset=utf-8" },
-        });
-      }
-      throw error;
-    }
-  });
+  const token = new URL(request.url).searchParams.get("token");
+  return voucherDownload(
+    context,
+    () => buyerVoucherPdf(requestContext(context), params.number, params.invoiceId, token),
+    "El enlace está incompleto, venció o es de otro pedido. Abrí la factura desde el correo en el que te la mandamos o desde la página de tu pedido; si seguís sin poder descargarla, escribinos y te la reenviamos.",
+  );
 }

@@ -70,7 +70,9 @@ export default function Recibo({ loaderData }: Route.ComponentProps) {
   return (
     <main id="contenido" className="mx-auto w-full max-w-2xl flex-1 px-4 py-10">
       <p className="text-sm font-semibold tracking-[0.2em] text-ink/70">TU COMPRA</p>
-      <h1 className="font-serif text-3xl sm:text-4xl">Comprobante {sale.number}</h1>
+      <h1 className="font-serif text-3xl sm:text-4xl">
+        Comprobante <span className="whitespace-nowrap">{sale.number}</span>
+      </h1>
       <p className="mt-2 text-ink/85">
         {sale.place} · {longDateTime(sale.soldAt)}
       </p>

@@ -7,6 +7,7 @@ import { type FooterContact, SiteFooter } from "~/components/layout/site-footer"
 import { SiteHeader } from "~/components/layout/site-header";
 import { User } from "~/components/ui/icons/user";
 import { wishlistIds } from "~/domain/accounts/wishlist.server";
+import { instalmentsOffered } from "~/domain/payments/instalments.server";
 import { whatsappLink } from "~/domain/settings/argentina";
 import { footerFiscal } from "~/domain/settings/fiscal.server";
 import { publicSettings } from "~/domain/settings/public-settings.server";
@@ -20,11 +21,14 @@ import type { Route } from "./+types/shop-layout";
  * (leaving demo mode clears the page cache, so no cached page keeps it). The footer also shows the seller's
  * identity ("Datos fiscales"; saving settings clears the page cache too). The settings and the mode come
  * from memory (public-settings.server.ts); only a signed-in reader's hearts are read per request.
+ * `instalments`: whether Mercado Pago takes payments now, so that its offer and its instalments' CFTEA are
+ * advertised only then (it changes with the credentials or the demo mode, whose change clears the cache).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ sections, mode }, wishlist] = await Promise.all([
+  const [{ sections, mode }, wishlist, instalments] = await Promise.all([
     publicSettings(context.db),
     context.customer ? wishlistIds(context.db, context.customer.email) : [],
+    instalmentsOffered(context),
   ]);
   const { contact: shown, store, bank, fiscal } = sections;
   const { address, hours, whatsapp, email } = shown;
@@ -38,6 +42,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     demo: mode === "demo",
     // Every text that names the transfer discount (useTransferDiscountPercent, meta descriptions).
     transferDiscountPercent: bank.transferDiscountPercent,
+    // Mercado Pago's offer and its instalments (useInstalmentsOffered): only while it takes payments.
+    instalments,
     customerEmail: context.customer?.email ?? null,
     // The signed-in reader's "Quiero leerlo" book ids (the hearts); [] for visitors, so cached pages match.
     wishlist,
@@ -78,6 +84,7 @@ function Frame({ children }: { children: React.ReactNode }) {
         contact={contact}
         fiscal={layout?.fiscal ?? null}
         transferDiscountPercent={layout?.transferDiscountPercent ?? 0}
+        instalments={layout?.instalments ?? false}
       />
     </>
   );

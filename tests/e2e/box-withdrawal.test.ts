@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { boxSubscriptions } from "~db/schema";
 import { openMigratedDatabase } from "../../server/open-database";
 import { startApp } from "../support/app-server";
-import { expectAccessible, hydrated } from "../support/browser";
+import { expectAccessible, hydrated, signInAsAdmin } from "../support/browser";
 import { browserSuite } from "../support/e2e";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
 import { notifyShop } from "../support/mercadopago-notify";
@@ -16,6 +16,7 @@ import { until } from "../support/until";
 // withdrawn through /arrepentimiento, cancelled at the fake Mercado Pago, and its first charge refunded once.
 const root = path.resolve(import.meta.dirname, "../..");
 const WEBHOOK_SECRET = "e2e-webhook-secret";
+const admin = { email: "caja-arrepentimientos@rizoma.com.ar", password: "clave-de-prueba-caja-arrepentimientos" };
 const SHOTS = process.env.SCREENSHOT_DIR;
 let smtp: TestSmtpServer;
 let fake: FakeMercadoPago;
@@ -26,6 +27,8 @@ beforeAll(async () => {
 });
 const shop = browserSuite(() => ({
   NODE_ENV: "test",
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
   SMTP_URL: smtp.url,
   MAIL_FROM: "Rizoma <hola@rizoma.test>",
   MP_API_BASE: fake.url,
@@ -41,11 +44,11 @@ const mailsTo = (to: string, subject: RegExp) =>
   smtp.received.filter((mail) => mail.to === to && subject.test(mail.parsed.subject ?? ""));
 
 /** A visitor subscribes, authorizes at Mercado Pago, is charged, and Mercado Pago tells the shop both. */
-async function paidSubscription(email: string) {
+async function paidSubscription(email: string, overrides: Partial<typeof boxSubscription> = {}) {
   const response = await fetch(`${shop.app.baseUrl}/api/caja/subscribe`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ...boxSubscription, email }),
+    body: JSON.stringify({ ...boxSubscription, ...overrides, email }),
   });
   expect(response.status).toBe(200);
   const { id } = (await response.json()) as { id: number };
@@ -145,6 +148,66 @@ describe("the Caja Rizoma's botón de arrepentimiento", () => {
     expect(refunds()).toHaveLength(1);
     await page.goto(manage());
     expect(await page.locator("main").textContent()).toContain(`Código de gestión: ${code}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("the admin marks a box picked up at the shop (then no automatic refund), sees every box withdrawal and retries a failed refund", async () => {
+    const picked = await paidSubscription("caja-retirada@example.com", { deliveryMethod: "pickup" });
+    const pickedNumber = `CR-${String(picked.id).padStart(6, "0")}`;
+    const { page, errors } = await shop.watch({ width: 1280, height: 900 });
+    await signInAsAdmin(page, shop.app.baseUrl, admin, "/admin/caja");
+    await hydrated(page);
+    const pickups = page.getByRole("region", { name: /^Retiros en la librería de / });
+    const row = pickups.getByRole("listitem").filter({ hasText: pickedNumber });
+    await row.getByRole("button", { name: "Marcar entregada la caja de Lucía Pérez" }).click();
+    await expect.poll(() => page.getByText("Quedó registrada la entrega de la caja de").count()).toBe(1);
+    await expect.poll(() => row.textContent()).toMatch(/Entregada el \d/);
+    await expectAccessible(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-caja-retiros-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-caja-retiros-390.png`, fullPage: true });
+
+    // Its withdrawal: cancelled, no refund (the box was handed over), the return to arrange.
+    const withdraw = (orderNumber: string, email: string) =>
+      fetch(`${shop.app.baseUrl}/api/arrepentimiento`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ orderNumber, email }),
+      });
+    const answer = await withdraw(pickedNumber, "caja-retirada@example.com");
+    expect(answer.status).toBe(201);
+    expect(((await answer.json()) as { message: string }).message).toContain("Ya retiraste tu primera caja");
+    const refundsOf = (chargeId: string) =>
+      [...fake.refunds.values()].filter((refund) => String(refund.payment_id) === chargeId);
+    expect(refundsOf(picked.chargeId)).toHaveLength(0);
+
+    // A refund Mercado Pago refuses (the preapproval's PUT and the charge's GET answer 400, not retried).
+    const failing = await paidSubscription("caja-reembolso-fallido@example.com");
+    const failingNumber = `CR-${String(failing.id).padStart(6, "0")}`;
+    fake.failNext(2, 400);
+    expect((await withdraw(failingNumber, "caja-reembolso-fallido@example.com")).status).toBe(201);
+    expect(refundsOf(failing.chargeId)).toHaveLength(0);
+
+    await page.goto(`${shop.app.baseUrl}/admin/arrepentimientos#caja`);
+    await hydrated(page);
+    const box = page.getByRole("region", { name: /^Caja Rizoma/ });
+    const listed = (number: string) => box.getByTestId("box-withdrawal-row").filter({ hasText: number });
+    expect(await listed(pickedNumber).textContent()).toContain("Caja retirada: coordinar devolución");
+    const failed = listed(failingNumber);
+    expect(await failed.textContent()).toContain("Reembolso pendiente");
+    expect(await failed.textContent()).toContain("Mercado Pago no hizo el reembolso");
+    expect(await box.getByTestId("box-withdrawal-row").filter({ hasText: "Reembolsado" }).count()).toBe(1);
+    await expectAccessible(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-arrepentimientos-caja-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-arrepentimientos-caja-1280.png`, fullPage: true });
+
+    await failed.getByRole("button", { name: `Reintentar el reembolso de ${failingNumber}` }).click();
+    await expect.poll(() => page.getByText("Reembolso hecho").count()).toBe(1);
+    await expect.poll(() => listed(failingNumber).textContent()).toContain("Reembolsado");
+    expect(refundsOf(failing.chargeId)).toHaveLength(1);
+    expect(await listed(failingNumber).getByRole("button").count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -10,8 +10,11 @@ const axeSource = () => {
   return axe;
 };
 
-/** Debian's Chromium, never a downloaded one; the flags keep it off the (closed) network. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, never a downloaded one; the flags keep it off the (closed) network. `extraArgs` adds
+ * flags for one file's browser (say `fakeCameraArgs`), after the defaults.
+ */
+export function launchBrowser(options: { extraArgs?: string[] } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
@@ -23,9 +26,20 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...(options.extraArgs ?? []),
     ],
   });
 }
+
+/**
+ * Chromium's fake camera playing `videoFile` (a .y4m or .mjpeg, looped), with camera permission granted
+ * without asking: what a test of the barcode scanner points the "phone" at.
+ */
+export const fakeCameraArgs = (videoFile: string) => [
+  "--use-fake-device-for-media-stream",
+  "--use-fake-ui-for-media-stream",
+  `--use-file-for-fake-video-capture=${videoFile}`,
+];
 
 export interface WatchedPage {
   page: Page;

@@ -1,15 +1,26 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { AuthorizedPayment, Payment, Preapproval, Preference, Refund } from "~/integrations/mercadopago/types";
+import { durationSeconds } from "~/integrations/mercadopago/sandbox.server";
+import type {
+  AuthorizedPayment,
+  NewQrOrder,
+  Payment,
+  Preapproval,
+  Preference,
+  QrOrder,
+  Refund,
+} from "~/integrations/mercadopago/types";
 
 /**
  * A Mercado Pago API on loopback (port 0) answering in MP's shapes (INTEGRATIONS.md): Bearer token
  * required, `POST /preapproval` (X-Idempotency-Key honoured: the same key answers the same preapproval),
  * `GET`/`PUT /preapproval/{id}`, `GET /authorized_payments/{id}`, `GET /v1/payments/{id}`,
  * `POST /checkout/preferences` (Checkout Pro, idempotency key honoured the same way),
- * `POST /v1/payments/{id}/refunds` (full or partial; the same key answers the same refund), errors as
- * `{message, error, status, cause}`, failures on demand (a status or a slow answer for the next N), and a
- * refund whose answer is held after it was made (`holdNextRefund`).
+ * `POST /v1/payments/{id}/refunds` (full or partial; the same key answers the same refund), the Orders API
+ * for in-person QR (`POST /v1/orders` type qr, `GET /v1/orders/{id}`, `…/cancel`, `…/refund`; see
+ * docs/decisions/0051), errors as `{message, error, status, cause}`, failures on demand (a status, a slow
+ * answer, or an answer held back after the work was done, for the next N requests), and a refund whose
+ * answer is held after it was made (`holdNextRefund`).
  */
 export interface FakeMercadoPagoRequest {
   method: string;
@@ -27,9 +38,21 @@ export interface FakeMercadoPago {
   preferences: Map<string, Preference>;
   /** Refunds made, by refund id (a replayed key adds none). */
   refunds: Map<string, Refund & { idempotencyKey: string }>;
+  /** QR orders (Orders API), by id. */
+  orders: Map<string, QrOrder>;
   requests: FakeMercadoPagoRequest[];
   failNext(count: number, status: number): void;
+  /** The next `count` requests wait `delayMs` before MP looks at them (a slow or unreachable MP). */
   slowNext(count: number, delayMs: number): void;
+  /** The next `count` requests are done at once, and their answer is sent `delayMs` later (the work done, the answer late). */
+  lateNext(count: number, delayMs: number): void;
+  /**
+   * As if the buyer scanned the order's QR and paid (`amount` in pesos: another amount than the order's, to
+   * test that). `late`: MP's worst case, a payment accepted for an order already expired or cancelled.
+   */
+  payOrder(orderId: string, amount?: number, options?: { late?: boolean }): QrOrder;
+  /** As if the order's time ran out unpaid. */
+  expireOrder(orderId: string): QrOrder;
   /**
    * The next NEW refund is made and recorded as usual, then its answer is held back (as if MP, or the
    * network, stalled after doing the work) until `release()` or until the caller hangs up. `recorded`
@@ -50,9 +73,11 @@ export async function startFakeMercadoPago(options: { token?: string } = {}): Pr
   const payments = new Map<string, Payment>();
   const preferences = new Map<string, Preference>();
   const refunds = new Map<string, Refund & { idempotencyKey: string }>();
+  const orders = new Map<string, QrOrder>();
+  const orderExpiry = new Map<string, number>();
   const byKey = new Map<string, string>();
   const requests: FakeMercadoPagoRequest[] = [];
-  const failures: ({ status: number } | { delayMs: number })[] = [];
+  const failures: ({ status: number } | { delayMs: number } | { lateMs: number })[] = [];
   let refundHold: { recorded: (refund: Refund) => void; released: Promise<void> } | null = null;
   let next = 1;
 
@@ -68,20 +93,27 @@ export async function startFakeMercadoPago(options: { token?: string } = {}): Pr
     }
     const url = new URL(req.url ?? "/", "http://fake");
     requests.push({ method: req.method ?? "GET", path: url.pathname, headers: req.headers, body });
+    const failure = failures.shift();
+    const late = failure && "lateMs" in failure ? failure.lateMs : 0;
     const send = (status: number, data: unknown) => {
-      if (res.destroyed) return;
-      res.writeHead(status, { "Content-Type": "application/json" });
-      res.end(JSON.stringify(data));
+      const write = () => {
+        if (res.destroyed) return;
+        res.writeHead(status, { "Content-Type": "application/json" });
+        res.end(JSON.stringify(data));
+      };
+      if (late > 0) setTimeout(write, late);
+      else write();
     };
     const error = (status: number, message: string, code = "bad_request") =>
       send(status, { message, error: code, status, cause: [] });
 
-    const failure = failures.shift();
     if (failure && "delayMs" in failure) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
     if (failure && "status" in failure) return error(failure.status, "internal_error", "internal_error");
     if (req.headers.authorization !== `Bearer ${token}`) return error(401, "invalid access token", "unauthorized");
 
     const [, first, second, third] = url.pathname.split("/");
+    if (first === "v1" && second === "orders")
+      return ordersApi(req.method ?? "GET", url.pathname, req, body, send, error);
     if (first === "preapproval" && !second && req.method === "POST") {
       const key = String(req.headers["x-idempotency-key"] ?? "");
       if (!key) return error(400, "X-Idempotency-Key is required");
@@ -193,6 +225,129 @@ export async function startFakeMercadoPago(options: { token?: string } = {}): Pr
     }
     return error(404, "resource not found", "not_found");
   });
+  /** An order past its expiration_time, still unpaid, is expired when next read (as MP does on its own). */
+  function current(orderId: string): QrOrder | undefined {
+    const order = orders.get(orderId);
+    const expiry = orderExpiry.get(orderId);
+    if (order && order.status === "created" && expiry !== undefined && Date.now() >= expiry) expire(order);
+    return order;
+  }
+  function expire(order: QrOrder) {
+    order.status = "expired";
+    order.status_detail = "expired";
+    order.type_response = null;
+    for (const payment of order.transactions?.payments ?? []) {
+      payment.status = "expired";
+      payment.status_detail = "expired";
+    }
+  }
+  const pesos = (value: string) => Math.round(Number(value) * 100);
+  const twoDecimals = /^\d+\.\d{2}$/;
+
+  function ordersApi(
+    method: string,
+    pathname: string,
+    req: IncomingMessage,
+    body: unknown,
+    send: (status: number, data: unknown) => void,
+    error: (status: number, message: string, code?: string) => void,
+  ) {
+    const [, , , orderId, verb] = pathname.split("/");
+    const key = String(req.headers["x-idempotency-key"] ?? "");
+    if (!orderId && method === "POST") {
+      if (!key) return error(400, "Missing HTTP header: X-Idempotency-Key", "empty_required_header");
+      const known = byKey.get(`order:${key}`);
+      if (known) return send(201, current(known));
+      const input = body as Partial<NewQrOrder> | null;
+      if (input?.type !== "qr") return error(400, "type must be qr", "property_value");
+      const pos = input.config?.qr?.external_pos_id;
+      if (!pos || input.config?.qr?.mode !== "dynamic")
+        return error(400, "config.qr is required", "required_properties");
+      const total = input.total_amount ?? "";
+      if (!twoDecimals.test(total) || pesos(total) <= 0)
+        return error(400, "Order total amount cannot be zero", "invalid_total_amount");
+      const payments = input.transactions?.payments ?? [];
+      if (payments.length !== 1 || payments[0]?.amount !== total)
+        return error(400, "transactions.payments must add up to total_amount", "invalid_total_amount");
+      const items = input.items ?? [];
+      const itemsTotal = items.reduce((sum, item) => sum + pesos(item.unit_price) * item.quantity, 0);
+      if (items.some((item) => !twoDecimals.test(item.unit_price)) || itemsTotal !== pesos(total))
+        return error(400, "Order items total amount sum does not match order total amount", "invalid_total_amount");
+      if (!input.external_reference || !/^[A-Za-z0-9_-]{1,64}$/.test(input.external_reference))
+        return error(400, "external_reference is invalid", "property_value");
+      const seconds = durationSeconds(input.expiration_time ?? "PT15M");
+      if (seconds === null || seconds < 30) return error(400, "expiration_time is invalid", "property_value");
+      const id = `ORD01${String(next++).padStart(24, "0")}QR`.slice(0, 29);
+      const order: QrOrder = {
+        id,
+        type: "qr",
+        external_reference: input.external_reference,
+        status: "created",
+        status_detail: "created",
+        total_amount: total,
+        description: input.description,
+        expiration_time: input.expiration_time,
+        created_date: new Date().toISOString(),
+        config: { qr: { external_pos_id: pos, mode: "dynamic" } },
+        type_response: { qr_data: emvco(id, total) },
+        transactions: {
+          payments: [
+            {
+              id: `PAY01${String(next++).padStart(24, "0")}`,
+              amount: total,
+              status: "created",
+              status_detail: "ready_to_process",
+            },
+          ],
+        },
+        items,
+      };
+      orders.set(id, order);
+      orderExpiry.set(id, Date.now() + seconds * 1000);
+      byKey.set(`order:${key}`, id);
+      return send(201, order);
+    }
+    if (!orderId || !/^ORD[0-9A-Z]{26}$/.test(orderId))
+      return error(400, "The order_id must begin with ORD and be followed by 26 characters", "invalid_path_param");
+    const order = current(orderId);
+    if (!order) return error(404, "Order not found", "order_not_found");
+    if (method === "GET" && !verb) return send(200, order);
+    if (method === "POST" && (verb === "cancel" || verb === "refund")) {
+      if (!key) return error(400, "Missing HTTP header: X-Idempotency-Key", "empty_required_header");
+      const done = byKey.get(`${verb}:${key}`);
+      if (done) return send(200, order);
+      if (verb === "cancel") {
+        if (order.status !== "created")
+          return error(409, `Order in status ${order.status} cannot be canceled`, "order_status_conflict");
+        order.status = "canceled";
+        order.status_detail = "canceled";
+        order.type_response = null;
+        for (const payment of order.transactions?.payments ?? []) payment.status = "canceled";
+      } else {
+        if (order.status !== "processed")
+          return error(409, `Order in status ${order.status} cannot be refunded`, "order_status_conflict");
+        order.status = "refunded";
+        order.status_detail = "refunded";
+        const payment = order.transactions?.payments?.[0];
+        if (payment) payment.status = "refunded";
+        order.transactions = {
+          ...order.transactions,
+          refunds: [
+            {
+              id: `REF01${String(next++).padStart(24, "0")}`,
+              transaction_id: payment?.id,
+              amount: order.total_paid_amount ?? order.total_amount,
+              status: "processed",
+            },
+          ],
+        };
+      }
+      byKey.set(`${verb}:${key}`, order.id);
+      return send(200, order);
+    }
+    return error(404, "resource not found", "not_found");
+  }
+
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -204,12 +359,43 @@ export async function startFakeMercadoPago(options: { token?: string } = {}): Pr
     payments,
     preferences,
     refunds,
+    orders,
     requests,
     failNext: (count, status) => {
       for (let i = 0; i < count; i++) failures.push({ status });
     },
     slowNext: (count, delayMs) => {
       for (let i = 0; i < count; i++) failures.push({ delayMs });
+    },
+    lateNext: (count, lateMs) => {
+      for (let i = 0; i < count; i++) failures.push({ lateMs });
+    },
+    payOrder(orderId, amount, options = {}) {
+      const order = current(orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      if (order.status !== "created" && !options.late)
+        throw new Error(`order ${orderId} is ${order.status}: it cannot be paid`);
+      const paid = amount === undefined ? order.total_amount : amount.toFixed(2);
+      order.status = "processed";
+      order.status_detail = "accredited";
+      order.total_paid_amount = paid;
+      order.type_response = null;
+      const payment = order.transactions?.payments?.[0];
+      if (payment) {
+        Object.assign(payment, {
+          status: "processed",
+          status_detail: "accredited",
+          paid_amount: paid,
+          reference: { id: String(9_500_000_000 + next++) },
+        });
+      }
+      return order;
+    },
+    expireOrder(orderId) {
+      const order = current(orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      if (order.status === "created") expire(order);
+      return order;
     },
     holdNextRefund() {
       let recorded: (refund: Refund) => void = () => {};
@@ -273,4 +459,22 @@ export async function startFakeMercadoPago(options: { token?: string } = {}): Pr
         server.close(() => resolve());
       }),
   };
+}
+
+/** An EMVCo-shaped string like the ones MP hands out for a dynamic QR (the order id and amount inside). */
+function emvco(orderId: string, amount: string): string {
+  const field = (id: string, value: string) => `${id}${String(value.length).padStart(2, "0")}${value}`;
+  const account = field("00", "COM.MERCADOLIBRE") + field("01", "3") + field("06", orderId);
+  const body =
+    field("00", "01") +
+    field("01", "12") +
+    field("43", account) +
+    field("52", "5942") +
+    field("53", "032") +
+    field("54", amount) +
+    field("58", "AR") +
+    field("59", "RIZOMA LIBROS") +
+    field("60", "CABA") +
+    "6304";
+  return `${body}ABCD`;
 }

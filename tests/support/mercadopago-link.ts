@@ -6,13 +6,16 @@ import { type FakeMercadoPago, startFakeMercadoPago } from "./fake-mercadopago";
 /** The secret the live link checks webhook signatures with (`signNotification` signs with it). */
 export const MP_WEBHOOK_SECRET = "mp-webhook-secret";
 
+/** The point of sale (caja) QR sales are charged at in the tests (MP_QR_POS_ID). */
+export const QR_POS_ID = "RIZOMA-MOSTRADOR";
+
 /**
  * A fake Mercado Pago for one test file (closed after it) and the live link the server would build to it:
  * credentials set, NODE_ENV=production, short timeouts.
  */
 export async function liveMercadoPago(
   db: Db,
-  { siteUrl = "http://localhost:3000", retries = 0, timeoutMs = 300 } = {},
+  { siteUrl = "http://localhost:3000", retries = 0, timeoutMs = 300, qrPosId = QR_POS_ID } = {},
 ): Promise<{ fake: FakeMercadoPago; live: MercadoPago }> {
   const fake = await startFakeMercadoPago();
   afterAll(() => fake.close());
@@ -24,6 +27,7 @@ export async function liveMercadoPago(
     apiBase: fake.url,
     accessToken: fake.token,
     webhookSecret: MP_WEBHOOK_SECRET,
+    qrPosId,
     timeoutMs,
     retries,
   });

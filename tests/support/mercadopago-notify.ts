@@ -7,7 +7,7 @@ export async function notifyShop(
   baseUrl: string,
   secret: string,
   notice: {
-    type: "payment" | "subscription_preapproval" | "subscription_authorized_payment";
+    type: "payment" | "subscription_preapproval" | "subscription_authorized_payment" | "order";
     action: string;
     dataId: string;
   },
@@ -36,4 +36,13 @@ export async function payOrderAtFake(mp: FakeMercadoPago, baseUrl: string, secre
   const response = await notifyShop(baseUrl, secret, { type: "payment", action: "payment.created", dataId: paymentId });
   if (response.status >= 300) throw new Error(`the shop answered ${response.status} to the payment notice`);
   return paymentId;
+}
+
+/**
+ * Mercado Pago's notification of a QR order (`type=order`, `data.id` = the order id; `action` says what
+ * happened, e.g. order.processed or order.expired), signed as MP signs it. The shop must read the order
+ * back from MP, so the body carries only what MP's does.
+ */
+export function notifyOrder(baseUrl: string, secret: string, orderId: string, action = "order.processed") {
+  return notifyShop(baseUrl, secret, { type: "order", action, dataId: orderId });
 }

@@ -1,6 +1,7 @@
 import {
   BadgePercent,
   BookOpen,
+  Calculator,
   ChartColumn,
   ExternalLink,
   FileText,
@@ -14,6 +15,8 @@ import {
   ScrollText,
   Settings,
   ShoppingBag,
+  Store,
+  Tent,
   Undo2,
   UserCog,
   Users,
@@ -24,6 +27,8 @@ import { type AdminRole, mayAct, roleForPath } from "~/domain/auth/roles";
 /** The spec's shared admin header tiles, in its order. */
 export const adminTiles = [
   { to: "/admin", label: "Panel Principal", icon: LayoutDashboard, end: true },
+  { to: "/admin/venta", label: "Vender", icon: Store },
+  { to: "/admin/cierre", label: "Cierre de caja", icon: Calculator },
   { to: "/admin/pedidos", label: "Pedidos", icon: ShoppingBag },
   { to: "/admin/clientes", label: "Clientes", icon: Users },
   { to: "/admin/arrepentimientos", label: "Arrepentimientos", icon: Undo2 },
@@ -37,6 +42,7 @@ export const adminTiles = [
   { to: "/admin/reportes", label: "Reportes", icon: ChartColumn },
   { to: "/admin/libros", label: "Libros", icon: Library },
   { to: "/admin/pedidos-especiales", label: "Pedidos Especiales", icon: LibraryBig },
+  { to: "/admin/ferias", label: "Ferias", icon: Tent },
   { to: "/admin/equipo", label: "Equipo", icon: UserCog },
   { to: "/admin/ajustes", label: "Ajustes", icon: Settings },
   { to: "/admin/auditoria", label: "Auditoría", icon: ScrollText },
@@ -47,7 +53,7 @@ export const tilesFor = (role: AdminRole) => adminTiles.filter((tile) => mayAct(
 
 export function AdminNav({ role }: { role: AdminRole }) {
   return (
-    <nav aria-label="Secciones del panel" className="border-b border-ink/10 bg-white">
+    <nav aria-label="Secciones del panel" className="border-b border-ink/10 bg-white print:hidden">
       <ul className="mx-auto flex max-w-6xl gap-2 overflow-x-auto px-4 py-3 lg:flex-wrap lg:overflow-visible">
         {tilesFor(role).map(({ to, label, icon: Icon, ...rest }) => (
           <li key={to} className="shrink-0">

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import {
-  TERMS_SECTIONS,
+  type TermsSection,
   type TermsText,
   type TermsValues,
   termsTextOf,
@@ -42,11 +42,11 @@ function inline(text: string, values: TermsValues, key = "t"): ReactNode[] {
 const shown = (texts: TermsText[] | undefined, values: TermsValues) =>
   (texts ?? []).filter((text) => termsTextShown(text, values)).map(termsTextOf);
 
-/** Every section of the terms, as the page shows them with today's settings. */
-export function TermsBody({ values }: { values: TermsValues }) {
+/** Every section of a version of the terms, as the page shows them with today's settings. */
+export function TermsBody({ sections, values }: { sections: readonly TermsSection[]; values: TermsValues }) {
   return (
     <>
-      {TERMS_SECTIONS.map((section) => {
+      {sections.map((section) => {
         const paragraphs = shown(section.paragraphs, values);
         const items = shown(section.items, values);
         return (

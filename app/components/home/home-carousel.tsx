@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { NetPrice } from "~/components/book/net-price";
 import { InstalmentsOffer } from "~/components/layout/instalments-offer";
 import { SectionLink } from "~/components/layout/section-link";
+import { useInstalmentsOffered } from "~/components/layout/use-instalments";
 import { useTransferDiscountPercent } from "~/components/layout/use-transfer-discount";
 import { formatMoney, formatPrice, fromPesos } from "~/lib/money";
 import { Carousel, type Slide } from "./carousel";
@@ -13,10 +14,12 @@ import type { HomeCarouselData, SlideBook } from "./types";
 
 /**
  * The home carousel's slides in the spec's order: transfer promotion, payment security, one per
- * featured book, newsletter, about, box, special orders, partner studio.
+ * featured book, newsletter, about, box, special orders, partner studio. The payment security slide is
+ * Mercado Pago's (cards, instalments and their CFTEA): shown only while Mercado Pago takes payments.
  */
 export function HomeCarousel({ data }: { data: HomeCarouselData }) {
   const percent = useTransferDiscountPercent();
+  const mercadoPago = useInstalmentsOffered();
   const slides: Slide[] = [
     {
       key: "transferencia",
@@ -48,34 +51,38 @@ export function HomeCarousel({ data }: { data: HomeCarouselData }) {
         </SlideFrame>
       ),
     },
-    {
-      key: "pago-seguro",
-      label: "Pago seguro con tarjeta",
-      content: (
-        <SlideFrame tone="bg-ink" ornament="3×">
-          <Kicker>TARJETAS DE CRÉDITO Y DÉBITO</Kicker>
-          <SlideTitle>Pagá tranquilo, con Mercado Pago</SlideTitle>
-          <SlideText>
-            Tus datos viajan cifrados y nunca pasan por nuestras manos. Podés pagar con tarjeta, dinero en cuenta o
-            efectivo.
-          </SlideText>
-          <ul className="mt-6 flex flex-wrap gap-3 text-sm font-semibold">
-            <li className="flex items-center gap-2 rounded-full bg-white/10 px-4 py-2">
-              <span aria-hidden="true" className="text-ochre-light">
-                ✓
-              </span>{" "}
-              Pago 100% seguro
-            </li>
-            <li className="flex items-center gap-2 rounded-full bg-white/10 px-4 py-2">
-              <span aria-hidden="true" className="text-ochre-light">
-                ✓
-              </span>{" "}
-              <InstalmentsOffer />
-            </li>
-          </ul>
-        </SlideFrame>
-      ),
-    },
+    ...(mercadoPago
+      ? [
+          {
+            key: "pago-seguro",
+            label: "Pago seguro con tarjeta",
+            content: (
+              <SlideFrame tone="bg-ink" ornament="3×">
+                <Kicker>TARJETAS DE CRÉDITO Y DÉBITO</Kicker>
+                <SlideTitle>Pagá tranquilo, con Mercado Pago</SlideTitle>
+                <SlideText>
+                  Tus datos viajan cifrados y nunca pasan por nuestras manos. Podés pagar con tarjeta, dinero en cuenta
+                  o efectivo.
+                </SlideText>
+                <ul className="mt-6 flex flex-wrap gap-3 text-sm font-semibold">
+                  <li className="flex items-center gap-2 rounded-full bg-white/10 px-4 py-2">
+                    <span aria-hidden="true" className="text-ochre-light">
+                      ✓
+                    </span>{" "}
+                    Pago 100% seguro
+                  </li>
+                  <li className="flex items-center gap-2 rounded-full bg-white/10 px-4 py-2">
+                    <span aria-hidden="true" className="text-ochre-light">
+                      ✓
+                    </span>{" "}
+                    <InstalmentsOffer />
+                  </li>
+                </ul>
+              </SlideFrame>
+            ),
+          },
+        ]
+      : []),
     ...data.featured.map((book, i) => ({
       key: `libro-${book.id}`,
       label: `Destacado: ${book.title}`,

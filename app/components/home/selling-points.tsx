@@ -1,4 +1,5 @@
 import { InstalmentsOffer } from "~/components/layout/instalments-offer";
+import { useInstalmentsOffered } from "~/components/layout/use-instalments";
 import { CreditCard } from "~/components/ui/icons/credit-card";
 import { ShieldCheck } from "~/components/ui/icons/shield-check";
 
@@ -31,25 +32,33 @@ export function SellingPoints({ titles }: { titles: string }) {
   );
 }
 
-/** Payment trust badges (§1), with the card payment provider's name. */
+/**
+ * Payment trust badges (§1), with the card payment provider's name. Mercado Pago and its instalments only
+ * while it takes payments (useInstalmentsOffered): a shop without it advertises neither.
+ */
 export function PaymentBadges({ className = "" }: { className?: string }) {
+  const mercadoPago = useInstalmentsOffered();
   return (
     <ul aria-label="Medios de pago" className={`flex flex-wrap items-center gap-3 text-sm font-semibold ${className}`}>
       <li className="flex items-center gap-2 rounded-full border border-ink/15 bg-white px-4 py-2">
         <ShieldCheck aria-hidden="true" className="size-4 text-moss" /> Pago 100% seguro
       </li>
-      <li className="flex items-center gap-2 rounded-full border border-ink/15 bg-white px-4 py-2">
-        <CreditCard aria-hidden="true" className="size-4 text-moss" /> <InstalmentsOffer />
-      </li>
-      <li className="flex items-center gap-2 rounded-full bg-[#00468c] px-4 py-2 text-white">
-        <span
-          aria-hidden="true"
-          className="flex size-5 items-center justify-center rounded-full bg-[#ffe600] text-[0.6rem] font-black text-[#00468c]"
-        >
-          MP
-        </span>
-        Mercado Pago
-      </li>
+      {mercadoPago ? (
+        <>
+          <li className="flex items-center gap-2 rounded-full border border-ink/15 bg-white px-4 py-2">
+            <CreditCard aria-hidden="true" className="size-4 text-moss" /> <InstalmentsOffer />
+          </li>
+          <li className="flex items-center gap-2 rounded-full bg-[#00468c] px-4 py-2 text-white">
+            <span
+              aria-hidden="true"
+              className="flex size-5 items-center justify-center rounded-full bg-[#ffe600] text-[0.6rem] font-black text-[#00468c]"
+            >
+              MP
+            </span>
+            Mercado Pago
+          </li>
+        </>
+      ) : null}
     </ul>
   );
 }

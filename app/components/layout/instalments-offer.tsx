@@ -15,9 +15,11 @@ export function InstalmentsOffer() {
 
 /**
  * The instalments of one price, as Res. SIC 4/2025 art. 2 and Res. SC 51-E/2017 ask when a price is offered
- * financed: the cash price, the number and amount of each instalment, and the CFTEA, which is bold and as
- * large as the instalments' amounts (TNA and TEA smaller). Shown only where Mercado Pago takes the payment
- * (the caller knows whether it is available: `mercadoPagoOffers`).
+ * financed: the cash price, the number and amount of each instalment, and the CFTEA, bold and a step larger
+ * than the instalments' amounts (TNA and TEA smaller). No size ratio is applied: the only one found (51-E's
+ * "al menos cinco veces mayor") was read in secondary sources and its survival under Res. SIC 4/2025 is
+ * unconfirmed (docs/decisions/0052). Shown only where Mercado Pago takes the payment (the caller knows
+ * whether it is available: `instalmentsOffered`).
  */
 export function InstalmentsPlan({ cashCents, className = "" }: { cashCents: Cents; className?: string }) {
   const options = instalmentOptions(cashCents);

@@ -12,6 +12,7 @@ import {
   customerCodes,
   customerSessions,
   customers,
+  fairs,
   invoices,
   mailOutbox,
   newsletterSubscribers,
@@ -20,6 +21,8 @@ import {
   orders,
   prizeClaims,
   qrCodes,
+  saleItems,
+  sales,
   specialOrderReplies,
   specialOrders,
   stockAlerts,
@@ -49,6 +52,18 @@ export async function exportCustomerData(db: Db, email: string, now = new Date()
     : [];
   const events = orderIds.length
     ? await db.select().from(orderEvents).where(inArray(orderEvents.orderId, orderIds)).orderBy(asc(orderEvents.id))
+    : [];
+
+  // Counter and fair sales where the buyer gave this e-mail (issue 35), with their lines and fair.
+  const saleRows = await db
+    .select({ sale: sales, fairName: fairs.name })
+    .from(sales)
+    .leftJoin(fairs, eq(fairs.id, sales.fairId))
+    .where(eq(sales.customerEmail, email))
+    .orderBy(asc(sales.id));
+  const saleIds = saleRows.map((row) => row.sale.id);
+  const saleLines = saleIds.length
+    ? await db.select().from(saleItems).where(inArray(saleItems.saleId, saleIds)).orderBy(asc(saleItems.id))
     : [];
 
   const subscriptions = await db
@@ -280,6 +295,34 @@ export async function exportCustomerData(db: Db, email: string, now = new Date()
       refund: centsToPesos(withdrawal.refundCents),
       refundedOn: withdrawal.refundedOn,
       createdAt: withdrawal.createdAt,
+    })),
+    purchases: saleRows.map(({ sale, fairName }) => ({
+      number: sale.number,
+      place: sale.channel === "fair" ? `Feria: ${fairName ?? ""}` : "El local",
+      status: sale.status,
+      soldAt: sale.soldAt,
+      paymentMethod: sale.paymentMethod,
+      buyer: {
+        email: sale.customerEmail,
+        cuit: sale.customerCuit,
+        legalName: sale.customerLegalName,
+        taxCondition: sale.customerTaxCondition,
+        document: sale.customerDocument,
+      },
+      totals: {
+        subtotal: centsToPesos(sale.subtotalCents),
+        discount: centsToPesos(sale.discountCents),
+        total: centsToPesos(sale.totalCents),
+      },
+      items: saleLines
+        .filter((line) => line.saleId === sale.id)
+        .map((line) => ({
+          title: line.title,
+          author: line.author,
+          quantity: line.quantity,
+          unitPrice: centsToPesos(line.unitPriceCents),
+          total: centsToPesos(line.lineTotalCents),
+        })),
     })),
     boxSubscriptions: subscriptions.map((sub) => ({
       planId: sub.planId,

@@ -18,6 +18,7 @@ import {
   newsletterSubscribers,
   orders,
   prizeClaims,
+  sales,
   shipments,
   specialOrderReplies,
   specialOrders,
@@ -160,6 +161,15 @@ export async function deleteAccount(
           })
           .where(eq(orders.email, email))
           .returning({ id: orders.id })
+      ).length,
+      // A counter or fair sale where the buyer gave the e-mail (issue 35): the sale and its fiscal fields stay
+      // (its invoice carries them), the address goes.
+      sales: (
+        await db
+          .update(sales)
+          .set({ customerEmail: placeholder, note: null, updatedAt: now })
+          .where(eq(sales.customerEmail, email))
+          .returning({ id: sales.id })
       ).length,
       // The voucher's receiver (document, name, tax condition, address) is part of the authorised invoice
       // and stays as ARCA has it; only the address it was e-mailed to goes.

@@ -23,6 +23,7 @@ export const AUDIT_GROUPS = [
   { id: "equipo", label: "Equipo y seguridad", prefixes: ["admin."], except: SIGN_IN_PREFIXES },
   { id: "ajustes", label: "Ajustes y puesta en marcha", prefixes: ["settings.", "shop."] },
   { id: "pedidos", label: "Pedidos y envíos", prefixes: ["order.", "shipment."] },
+  { id: "mostrador", label: "Mostrador, ferias y cierres de caja", prefixes: ["sale.", "fair.", "cash."] },
   { id: "devoluciones", label: "Arrepentimientos y reembolsos", prefixes: ["withdrawal.", "refund."] },
   { id: "exportaciones", label: "Exportaciones", prefixes: [], suffixes: [".export"] },
   { id: "libros", label: "Libros, precios y carrusel", prefixes: ["book.", "catalog.", "prices.", "carousel."] },

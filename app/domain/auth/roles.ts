@@ -54,6 +54,8 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   "admin/expenses": owner,
   "admin/reportes": owner,
   "admin/reportes/reposicion": staff,
+  // The day's cash closing (issue 35): staff close it and mark flagged sales reviewed; reopening is an owner's.
+  "admin/cierre": { role: "staff", ownerActions: ["reopen"] },
   "admin/ajustes": owner,
   "admin/ajustes/produccion": owner,
   "admin/tiendanube": owner,
@@ -64,11 +66,17 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   "admin/descuentos": owner,
   "admin/pedidos-especiales": staff,
   "admin/pedidos-especiales/:id": staff,
+  // Fairs (issue 35, docs/decisions/0050-fairs.md): staff see them, take books there and print the packing
+  // list; creating, editing (the discount), opening and closing are the owner's.
+  "admin/ferias": { role: "staff", ownerActions: ["create"] },
+  "admin/ferias/:id": { role: "staff", ownerActions: ["update", "open", "close"] },
   "admin/equipo": { role: "staff", ownerActions: ["invite", "revoke-invite", "role", "remove", "factor-required"] },
   "admin/auditoria": owner,
   "admin/seguridad": staff,
   // The step-up before a download (its `next` keeps the download's own role).
   "admin/confirmar": staff,
+  // Selling face to face (issue 35): the sale page, made for the counter's and the fair's phones.
+  "admin/venta": staff,
   "admin/*": staff,
   // Files (resource routes).
   "admin/facturas/:id/pdf": staff,
@@ -79,6 +87,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   "admin/pedidos/:number/etiqueta": staff,
   "admin/envios/etiquetas": staff,
   "admin/caja/etiquetas": staff,
+  "admin/ferias/:id/remito": staff,
   // JSON APIs.
   "api/admin/books/import": staff,
   "api/admin/expenses": owner,
@@ -128,6 +137,10 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   // Selling face to face (issue 35): the sale page and its API are staff's.
   "api/admin/ventas": staff,
   "api/admin/ventas/catalogo": staff,
+  // A QR sale the phone polls while the buyer pays, and cancels when they give up (docs/decisions/0051).
+  "api/admin/ventas/:number": staff,
+  "api/admin/ventas/:number/cancelar": staff,
+  "api/admin/ferias": staff,
   // Each admin adds their own passkeys (also while they must enrol: server/admin-gate.ts lets these through).
   "api/admin/passkeys/options": staff,
   "api/admin/passkeys/register": staff,

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { startPeriodicJob } from "~/domain/jobs/periodic.server";
 import { cancelPreapproval } from "./cancellation.server";
 import type { BoxContext } from "./subscriptions.server";
-import { retryBoxRefunds } from "./withdrawal.server";
+import { retryBoxRefunds } from "./withdrawal-refund.server";
 
 type RetryContext = Pick<BoxContext, "db" | "mercadoPago" | "log">;
 

@@ -44,12 +44,14 @@ export function boxWithdrawalReceived(data: BoxWithdrawalMail): RenderedMail {
   };
 }
 
-/** To the shop: what was done and, when a box had shipped, the return to arrange. */
+/** To the shop: what was done and, when a box had shipped or been picked up, the return to arrange. */
 export function boxWithdrawalShop(data: BoxWithdrawalMail): RenderedMail {
   const todo =
     data.refund.kind === "shipped"
       ? "La primera caja ya había salido: escribile dentro de las 24 horas para coordinar la devolución y el reembolso."
-      : "La suscripción quedó cancelada y Mercado Pago se encarga del reembolso, si hubo cobro: no hace falta hacer nada.";
+      : data.refund.kind === "picked_up"
+        ? "La primera caja ya se había retirado en la librería: escribile dentro de las 24 horas para coordinar la devolución y el reembolso."
+        : "La suscripción quedó cancelada y Mercado Pago se encarga del reembolso, si hubo cobro: no hace falta hacer nada.";
   const summary = `${data.name} (${data.email}) se arrepintió de la suscripción ${data.number} a la Caja Rizoma (plan ${data.planName}). Código ${data.code}.`;
   return {
     template: "box-withdrawal-shop",
@@ -60,7 +62,7 @@ export function boxWithdrawalShop(data: BoxWithdrawalMail): RenderedMail {
         <P>{summary}</P>
         {data.reason ? <P>Motivo: {data.reason}</P> : null}
         <P>{todo}</P>
-        <Button href={`${data.siteUrl}/admin/caja`}>Ver suscripciones</Button>
+        <Button href={`${data.siteUrl}/admin/arrepentimientos`}>Ver arrepentimientos</Button>
       </EmailLayout>,
     ),
     text: lines(
@@ -70,7 +72,7 @@ export function boxWithdrawalShop(data: BoxWithdrawalMail): RenderedMail {
       data.reason ? `Motivo: ${data.reason}` : undefined,
       todo,
       "",
-      `Ver suscripciones: ${data.siteUrl}/admin/caja`,
+      `Ver arrepentimientos: ${data.siteUrl}/admin/arrepentimientos`,
     ),
   };
 }

@@ -1,26 +1,32 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, notInArray, sql } from "drizzle-orm";
 import { Conflict, Invalid, NotFound } from "~/domain/errors";
 import { shopCalendar } from "~/domain/holidays/calendar.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { limitPerIp } from "~/domain/rate-limit/limit-per-ip.server";
 import type { RequestContext } from "~/domain/request-context";
 import { getSection } from "~/domain/settings/settings.server";
-import { REFUND_LEASE_MS } from "~/domain/withdrawals/queries.server";
 import { newWithdrawalCode } from "~/domain/withdrawals/request.server";
 import { boxWithdrawalRequestSchema, CODE_PATTERN, WITHDRAWAL_MESSAGES } from "~/domain/withdrawals/rules";
 import { WITHDRAWAL_DAYS, withdrawalDeadline } from "~/domain/withdrawals/window";
-import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import { longDate, todayInBuenosAires } from "~/lib/dates";
-import { pesosToCents } from "~/lib/money";
 import { zodMessage } from "~/lib/zod-spanish";
 import { isUniqueViolation } from "~db/errors";
 import type { Db } from "~db/index";
-import { boxPayments, boxPlans, boxSubscriptionEvents, boxSubscriptions, boxWithdrawals, shipments } from "~db/schema";
+import {
+  boxPayments,
+  boxPickups,
+  boxPlans,
+  boxSubscriptionEvents,
+  boxSubscriptions,
+  boxWithdrawals,
+  shipments,
+} from "~db/schema";
 import { cancelPreapproval } from "./cancellation.server";
 import { boxIdFromNumber, boxNumberOf } from "./number";
 import type { BoxContext } from "./subscriptions.server";
 import { boxWithdrawalReceived, boxWithdrawalShop } from "./withdrawal-mail.server";
+import { type BoxWithdrawal, boxRefundState, settleBoxRefund } from "./withdrawal-refund.server";
 import { type BoxRefundState, boxWithdrawalSteps } from "./withdrawal-steps";
 
 /**
@@ -30,15 +36,13 @@ import { type BoxRefundState, boxWithdrawalSteps } from "./withdrawal-steps";
  *
  * One transaction, the subscription's row locked (two identical requests run one after the other):
  * a subscription already withdrawn answers its code again (`created: false`, nothing sent); otherwise the
- * withdrawal is written with whether a refund is due (the first charge was taken and no box had shipped),
- * the subscription is cancelled with its history line (source 'subscriber', so the baja's retry chases
+ * withdrawal is written with whether a refund is due (the first charge was taken and no box had reached the
+ * subscriber, shipped or picked up at the shop), the subscription is cancelled with its history line (source 'subscriber', so the baja's retry chases
  * Mercado Pago if it fails now) and both e-mails are queued. After the commit, the request that created it
  * tells Mercado Pago to cancel the preapproval and refunds the charge (settleBoxRefund: claimed in the
  * database, one refund whatever retries or repeats come).
  */
 export type BoxWithdrawalContext = BoxContext & Partial<Pick<RequestContext, "shopEmail">>;
-
-export type BoxWithdrawal = typeof boxWithdrawals.$inferSelect;
 
 export interface BoxWithdrawalRequested {
   code: string;
@@ -98,11 +102,7 @@ export async function requestBoxWithdrawal(
           .where(eq(boxPayments.subscriptionId, sub.id))
           .orderBy(asc(boxPayments.paidAt), asc(boxPayments.id))
           .limit(1);
-        const [shipped] = await db
-          .select({ id: shipments.id })
-          .from(shipments)
-          .where(and(eq(shipments.boxSubscriptionId, sub.id), notInArray(shipments.status, ["cancelled", "failed"])))
-          .limit(1);
+        const handedOver = await boxHandedOver(db, sub.id);
         const [inserted] = await db
           .insert(boxWithdrawals)
           .values({
@@ -110,7 +110,8 @@ export async function requestBoxWithdrawal(
             code: newWithdrawalCode(),
             email,
             reason,
-            refundDue: Boolean(charge) && !shipped,
+            refundDue: Boolean(charge) && !handedOver,
+            boxHandedOver: handedOver,
             chargeId: charge?.providerPaymentId ?? null,
             refundCents: charge?.amountCents ?? null,
             refundIdempotencyKey: randomUUID(),
@@ -143,7 +144,7 @@ export async function requestBoxWithdrawal(
           subscribedAt: sub.createdAt,
           requestedAt: now,
           reason,
-          refund: refundState(inserted),
+          refund: boxRefundState(inserted),
           contact,
         };
         await enqueueMail(db, { to: sub.email, mail: boxWithdrawalReceived(mail), siteUrl: ctx.siteUrl });
@@ -164,115 +165,33 @@ export async function requestBoxWithdrawal(
   }
 }
 
-/** Where the money stands: a charge with no refund due is one whose box had shipped. */
-function refundState(row: BoxWithdrawal): BoxRefundState {
-  if (row.refundCents === null) return { kind: "not_charged" };
-  if (row.refundedAt) return { kind: "refunded", cents: row.refundCents };
-  return row.refundDue ? { kind: "due", cents: row.refundCents } : { kind: "shipped", cents: row.refundCents };
+/**
+ * Whether a box of the subscription had already reached its subscriber: a parcel (not cancelled or failed:
+ * from the label on, the box has left the shelf) or a box handed over at the shop (`box_pickups`). Then the
+ * service has started with the subscriber's consent: no automatic refund (decisions 0047 and 0052).
+ */
+async function boxHandedOver(db: Db, subscriptionId: number): Promise<"shipped" | "picked_up" | null> {
+  const [shipped] = await db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(and(eq(shipments.boxSubscriptionId, subscriptionId), notInArray(shipments.status, ["cancelled", "failed"])))
+    .limit(1);
+  if (shipped) return "shipped";
+  const [picked] = await db
+    .select({ id: boxPickups.id })
+    .from(boxPickups)
+    .where(eq(boxPickups.subscriptionId, subscriptionId))
+    .limit(1);
+  return picked ? "picked_up" : null;
 }
 
 function answer(row: BoxWithdrawal, created: boolean, number: string): BoxWithdrawalRequested {
-  const refund = refundState(row);
+  const refund = boxRefundState(row);
   const steps = boxWithdrawalSteps(refund).slice(1).join(" ");
   const message = created
     ? `Recibimos tu arrepentimiento de la suscripción ${number} a la Caja Rizoma y la cancelamos. Tu código de gestión es ${row.code}: también te lo mandamos por email. ${steps}`
     : `Ya habíamos recibido tu arrepentimiento de la suscripción ${number} el ${longDate(row.createdAt)}. Tu código de gestión es ${row.code}. ${steps}`;
   return { code: row.code, created, message: message.trim(), number, requestedAt: row.createdAt, refund };
-}
-
-/**
- * Refunds a withdrawn subscription's first charge at Mercado Pago, once. The claim is a conditional
- * UPDATE (refund due, not refunded, no live claim), so of two requests, a request and the retry, or two
- * instances, one calls Mercado Pago; every call carries the withdrawal's idempotency key, so a call
- * repeated after a crash is the same refund there. Returns the row as it ends (null when nothing was done).
- */
-export async function settleBoxRefund(
-  ctx: Pick<BoxContext, "db" | "mercadoPago" | "log">,
-  withdrawalId: number,
-): Promise<BoxWithdrawal | null> {
-  const claimedAt = new Date();
-  const [claimed] = await ctx.db
-    .update(boxWithdrawals)
-    .set({ refundClaimedAt: claimedAt })
-    .where(
-      and(
-        eq(boxWithdrawals.id, withdrawalId),
-        eq(boxWithdrawals.refundDue, true),
-        isNull(boxWithdrawals.refundedAt),
-        or(
-          isNull(boxWithdrawals.refundClaimedAt),
-          lt(boxWithdrawals.refundClaimedAt, new Date(claimedAt.getTime() - REFUND_LEASE_MS)),
-        ),
-      ),
-    )
-    .returning();
-  if (!claimed?.chargeId) return current(ctx.db, withdrawalId);
-  const ours = and(eq(boxWithdrawals.id, withdrawalId), eq(boxWithdrawals.refundClaimedAt, claimedAt));
-  const release = () => ctx.db.update(boxWithdrawals).set({ refundClaimedAt: null }).where(ours);
-  const { api } = await mercadoPagoLink(ctx.mercadoPago);
-  if (!api) {
-    await release();
-    return current(ctx.db, withdrawalId);
-  }
-  try {
-    // The box's charge is an authorized payment; what Mercado Pago refunds is its payment.
-    const charge = await api.getAuthorizedPayment(claimed.chargeId);
-    const paymentId = String(charge.payment?.id ?? charge.id);
-    const refund = await api.refundPayment(paymentId, {}, claimed.refundIdempotencyKey);
-    if (refund.status === "rejected") throw new Error(`refund ${refund.id} rejected`);
-    const cents = pesosToCents(String(refund.amount)) ?? claimed.refundCents;
-    await ctx.db.transaction(async (tx) => {
-      const now = new Date();
-      const [written] = await tx
-        .update(boxWithdrawals)
-        .set({
-          refundedAt: now,
-          refundReference: String(refund.id),
-          refundCents: cents,
-          refundClaimedAt: null,
-          updatedAt: now,
-        })
-        .where(and(eq(boxWithdrawals.id, withdrawalId), isNull(boxWithdrawals.refundedAt)))
-        .returning({ id: boxWithdrawals.id });
-      if (written) {
-        await tx
-          .update(boxPayments)
-          .set({ status: "refunded" })
-          .where(eq(boxPayments.providerPaymentId, claimed.chargeId as string));
-      }
-    });
-  } catch (error) {
-    ctx.log?.warn({ err: error, withdrawal: claimed.code }, "box withdrawal refund failed; retried later");
-    await release();
-  }
-  return current(ctx.db, withdrawalId);
-}
-
-async function current(db: Db, id: number): Promise<BoxWithdrawal | null> {
-  const [row] = await db.select().from(boxWithdrawals).where(eq(boxWithdrawals.id, id));
-  return row ?? null;
-}
-
-/** How far back a refund Mercado Pago did not take is tried again (the cancellation retry's pass runs it). */
-const RETRY_DAYS = 30;
-
-/** Tries again every due refund not made yet (Mercado Pago failed, or a server died); answers how many were made. */
-export async function retryBoxRefunds(ctx: Pick<BoxContext, "db" | "mercadoPago" | "log">): Promise<number> {
-  const due = await ctx.db
-    .select({ id: boxWithdrawals.id })
-    .from(boxWithdrawals)
-    .where(
-      and(
-        eq(boxWithdrawals.refundDue, true),
-        isNull(boxWithdrawals.refundedAt),
-        gt(boxWithdrawals.createdAt, new Date(Date.now() - RETRY_DAYS * 86_400_000)),
-      ),
-    )
-    .limit(100);
-  let made = 0;
-  for (const { id } of due) if ((await settleBoxRefund(ctx, id))?.refundedAt) made++;
-  if (made > 0) ctx.log?.info({ made }, "box withdrawal refunds retried");
-  return made;
 }
 
 export interface BoxWithdrawalConfirmation {
@@ -300,7 +219,7 @@ export async function boxWithdrawalConfirmation(
     code: row.code,
     number: boxNumberOf(id),
     requestedAt: row.createdAt,
-    steps: boxWithdrawalSteps(refundState(row)),
+    steps: boxWithdrawalSteps(boxRefundState(row)),
   };
 }
 
@@ -308,6 +227,6 @@ export async function boxWithdrawalConfirmation(
 export async function boxWithdrawalOf(db: Db, subscriptionId: number) {
   const [row] = await db.select().from(boxWithdrawals).where(eq(boxWithdrawals.subscriptionId, subscriptionId));
   return row
-    ? { code: row.code, requestedAt: row.createdAt.toISOString(), steps: boxWithdrawalSteps(refundState(row)) }
+    ? { code: row.code, requestedAt: row.createdAt.toISOString(), steps: boxWithdrawalSteps(boxRefundState(row)) }
     : null;
 }

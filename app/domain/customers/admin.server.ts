@@ -10,6 +10,7 @@ import {
   newsletterSubscribers,
   orders,
   prizeClaims,
+  sales,
   specialOrders,
   stockAlerts,
   wishlistItems,
@@ -19,14 +20,16 @@ import type { CustomerSort } from "./filters";
 /**
  * The admin's customers (issue 20, /admin/clientes). A customer is an email (DESIGN §8): there is no table
  * of them, so the list is the union of every address the shop holds — orders, box subscriptions, special
- * orders, prize claims, newsletter sign-ups, accounts (`customers`), stock alerts and "Quiero leerlo" —
+ * orders, prize claims, newsletter sign-ups, accounts (`customers`), stock alerts, "Quiero leerlo" and the
+ * counter and fair sales where the buyer gave an e-mail (DESIGN §9: a sale is a sale) —
  * aggregated per email in one statement. Cart reminders are left out: a remembered cart is not something
  * the person did with the shop yet, and its row disappears once the reminder is sent or an order follows.
  *
  * What each figure means (the list, its CSV, the JSON and the detail page say the same):
  * - `orders` counts every order of the email, whatever its state (a cancelled one is still history);
- * - `totalSpentCents` sums only orders that were paid (paid, shipped, delivered): a pending transfer or a
- *   cancelled (or withdrawn) order is money the shop does not have;
+ * - `inPersonSales` counts the counter and fair sales made with the email, whatever their state;
+ * - `totalSpentCents` sums only orders that were paid (paid, shipped, delivered) and sales that were paid: a
+ *   pending transfer or QR, a cancelled (or withdrawn) order is money the shop does not have;
  * - `lastOrderAt` is the newest order of any state; `lastActivityAt` the newest row in any source (the
  *   list's default order);
  * - `subscriber`: a Caja Rizoma subscription that is active or paused (it will send boxes again);
@@ -47,6 +50,8 @@ export interface CustomerRow {
   email: string;
   name: string | null;
   orders: number;
+  /** Counter and fair sales with this email. */
+  inPersonSales: number;
   totalSpentCents: Cents;
   lastOrderAt: Date | null;
   lastActivityAt: Date;
@@ -115,6 +120,10 @@ async function customerRows(db: Db, selection: Selection): Promise<{ rows: Custo
       select email, null, 3, created_at from ${stockAlerts} where ${only(sql`email`)}
       union all
       select email, null, 3, created_at from ${wishlistItems} where ${only(sql`email`)}
+      union all
+      -- A sale's legal name is an invoice's receiver (maybe a company), not what to call the person.
+      select customer_email, null, 3, sold_at from ${sales}
+      where customer_email is not null and ${only(sql`customer_email`)}
     ),
     people as (
       select email,
@@ -127,7 +136,8 @@ async function customerRows(db: Db, selection: Selection): Promise<{ rows: Custo
     matching as (
       select p.email, p.name, p.last_activity_at,
              coalesce(o.orders, 0) as orders,
-             coalesce(o.spent, 0) as total_spent_cents,
+             coalesce(v.sales, 0) as in_person_sales,
+             coalesce(o.spent, 0) + coalesce(v.spent, 0) as total_spent_cents,
              o.last_order_at,
              exists (select 1 from ${boxSubscriptions} b where b.email = p.email and b.status in ('active', 'paused'))
                as subscriber,
@@ -142,6 +152,12 @@ async function customerRows(db: Db, selection: Selection): Promise<{ rows: Custo
         from ${orders} where ${only(sql`email`)}
         group by email
       ) o on o.email = p.email
+      left join (
+        select customer_email as email, count(*) as sales,
+               coalesce(sum(total_cents) filter (where status = 'paid'), 0) as spent
+        from ${sales} where customer_email is not null and ${only(sql`customer_email`)}
+        group by customer_email
+      ) v on v.email = p.email
       where ${searchCondition(selection.q)}
     ),
     shown as (
@@ -149,7 +165,8 @@ async function customerRows(db: Db, selection: Selection): Promise<{ rows: Custo
       from matching order by ${order} ${page}
     )
     select (select count(*) from matching)::int as total,
-           s.email, s.name, s.orders::int as orders, s.total_spent_cents::text as spent,
+           s.email, s.name, s.orders::int as orders, s.in_person_sales::int as in_person_sales,
+           s.total_spent_cents::text as spent,
            s.last_order_at, s.last_activity_at, s.subscriber, s.newsletter, s.account
     from (select 1) one
     left join shown s on true
@@ -164,6 +181,7 @@ async function customerRows(db: Db, selection: Selection): Promise<{ rows: Custo
       email: String(row.email),
       name: row.name === null ? null : String(row.name),
       orders: Number(row.orders),
+      inPersonSales: Number(row.in_person_sales),
       totalSpentCents: Number(row.spent),
       lastOrderAt: row.last_order_at === null ? null : instant(row.last_order_at),
       lastActivityAt: instant(row.last_activity_at),
@@ -222,6 +240,7 @@ export function customerJson(row: CustomerRow) {
     email: row.email,
     name: row.name,
     orders: row.orders,
+    inPersonSales: row.inPersonSales,
     totalSpent: centsToPesos(row.totalSpentCents),
     lastOrderAt: row.lastOrderAt?.toISOString() ?? null,
     lastActivityAt: row.lastActivityAt.toISOString(),

@@ -8,11 +8,13 @@ import {
   boxSubscriptions,
   customerAddresses,
   customers,
+  fairs,
   invoices,
   newsletterSubscribers,
   orders,
   prizeClaims,
   qrCodes,
+  sales,
   specialOrders,
   stockAlerts,
   wishlistItems,
@@ -32,7 +34,7 @@ export const CUSTOMER_NOT_FOUND = "No encontramos a nadie con ese email";
 export async function customerDetail(db: Db, email: string) {
   const summary = await customerSummary(db, email);
   if (!summary) throw new NotFound(CUSTOMER_NOT_FOUND);
-  const [profile, addresses, orderRows, subscriptions, requests, prizes, newsletter, alerts, wishlist] =
+  const [profile, addresses, orderRows, subscriptions, requests, prizes, newsletter, alerts, wishlist, saleRows] =
     await Promise.all([
       db.select().from(customers).where(eq(customers.email, email)),
       db
@@ -97,11 +99,31 @@ export async function customerDetail(db: Db, email: string) {
         .where(and(eq(stockAlerts.email, email), isNull(stockAlerts.notifiedAt)))
         .orderBy(desc(stockAlerts.createdAt)),
       db.select({ n: count() }).from(wishlistItems).where(eq(wishlistItems.email, email)),
+      // Counter and fair sales where the buyer gave this e-mail (DESIGN §9), newest first.
+      db
+        .select({
+          id: sales.id,
+          number: sales.number,
+          channel: sales.channel,
+          fairName: fairs.name,
+          status: sales.status,
+          totalCents: sales.totalCents,
+          soldAt: sales.soldAt,
+        })
+        .from(sales)
+        .leftJoin(fairs, eq(fairs.id, sales.fairId))
+        .where(eq(sales.customerEmail, email))
+        .orderBy(desc(sales.soldAt), desc(sales.id)),
     ]);
   const orderIds = orderRows.map((order) => order.id);
   const subscriptionIds = subscriptions.map((subscription) => subscription.id);
   const [vouchers, withdrawalRows] = await Promise.all([
-    issuedVouchers(db, orderIds, subscriptionIds),
+    issuedVouchers(
+      db,
+      orderIds,
+      subscriptionIds,
+      saleRows.map((sale) => sale.id),
+    ),
     orderIds.length === 0
       ? []
       : db
@@ -138,6 +160,7 @@ export async function customerDetail(db: Db, email: string) {
         }
       : null,
     orders: orderRows.map(({ id: _id, ...order }) => order),
+    inPersonSales: saleRows.map(({ id: _id, ...sale }) => sale),
     subscriptions,
     specialOrders: requests,
     prizeClaims: prizes,
@@ -152,20 +175,26 @@ export async function customerDetail(db: Db, email: string) {
 export type CustomerDetail = Awaited<ReturnType<typeof customerDetail>>;
 
 /**
- * The issued vouchers of the person's orders and box charges: invoices, and apart the credit notes that
+ * The issued vouchers of the person's orders, counter and fair sales and box charges: invoices, and apart the credit notes that
  * cancel them (a credit note points at its invoice, not at the order). Counted through what they pay for,
  * not the voucher's receiver email, so a Factura A made out to a company still counts for its buyer.
  */
-async function issuedVouchers(db: Db, orderIds: number[], subscriptionIds: number[]) {
-  if (orderIds.length === 0 && subscriptionIds.length === 0) return { invoices: 0, creditNotes: 0 };
+async function issuedVouchers(db: Db, orderIds: number[], subscriptionIds: number[], saleIds: number[]) {
+  if (orderIds.length === 0 && subscriptionIds.length === 0 && saleIds.length === 0) {
+    return { invoices: 0, creditNotes: 0 };
+  }
   const ofOrders = orderIds.length ? inArray(invoices.orderId, orderIds) : sql`false`;
+  const ofSales = saleIds.length ? inArray(invoices.saleId, saleIds) : sql`false`;
   const ofBoxes = subscriptionIds.length
     ? inArray(
         invoices.boxPaymentId,
         db.select({ id: boxPayments.id }).from(boxPayments).where(inArray(boxPayments.subscriptionId, subscriptionIds)),
       )
     : sql`false`;
-  const own = await db.select({ id: invoices.id }).from(invoices).where(or(ofOrders, ofBoxes));
+  const own = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(or(ofOrders, ofBoxes, ofSales));
   if (own.length === 0) return { invoices: 0, creditNotes: 0 };
   const ids = own.map((row) => row.id);
   const rows = await db

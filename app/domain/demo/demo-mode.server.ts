@@ -13,8 +13,10 @@ import {
   arcaSandboxVouchers,
   books,
   boxSubscriptions,
+  cashClosings,
   discountCodes,
   discountRedemptions,
+  fairs,
   invoiceSequences,
   invoices,
   mailOutbox,
@@ -24,9 +26,11 @@ import {
   paymentSandboxResources,
   prizeClaims,
   qrCodes,
+  sales,
   settings,
   specialOrders,
   stockAlerts,
+  stockMovements,
 } from "~db/schema";
 import { demoIsbns, SHOP_MODE_KEY, type ShopModeRow } from "~db/seed";
 import { CONFIRM_LEAVING, type DemoData } from "./labels";
@@ -77,6 +81,8 @@ export async function demoData(db: Db): Promise<DemoData> {
   return {
     books: await countOf(books, demoBooksWhere()),
     orders: await countOf(orders),
+    sales: await countOf(sales),
+    fairs: await countOf(fairs),
     specialOrders: await countOf(specialOrders),
     boxSubscriptions: await countOf(boxSubscriptions),
     newsletterSubscribers: await countOf(newsletterSubscribers),
@@ -198,11 +204,28 @@ async function deleteDemoData(tx: Db): Promise<void> {
   // Alerts are the demo's visitors' data, like the newsletter's: none fires for the stock given back.
   await tx.delete(stockAlerts);
   await returnStock(tx, held, null);
-  // Every order and box charge goes, so every voucher of theirs too (they restrict the delete), credit
+  // Counter and fair sales, and fairs, go too: a book the shop keeps gets back what they took from the
+  // shop's shelf (sold at the counter, or still out at a fair), read from their stock movements.
+  await tx.execute(sql`
+    update ${books} b set stock = b.stock + back.quantity
+    from (
+      select ${stockMovements.bookId} as book_id, -sum(${stockMovements.delta})::int as quantity
+      from ${stockMovements}
+      where ${stockMovements.location} = 'shop'
+        and ${stockMovements.reason} in ('sale', 'sale_cancelled', 'fair_out', 'fair_back')
+        and ${notInArray(stockMovements.bookId, demoBookIds)}
+      group by ${stockMovements.bookId}
+    ) back
+    where b.id = back.book_id and back.quantity > 0`);
+  // Every order, sale and box charge goes, so every voucher of theirs too (they restrict the delete), credit
   // notes before the invoices they cancel.
   await tx.delete(invoices).where(eq(invoices.kind, "credit_note"));
   await tx.delete(invoices);
   await tx.delete(orders); // items, events and code redemptions cascade
+  await tx.delete(sales); // items cascade
+  await tx.delete(cashClosings); // the demo's cierres de caja (a fair's restricts deleting the fair)
+  await tx.delete(fairs); // sellers, fair stock and the fairs' movements cascade
+  await tx.delete(stockMovements);
   await tx.update(discountCodes).set({
     usedCount: sql`(select count(*)::int from ${discountRedemptions} where ${discountRedemptions.discountCodeId} = ${discountCodes.id})`,
   });

@@ -4,6 +4,9 @@
 export interface DemoData {
   books: number;
   orders: number;
+  /** Counter and fair sales (issue 35). */
+  sales: number;
+  fairs: number;
   specialOrders: number;
   boxSubscriptions: number;
   newsletterSubscribers: number;
@@ -16,6 +19,11 @@ export interface DemoData {
 export const DEMO_DATA_LABELS: Record<keyof DemoData, [one: string, many: string]> = {
   books: ["libro del catálogo de demostración", "libros del catálogo de demostración"],
   orders: ["pedido (con sus artículos e historial)", "pedidos (con sus artículos e historial)"],
+  sales: [
+    "venta en el local o en una feria (con su comprobante)",
+    "ventas en el local y en ferias (con sus comprobantes)",
+  ],
+  fairs: ["feria (con su stock y sus movimientos)", "ferias (con su stock y sus movimientos)"],
   specialOrders: ["pedido especial (con sus respuestas)", "pedidos especiales (con sus respuestas)"],
   boxSubscriptions: [
     "suscripción a la Caja Rizoma (con sus cobros)",

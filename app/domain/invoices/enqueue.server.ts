@@ -253,6 +253,19 @@ export async function enqueueBoxInvoice(tx: Db, boxPaymentId: number): Promise<b
 }
 
 /**
+ * A box charge was given back (the Caja Rizoma's withdrawal, decision 0052): its invoice is undone as an
+ * order's is, in the transaction that records the refund — cancelled while never numbered, else its credit
+ * note queued (one per invoice: UNIQUE(original_invoice_id), so a replay queues nothing).
+ */
+export async function undoBoxInvoice(tx: Db, boxPaymentId: number, reason: CreditNoteReason): Promise<void> {
+  const [invoice] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.boxPaymentId, boxPaymentId), eq(invoices.kind, "invoice")));
+  if (invoice) await undoInvoice(tx, invoice.id, reason);
+}
+
+/**
  * A paid order was cancelled, refunded or withdrawn: its invoice is undone. An invoice never numbered
  * (pending, failed, or claimed but not yet asked for) is simply cancelled — ARCA never heard of it; one
  * numbered (issued, or asked for and maybe authorised) gets its credit note, queued in the same

@@ -10,7 +10,7 @@ import { enqueueMail } from "~/domain/mail/outbox.server";
 import type { RenderedMail } from "~/domain/mail/templates/render.server";
 import { recordMovements } from "~/domain/stock/movements.server";
 import { type AlertSite, releaseRestockAlerts } from "~/domain/stock-alerts/release.server";
-import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
+import { mercadoPagoLink, type Payment } from "~/integrations/mercadopago/index.server";
 import { pesosToCents } from "~/lib/money";
 import { zodMessage } from "~/lib/zod-spanish";
 import type { Db } from "~db/index";
@@ -440,10 +440,15 @@ export function startOrderExpiryJob(ctx: OrderContext, intervalMs = 5 * 60_000) 
  * leave the order pending: the buyer can pay again from the order page (the same preference). Payments
  * that are not the shop's orders (box charges also arrive as `payment`) are ignored.
  */
-export async function recordOrderPayment(ctx: OrderContext, paymentId: string): Promise<{ changed: boolean }> {
+export async function recordOrderPayment(
+  ctx: OrderContext,
+  paymentId: string,
+  /** The payment, when the caller already read it from Mercado Pago (the webhook's dispatch). */
+  fetched?: Payment,
+): Promise<{ changed: boolean }> {
   const { api } = await mercadoPagoLink(ctx.mercadoPago);
   if (!api) return { changed: false };
-  const payment = await api.getPayment(paymentId);
+  const payment = fetched ?? (await api.getPayment(paymentId));
   const reference = payment.external_reference ?? "";
   if (!/^RZ-\d{6,}$/.test(reference)) return { changed: false };
   const [order] = await ctx.db.select().from(orders).where(eq(orders.number, reference));

@@ -83,18 +83,22 @@ function WithdrawalNotice({ order, siteUrl }: { order: OrderSummary; siteUrl: st
 const withdrawalText = (order: OrderSummary, siteUrl: string) =>
   `>> ${WITHDRAWAL_NOTICE_TITLE}. ${withdrawalNotice}: ${withdrawalUrl(order, siteUrl)}`;
 
+/** The text the buyer accepted, even once the terms change: /terminos keeps every version (?version=). */
+const termsUrl = (order: OrderSummary, siteUrl: string) =>
+  `${siteUrl}/terminos?version=${encodeURIComponent(order.termsVersion ?? "")}`;
+
 function TermsNote({ order, siteUrl }: { order: OrderSummary; siteUrl: string }) {
   const accepted = termsAccepted(order);
   return accepted ? (
     <P style={{ color: "#5b5f57", fontSize: 14 }}>
-      {accepted}: <a href={`${siteUrl}/terminos`}>leelos acá</a>.
+      {accepted}: <a href={termsUrl(order, siteUrl)}>leelos acá</a>.
     </P>
   ) : null;
 }
 
 const termsText = (order: OrderSummary, siteUrl: string) => {
   const accepted = termsAccepted(order);
-  return accepted ? `${accepted}: ${siteUrl}/terminos` : null;
+  return accepted ? `${accepted}: ${termsUrl(order, siteUrl)}` : null;
 };
 
 /** An amount with its net under it, smaller (Res. SIC 4/2025 art. 2). */

@@ -1,6 +1,7 @@
 import { recordAuthorizedPayment, syncPreapproval } from "~/domain/box/subscriptions.server";
 import { recordOrderPayment } from "~/domain/orders/lifecycle.server";
 import type { RequestContext } from "~/domain/request-context";
+import { syncQrOrder, syncQrSaleOfPayment } from "~/domain/sales/qr-settle.server";
 import { MercadoPagoError, mercadoPagoLink } from "~/integrations/mercadopago/index.server";
 import { verifyNotification } from "~/integrations/mercadopago/signature.server";
 import { WEBHOOK_TYPES, type WebhookType } from "~/integrations/mercadopago/types";
@@ -17,8 +18,17 @@ type Handler = (ctx: WebhookContext, dataId: string) => Promise<unknown>;
 const handlers: Record<WebhookType, Handler> = {
   subscription_preapproval: (ctx, id) => syncPreapproval(ctx, id),
   subscription_authorized_payment: (ctx, id) => recordAuthorizedPayment(ctx, id),
-  // Checkout Pro orders (a box charge also arrives as `payment`: its reference is no order number, ignored).
-  payment: (ctx, id) => recordOrderPayment(ctx, id),
+  // Checkout Pro orders (a box charge also arrives as `payment`: its reference is no order number, ignored);
+  // a payment that names a counter or fair sale (VT-…) has that sale's QR order read and applied.
+  payment: async (ctx, id) => {
+    const { api } = await mercadoPagoLink(ctx.mercadoPago);
+    if (!api) return;
+    const payment = await api.getPayment(id);
+    if (await syncQrSaleOfPayment(ctx, payment)) return;
+    await recordOrderPayment(ctx, id, payment);
+  },
+  // QR sales at the counter and at fairs (the Orders API): data.id is the order's id (docs/decisions/0051).
+  order: (ctx, id) => syncQrOrder(ctx, id),
 };
 
 export interface WebhookInput {

@@ -29,14 +29,50 @@ interface SandboxCheckoutPage {
   amountCents: number;
 }
 
-/** What the sandbox checkout page shows: a box subscription (preapproval) or an order (preference). */
+/**
+ * What the sandbox checkout page shows: a box subscription (preapproval), an order (preference), or the QR of
+ * a sale at the counter or a fair (its QR holds this page's address: the demo visitor scans it and simulates
+ * the payment, which is notified to the shop as Mercado Pago's `order` notification is).
+ */
 export type SandboxCheckout =
   | (SandboxCheckoutPage & { kind: "subscription"; frequency: number })
-  | (SandboxCheckoutPage & { kind: "order" });
+  | (SandboxCheckoutPage & { kind: "order" })
+  | (SandboxCheckoutPage & { kind: "qr"; expiresAt: string });
 
 const isPreferenceId = (id: string) => id.startsWith("sbp");
+/** Mercado Pago's order ids (and the sandbox's): ORD and 26 characters. */
+const isQrOrderId = (id: string) => /^ORD[0-9A-Z]{26}$/.test(id);
+
+const QR_CLOSED: Record<string, string> = {
+  processed: "Este QR ya fue pagado: la venta se completó.",
+  expired: "Este QR venció sin pagarse: la venta se canceló.",
+  canceled: "La venta se canceló: este QR ya no acepta pagos.",
+  refunded: "Este pago fue devuelto.",
+};
+
+async function sandboxQr(mercadoPago: MercadoPago | null, id: string): Promise<SandboxCheckout> {
+  const sandbox = await sandboxOf(mercadoPago);
+  try {
+    const order = await sandbox.getQrOrder(id);
+    return {
+      kind: "qr",
+      id: order.id,
+      status: order.status,
+      title: `Pago con QR: ${order.description ?? order.external_reference}`,
+      open: order.status === "created",
+      closedLabel: QR_CLOSED[order.status] ?? "Este QR ya no acepta pagos.",
+      payerEmail: null,
+      amountCents: pesosToCents(order.total_amount) ?? 0,
+      expiresAt: "sandbox_expires_at" in order ? String(order.sandbox_expires_at) : "",
+    };
+  } catch (error) {
+    if (error instanceof MercadoPagoError && error.status === 404) throw new NotFound("QR no encontrado");
+    throw error;
+  }
+}
 
 export async function sandboxCheckout(mercadoPago: MercadoPago | null, id: string): Promise<SandboxCheckout> {
+  if (isQrOrderId(id)) return sandboxQr(mercadoPago, id);
   if (!isPreferenceId(id)) {
     const preapproval = await sandboxPreapproval(mercadoPago, id);
     return {
@@ -94,6 +130,20 @@ export async function decideSandboxPayment(
 ): Promise<string> {
   const sandbox = await sandboxOf(ctx.mercadoPago);
   if (decision !== "approve" && decision !== "reject") throw new Invalid("Elegí aprobar o rechazar el pago");
+  if (isQrOrderId(id)) {
+    await sandboxQr(ctx.mercadoPago, id);
+    let paid: Awaited<ReturnType<typeof sandbox.payQrOrder>>;
+    try {
+      paid = await sandbox.payQrOrder(id, decision === "approve");
+    } catch (error) {
+      if (error instanceof MercadoPagoError) throw new Invalid(error.message);
+      throw error;
+    }
+    const secret = await sandbox.webhookSecret();
+    for (const notification of paid.notifications) await deliver(ctx, secret, notification);
+    // The buyer's phone stays on this page, which now says how it ended.
+    return new URL(`/pagos/sandbox/${id}`, ctx.origin).toString();
+  }
   if (isPreferenceId(id)) {
     await sandboxCheckout(ctx.mercadoPago, id);
     let paid: Awaited<ReturnType<typeof sandbox.payPreference>>;
@@ -133,11 +183,12 @@ async function deliver(ctx: WebhookContext & { origin: string }, secret: string,
     live_mode: false,
     type: notification.type,
     action:
-      notification.type === "payment"
+      notification.action ??
+      (notification.type === "payment"
         ? "payment.created"
         : notification.type === "subscription_authorized_payment"
           ? "created"
-          : "updated",
+          : "updated"),
     date_created: new Date().toISOString(),
     data: { id: notification.dataId },
   };

@@ -7,7 +7,7 @@ import { localDay, rowsOf, SOLD_AT, soldWithin } from "./sql.server";
 /** One month's gross margin against expenses (centavos). */
 export interface MarginMonth {
   month: string;
-  /** The month's sales without IVA: the order lines' `net_cents` (after discounts, without shipping). */
+  /** The month's sales without IVA, every channel: the lines' `net_cents` (after discounts, without shipping). */
   netSalesCents: Cents;
   /** The month's expenses (`expenses`, by their date). */
   expensesCents: Cents;
@@ -17,7 +17,8 @@ export interface MarginMonth {
 
 /**
  * Sales net of IVA minus expenses, per month of the range (only the range's days count at its edges).
- * Net sales come from the lines' fiscal amounts stored at order time (DESIGN §8), never recomputed.
+ * Net sales come from the lines' fiscal amounts stored at sale time (DESIGN §8), never recomputed, of every
+ * channel even when the page shows one: the expenses are the whole shop's.
  * Shipping charged and the Caja Rizoma are left out: shipping pays the carrier, and the box has its own
  * report. Two queries.
  */
@@ -25,9 +26,9 @@ export async function marginMonths(db: Db, range: ReportRange): Promise<MarginMo
   const [sales, spent] = await Promise.all([
     rowsOf<{ month: string; cents: number }>(
       db,
-      sql`select to_char(${localDay(SOLD_AT)}, 'YYYY-MM') as month, sum(i.net_cents)::float8 as cents
-          from order_items i join orders o on o.id = i.order_id
-          where ${soldWithin(range)}
+      sql`select to_char(${localDay(SOLD_AT)}, 'YYYY-MM') as month, sum(s.net_cents)::float8 as cents
+          from sale_record_lines s
+          where ${soldWithin({ from: range.from, to: range.to })}
           group by 1`,
     ),
     rowsOf<{ month: string; cents: number }>(

@@ -1,4 +1,5 @@
 import { addDays, isCalendarDay, todayInBuenosAires } from "~/lib/dates";
+import { CHANNEL_PARAMS, channelFromParam, type SaleChannel } from "./channels";
 
 /**
  * The period a report covers: Buenos Aires calendar days [from, to], both included, and the grain its
@@ -12,6 +13,8 @@ export interface ReportRange {
   from: string;
   to: string;
   grain: Grain;
+  /** Only the sales of one channel (?canal=); absent: every channel. */
+  channel?: SaleChannel;
 }
 
 /** Longest range a report reads: five years of days is already more than a chart can show. */
@@ -64,7 +67,7 @@ export interface ParsedRange {
 }
 
 /**
- * The range from the page's query (?desde=&hasta=&agrupar=). Missing dates mean this month; dates that
+ * The range from the page's query (?desde=&hasta=&agrupar=&canal=). Missing dates mean this month; dates that
  * are not real days, a start after the end or a range past MAX_RANGE_DAYS fall back to this month with a
  * Spanish explanation, so a hand-edited URL never breaks the page.
  */
@@ -79,12 +82,16 @@ export function parseRange(params: URLSearchParams, today = todayInBuenosAires()
   const dates = problem ? { from: thisMonth.from, to: thisMonth.to } : { from, to };
   const asked = params.get("agrupar");
   const grain = GRAINS.includes(asked as Grain) ? (asked as Grain) : defaultGrain(dates.from, dates.to);
-  return { range: { ...dates, grain }, problem };
+  // An unknown channel is every channel, as no channel is.
+  const channel = channelFromParam(params.get("canal"));
+  return { range: channel ? { ...dates, grain, channel } : { ...dates, grain }, problem };
 }
 
-/** The query string of a range ("desde=2026-11-01&hasta=2026-11-30&agrupar=dia"). */
+/** The query string of a range ("desde=2026-11-01&hasta=2026-11-30&agrupar=dia", "&canal=local"). */
 export function rangeQuery(range: ReportRange): string {
-  return new URLSearchParams({ desde: range.from, hasta: range.to, agrupar: range.grain }).toString();
+  const query = new URLSearchParams({ desde: range.from, hasta: range.to, agrupar: range.grain });
+  if (range.channel) query.set("canal", CHANNEL_PARAMS[range.channel]);
+  return query.toString();
 }
 
 /**

@@ -20,7 +20,7 @@ export interface ReorderBook {
   stock: number;
   /** Alerts still waiting on the book, "Avisame cuando vuelva" and "cuando salga" together. */
   waiting: number;
-  /** Units sold in the last 30 and 90 Buenos Aires days, today included. */
+  /** Units sold in the last 30 and 90 Buenos Aires days, today included, online, at the counter and at fairs. */
   sold30: number;
   sold90: number;
   suggested: number;
@@ -74,12 +74,12 @@ export async function reorderList(
                  coalesce(s.sold30, 0)::int as sold30, coalesce(s.sold90, 0)::int as sold90
           from books b
           left join (
-            select i.book_id,
-                   sum(i.quantity) filter (where ${last30}) as sold30,
-                   sum(i.quantity) as sold90
-            from order_items i join orders o on o.id = i.order_id
+            select s.book_id,
+                   sum(s.quantity) filter (where ${last30}) as sold30,
+                   sum(s.quantity) as sold90
+            from sale_record_lines s
             where ${SALE} and ${last90}
-            group by i.book_id
+            group by s.book_id
           ) s on s.book_id = b.id
           where b.published and b.stock <= ${query.threshold} and ${onlyPublisher}`,
     ),

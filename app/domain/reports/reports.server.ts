@@ -2,25 +2,36 @@ import { csvDocument } from "~/lib/csv";
 import { formatMoneyCsv } from "~/lib/money";
 import type { Db } from "~db/index";
 import { boxMonths } from "./box.server";
+import { CHANNEL_LABELS, CHANNELS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "./channels";
 import { marginMonths } from "./margin.server";
 import { bucketLabel, monthLabel, type ReportRange } from "./range";
-import { categoryShares, discountsGiven, salesSeries, topAuthors, topBooks } from "./sales.server";
+import {
+  categoryShares,
+  discountsGiven,
+  fairSales,
+  inPersonDiscounts,
+  salesSeries,
+  topAuthors,
+  topBooks,
+} from "./sales.server";
 import { slowMovers, stockValue } from "./stock.server";
 
 /** Everything /admin/reportes shows for a range: a constant number of queries, whatever the data. */
 export async function reports(db: Db, range: ReportRange) {
-  const [sales, books, authors, categories, discounts, box, margin, stock, slow] = await Promise.all([
+  const [sales, fairs, books, authors, categories, discounts, inPerson, box, margin, stock, slow] = await Promise.all([
     salesSeries(db, range),
+    fairSales(db, range),
     topBooks(db, range),
     topAuthors(db, range),
     categoryShares(db, range),
     discountsGiven(db, range),
+    inPersonDiscounts(db, range),
     boxMonths(db, range),
     marginMonths(db, range),
     stockValue(db),
     slowMovers(db, range),
   ]);
-  return { sales, books, authors, categories, discounts, box, margin, stock, slow };
+  return { sales, fairs, books, authors, categories, discounts: { ...discounts, inPerson }, box, margin, stock, slow };
 }
 
 export type Reports = Awaited<ReturnType<typeof reports>>;
@@ -28,6 +39,7 @@ export type Reports = Awaited<ReturnType<typeof reports>>;
 /** The reports a CSV can be asked for (?informe=), with their file names. */
 export const REPORT_FILES = {
   ventas: "ventas",
+  canales: "ventas-por-canal",
   libros: "libros-mas-vendidos",
   autores: "autores-mas-vendidos",
   categorias: "ventas-por-categoria",
@@ -49,14 +61,37 @@ export async function reportCsv(db: Db, name: ReportName, range: ReportRange): P
   switch (name) {
     case "ventas": {
       const { buckets } = await salesSeries(db, range);
+      // Every method, used or not, so a spreadsheet's columns never move from one month's file to the next.
       return csvDocument(
-        ["Período", "Desde", "Pedidos", "Transferencia", "Mercado Pago", "Total"],
+        ["Período", "Desde", "Ventas", ...PAYMENT_METHODS.map((method) => PAYMENT_METHOD_LABELS[method]), "Total"],
         buckets.map((bucket) => [
           bucketLabel(bucket.key, range.grain),
           bucket.key,
-          count(bucket.orders),
-          formatMoneyCsv(bucket.transferCents),
-          formatMoneyCsv(bucket.mercadoPagoCents),
+          count(bucket.sales),
+          ...PAYMENT_METHODS.map((method) => formatMoneyCsv(bucket.methods[method].cents)),
+          formatMoneyCsv(bucket.revenueCents),
+        ]),
+      );
+    }
+    case "canales": {
+      const { buckets } = await salesSeries(db, range);
+      return csvDocument(
+        [
+          "Período",
+          "Desde",
+          ...CHANNELS.flatMap((channel) => [
+            `Ventas ${CHANNEL_LABELS[channel].toLowerCase()}`,
+            CHANNEL_LABELS[channel],
+          ]),
+          "Total",
+        ],
+        buckets.map((bucket) => [
+          bucketLabel(bucket.key, range.grain),
+          bucket.key,
+          ...CHANNELS.flatMap((channel) => [
+            count(bucket.channels[channel].sales),
+            formatMoneyCsv(bucket.channels[channel].cents),
+          ]),
           formatMoneyCsv(bucket.revenueCents),
         ]),
       );
@@ -87,12 +122,24 @@ export async function reportCsv(db: Db, name: ReportName, range: ReportRange): P
         ]),
       );
     case "descuentos": {
-      const { codes, transfer } = await discountsGiven(db, range);
+      const [{ codes, transfer }, inPerson] = await Promise.all([
+        discountsGiven(db, range),
+        inPersonDiscounts(db, range),
+      ]);
+      // The counter's and the fairs' lines only when they gave some: a shop that sells only online sees its codes.
+      const faceToFace = (["counter", "fair"] as const)
+        .filter((channel) => inPerson[channel].sales > 0)
+        .map((channel) => [
+          `Descuentos ${CHANNEL_LABELS[channel].toLowerCase()}`,
+          count(inPerson[channel].sales),
+          formatMoneyCsv(inPerson[channel].discountCents),
+        ]);
       return csvDocument(
         ["Descuento", "Usos", "Total descontado"],
         [
           ...codes.map((row) => [row.code, count(row.uses), formatMoneyCsv(row.discountCents)]),
           ["Transferencia", count(transfer.orders), formatMoneyCsv(transfer.discountCents)],
+          ...faceToFace,
         ],
       );
     }

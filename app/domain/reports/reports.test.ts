@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { adminTestDatabase } from "../../../tests/support/admin-database";
 import { seedReportFixtures } from "../../../tests/support/report-fixtures";
 import { boxMonths } from "./box.server";
+import { CHANNELS, PAYMENT_METHODS, type SaleChannel, type SalePaymentMethod } from "./channels";
 import { marginMonths } from "./margin.server";
 import { buckets, defaultGrain, parseRange, type ReportRange, rangePresets } from "./range";
 import { reorderList, reorderQuery, suggestedQuantity } from "./reorder.server";
@@ -22,40 +23,39 @@ const fixtures = await seedReportFixtures(db);
 const c = (pesos: number) => pesos * 100;
 const range = (from: string, to: string, grain: ReportRange["grain"] = "mes"): ReportRange => ({ from, to, grain });
 const MARCH_APRIL = range("2026-03-01", "2026-04-30");
+/** A bucket's tallies: the given [sales, cents], every other method or channel at zero. */
+const tallies = <K extends string>(keys: readonly K[], given: Partial<Record<K, [number, number]>>) =>
+  Object.fromEntries(keys.map((key) => [key, { sales: given[key]?.[0] ?? 0, cents: given[key]?.[1] ?? 0 }]));
+const methods = (given: Partial<Record<SalePaymentMethod, [number, number]>>) => tallies(PAYMENT_METHODS, given);
+const channels = (given: Partial<Record<SaleChannel, [number, number]>>) => tallies(CHANNELS, given);
 
 describe("sales", () => {
-  it("per month: orders and revenue by payment method; cancelled, pending and outside orders left out", async () => {
+  it("per month: sales and revenue by payment method and channel; cancelled, pending and outside orders left out", async () => {
     const { buckets: months, totals } = await salesSeries(db, MARCH_APRIL);
     // March: O1 + O2 + O3 = 25.500 + 29.090 + 27.540 = 82.130; transfer O1 + O3 = 53.040; MP O2 = 29.090.
     // April: O6 = 15.000 (MP).
     expect(months).toEqual([
       {
         key: "2026-03",
-        orders: 3,
+        sales: 3,
         revenueCents: c(82_130),
-        transferOrders: 2,
-        transferCents: c(53_040),
-        mercadoPagoOrders: 1,
-        mercadoPagoCents: c(29_090),
+        methods: methods({ transfer: [2, c(53_040)], mercadopago: [1, c(29_090)] }),
+        channels: channels({ online: [3, c(82_130)] }),
       },
       {
         key: "2026-04",
-        orders: 1,
+        sales: 1,
         revenueCents: c(15_000),
-        transferOrders: 0,
-        transferCents: 0,
-        mercadoPagoOrders: 1,
-        mercadoPagoCents: c(15_000),
+        methods: methods({ mercadopago: [1, c(15_000)] }),
+        channels: channels({ online: [1, c(15_000)] }),
       },
     ]);
     // 4 orders; 82.130 + 15.000 = 97.130; transfer 53.040 (2), MP 29.090 + 15.000 = 44.090 (2).
     expect(totals).toEqual({
-      orders: 4,
+      sales: 4,
       revenueCents: c(97_130),
-      transferOrders: 2,
-      transferCents: c(53_040),
-      mercadoPagoOrders: 2,
-      mercadoPagoCents: c(44_090),
+      methods: methods({ transfer: [2, c(53_040)], mercadopago: [2, c(44_090)] }),
+      channels: channels({ online: [4, c(97_130)] }),
     });
   });
 
@@ -63,9 +63,9 @@ describe("sales", () => {
     const days = await salesSeries(db, range("2026-03-01", "2026-03-31", "dia"));
     expect(days.buckets).toHaveLength(31);
     // The 2nd: O1 25.500 + O2 29.090 = 54.590; the 3rd (O2's UTC day) has nothing.
-    expect(days.buckets[1]).toMatchObject({ key: "2026-03-02", orders: 2, revenueCents: c(54_590) });
-    expect(days.buckets[2]).toMatchObject({ key: "2026-03-03", orders: 0, revenueCents: 0 });
-    expect(days.buckets[19]).toMatchObject({ key: "2026-03-20", orders: 1, revenueCents: c(27_540) });
+    expect(days.buckets[1]).toMatchObject({ key: "2026-03-02", sales: 2, revenueCents: c(54_590) });
+    expect(days.buckets[2]).toMatchObject({ key: "2026-03-03", sales: 0, revenueCents: 0 });
+    expect(days.buckets[19]).toMatchObject({ key: "2026-03-20", sales: 1, revenueCents: c(27_540) });
 
     // 2026-03-01 is a Sunday: weeks start on Monday 2026-02-23; ten Mondays up to 2026-04-27.
     const weeks = await salesSeries(db, { ...MARCH_APRIL, grain: "semana" });
@@ -89,7 +89,7 @@ describe("sales", () => {
   it("an empty range has zero buckets of sales", async () => {
     const { buckets: none, totals } = await salesSeries(db, range("2025-01-01", "2025-01-31"));
     expect(none).toHaveLength(1);
-    expect(totals.orders).toBe(0);
+    expect(totals.sales).toBe(0);
   });
 
   it("top books and authors by units, then revenue (lines after discounts, without shipping)", async () => {

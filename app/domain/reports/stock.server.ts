@@ -6,7 +6,7 @@ import { localDay, rowsOf, SALE, SOLD_AT, soldWithin } from "./sql.server";
 
 /** What the books on the shelves are worth today (centavos). */
 export interface StockValue {
-  /** Books with stock > 0, and their units. */
+  /** Books with copies (in the shop or at a fair), and their units. */
   titles: number;
   units: number;
   /** Σ stock × list price. */
@@ -17,16 +17,24 @@ export interface StockValue {
   withoutPrice: number;
 }
 
-/** Every book with stock counts, published or not: the copies are on the shelves either way. One query. */
+/**
+ * Every book with stock counts, published or not: the copies are on the shelves either way, in the shop or
+ * on a fair's table (`fair_stock`, still the shop's books). One query.
+ */
 export async function stockValue(db: Db): Promise<StockValue> {
   const [row] = await rowsOf<StockValue>(
     db,
-    sql`select count(*)::int as titles, coalesce(sum(stock), 0)::int as units,
-               coalesce(sum(stock::float8 * price_cents), 0)::float8 as "listCents",
-               coalesce(sum(stock::float8 * coalesce(promotional_price_cents, price_cents)), 0)::float8
+    sql`with held as (
+          select b.price_cents, b.promotional_price_cents,
+                 b.stock + coalesce((select sum(f.quantity) from fair_stock f where f.book_id = b.id), 0) as units
+          from books b
+        )
+        select count(*)::int as titles, coalesce(sum(units), 0)::int as units,
+               coalesce(sum(units::float8 * price_cents), 0)::float8 as "listCents",
+               coalesce(sum(units::float8 * coalesce(promotional_price_cents, price_cents)), 0)::float8
                  as "sellingCents",
                (count(*) filter (where price_cents is null))::int as "withoutPrice"
-        from books where stock > 0`,
+        from held where units > 0`,
   );
   return row ?? { titles: 0, units: 0, listCents: 0, sellingCents: 0, withoutPrice: 0 };
 }
@@ -47,8 +55,9 @@ export interface SlowMover {
 export const SLOW_MOVERS_LIMIT = 50;
 
 /**
- * Books with stock that sold nothing in the range, longest in the catalogue first, with the day they last
- * sold (ever). `total` counts them all; `books` holds the first `limit`. One query.
+ * Books with stock that sold nothing in the range (in any channel: a book that moves only at fairs is not
+ * asleep), longest in the catalogue first, with the day they last sold (ever). `total` counts them all;
+ * `books` holds the first `limit`. One query.
  */
 export async function slowMovers(
   db: Db,
@@ -58,10 +67,10 @@ export async function slowMovers(
   const rows = await rowsOf<SlowMover & { total: number }>(
     db,
     sql`with sold as (
-          select i.book_id, bool_or(${soldWithin(range)}) as in_range,
+          select s.book_id, bool_or(${soldWithin({ from: range.from, to: range.to })}) as in_range,
                  max(${localDay(SOLD_AT)}) filter (where ${SALE}) as last_day
-          from order_items i join orders o on o.id = i.order_id
-          group by i.book_id
+          from sale_record_lines s
+          group by s.book_id
         )
         select b.id as "bookId", b.title, b.author, b.stock,
                (b.stock::float8 * coalesce(b.price_cents, 0))::float8 as "valueCents",

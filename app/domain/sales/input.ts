@@ -145,3 +145,6 @@ export const saleInputSchema = z
   });
 
 export type SaleInput = z.infer<typeof saleInputSchema>;
+
+/** A line sold beyond the stock its place had (the sale's `stock_short`): the type, for the admin's components. */
+export type { SaleStockShort } from "~db/schema";

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import { invoiceJson } from "~/domain/invoices/admin.server";
 import { addDays, isCalendarDay, startOfDay, todayInBuenosAires } from "~/lib/dates";
@@ -62,6 +62,20 @@ export function saleJson(sale: Sale, items: SaleItem[], invoice: InvoiceRecord |
       total: centsToPesos(item.lineTotalCents),
     })),
     invoice: invoice ? invoiceJson(invoice) : null,
+    /** A QR sale waiting for its payment: the EMVCo string to draw, and until when it takes payments. */
+    qr:
+      sale.status === "pending_payment" && sale.qrData
+        ? { data: sale.qrData, expiresAt: sale.qrExpiresAt?.toISOString() ?? null }
+        : null,
+    /** Money Mercado Pago took that did not settle the sale (an amount mismatch, a payment after cancelling). */
+    paymentIssue: sale.paymentIssue
+      ? {
+          kind: sale.paymentIssue.kind,
+          paid: centsToPesos(sale.paymentIssue.paidCents),
+          at: sale.paymentIssue.at,
+          refund: sale.paymentIssue.refund?.status ?? null,
+        }
+      : null,
     ...(receiptUrl ? { receiptUrl } : {}),
   };
 }
@@ -104,4 +118,13 @@ export async function flaggedSales(db: Db, limit = 50): Promise<Sale[]> {
     .where(and(isNotNull(sales.stockShort), isNull(sales.shortReviewedAt)))
     .orderBy(desc(sales.soldAt))
     .limit(limit);
+}
+
+/** How many sales are flagged and not yet looked at (the dashboard's count). */
+export async function flaggedSalesCount(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(sales)
+    .where(and(isNotNull(sales.stockShort), isNull(sales.shortReviewedAt)));
+  return row?.n ?? 0;
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { NotFound } from "~/domain/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { Button, EmailLayout, Heading, P, Rows } from "~/domain/mail/templates/layout";
@@ -7,8 +7,9 @@ import type { RequestContext } from "~/domain/request-context";
 import { sign, signingSecret, verify } from "~/domain/secrets/signing.server";
 import { formatMoney } from "~/lib/money";
 import type { Db } from "~db/index";
-import { fairs, saleItems as saleItemsTable, sales as salesTable } from "~db/schema";
+import { fairs, type saleItems as saleItemsTable, sales as salesTable } from "~db/schema";
 import { PAYMENT_NAMES } from "./input";
+import { saleLines } from "./lines.server";
 
 type Sale = typeof salesTable.$inferSelect;
 type SaleItem = typeof saleItemsTable.$inferSelect;
@@ -105,10 +106,5 @@ export async function signedSale(
     .leftJoin(fairs, eq(fairs.id, salesTable.fairId))
     .where(eq(salesTable.number, normalised));
   if (!row) throw new NotFound(RECEIPT_NOT_FOUND);
-  const items = await ctx.db
-    .select()
-    .from(saleItemsTable)
-    .where(eq(saleItemsTable.saleId, row.sale.id))
-    .orderBy(asc(saleItemsTable.id));
-  return { sale: row.sale, items, fairName: row.fairName, signer };
+  return { sale: row.sale, items: await saleLines(ctx.db, row.sale.id), fairName: row.fairName, signer };
 }

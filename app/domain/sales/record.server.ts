@@ -14,6 +14,7 @@ import { type Cents, fromPesos, lineCents, percentOf, sumCents } from "~/lib/mon
 import type { Db } from "~db/index";
 import { books, fairSellers, fairStock, fairs, type SaleStockShort, saleItems, sales } from "~db/schema";
 import { MAX_OFFLINE_DAYS, SALE_MESSAGES, type SaleInput } from "./input";
+import { saleLines } from "./lines.server";
 import { afterSaleRecorded } from "./receipt.server";
 
 export type Sale = typeof sales.$inferSelect;
@@ -34,6 +35,9 @@ export interface RecordedSale {
 }
 
 type SaleContext = Pick<RequestContext, "db" | "siteUrl" | "configuredSecret" | "shopEmail" | "log">;
+
+/** Who sells: a signed-in admin, or (the demo's history) a seller with no account (`id` null). */
+export type Seller = Pick<AdminIdentity, "email" | "role"> & { id: number | null };
 
 interface PricedLine {
   bookId: number;
@@ -63,12 +67,11 @@ function soldAtOf(input: SaleInput, now: Date): Date {
 export async function saleByClientId(db: Db, clientId: string): Promise<RecordedSale | null> {
   const [sale] = await db.select().from(sales).where(eq(sales.clientId, clientId));
   if (!sale) return null;
-  const items = await db.select().from(saleItems).where(eq(saleItems.saleId, sale.id)).orderBy(asc(saleItems.id));
-  return { sale, items, created: false };
+  return { sale, items: await saleLines(db, sale.id), created: false };
 }
 
 /** The fair a sale is made at, checked: it exists, it has not closed before the sale, and the seller sells there. */
-async function fairFor(tx: Db, admin: AdminIdentity, fairId: number, soldAt: Date) {
+async function fairFor(tx: Db, admin: Seller, fairId: number, soldAt: Date) {
   const [fair] = await tx.select().from(fairs).where(eq(fairs.id, fairId));
   if (!fair) throw new Invalid(FAIR_NOT_FOUND, { field: "fairId" });
   if (fair.status === "closed" && (!fair.closedAt || soldAt > fair.closedAt)) {
@@ -123,7 +126,7 @@ async function takeStock(
   fairId: number | null,
   rows: (typeof books.$inferSelect)[],
   saleId: number,
-  adminId: number,
+  adminId: number | null,
   at: Date,
 ): Promise<SaleStockShort[]> {
   const wanted = new Map<number, { title: string; quantity: number }>();
@@ -187,7 +190,7 @@ async function takeStock(
  */
 export async function recordSale(
   ctx: SaleContext,
-  admin: AdminIdentity,
+  admin: Seller,
   input: SaleInput,
   now = new Date(),
 ): Promise<RecordedSale> {
@@ -307,6 +310,5 @@ export async function recordSale(
 export async function saleByNumber(db: Db, number: string): Promise<RecordedSale> {
   const [sale] = await db.select().from(sales).where(eq(sales.number, number));
   if (!sale) throw new NotFound("Esa venta no existe");
-  const items = await db.select().from(saleItems).where(eq(saleItems.saleId, sale.id)).orderBy(asc(saleItems.id));
-  return { sale, items, created: false };
+  return { sale, items: await saleLines(db, sale.id), created: false };
 }

@@ -5,10 +5,12 @@ import type {
   MercadoPagoApi,
   NewPreapproval,
   NewPreference,
+  NewQrOrder,
   Payment,
   Preapproval,
   PreapprovalStatus,
   Preference,
+  QrOrder,
   Refund,
 } from "./types";
 
@@ -116,5 +118,13 @@ export function mercadoPagoClient(options: MercadoPagoClientOptions): MercadoPag
         input.amount === undefined ? {} : { amount: input.amount },
         key,
       ),
+    createQrOrder: (input: NewQrOrder, key: string) =>
+      request<QrOrder>("POST", "/v1/orders", "crear el QR de la venta", input, key),
+    getQrOrder: (orderId: string) =>
+      request<QrOrder>("GET", `/v1/orders/${id(orderId)}`, "consultar el QR de la venta"),
+    cancelQrOrder: (orderId: string, key: string) =>
+      request<QrOrder>("POST", `/v1/orders/${id(orderId)}/cancel`, "cancelar el QR de la venta", undefined, key),
+    refundQrOrder: (orderId: string, key: string) =>
+      request<QrOrder>("POST", `/v1/orders/${id(orderId)}/refund`, "devolver el pago del QR", undefined, key),
   };
 }

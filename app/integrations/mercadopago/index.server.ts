@@ -18,6 +18,11 @@ export interface MercadoPagoLink {
   sandbox: MercadoPagoSandbox | null;
   /** The secret notifications must be signed with; null when none can be checked (all refused). */
   webhookSecret(): Promise<string | null>;
+  /**
+   * The shop's point of sale at Mercado Pago (`external_pos_id`, MP_QR_POS_ID) that QR sales are charged
+   * at; null when QR sales are not set up (the sandbox always has its own).
+   */
+  qrPosId: string | null;
 }
 
 /**
@@ -26,6 +31,12 @@ export interface MercadoPagoLink {
  */
 export interface MercadoPago {
   current(): Promise<MercadoPagoLink>;
+  /**
+   * Whether it takes payments in a shop of this mode ("demo" | "live" | "plain"), without asking the
+   * database: pages that only advertise it (instalments) read the mode from memory, so a page's render
+   * costs no query and still renders while the database is away. A payment always asks `current()`.
+   */
+  takesPaymentsIn(mode: "demo" | "live" | "plain"): boolean;
 }
 
 export const PAYMENTS_UNAVAILABLE =
@@ -39,6 +50,8 @@ export interface MercadoPagoSetup {
   apiBase: string;
   accessToken: string | null;
   webhookSecret: string | null;
+  /** MP_QR_POS_ID: the point of sale (caja) created once at Mercado Pago for QR sales. */
+  qrPosId?: string | null;
   timeoutMs?: number;
   retries?: number;
   /**
@@ -48,7 +61,16 @@ export interface MercadoPagoSetup {
   maySimulate?: () => Promise<boolean>;
 }
 
-const unavailable: MercadoPagoLink = { mode: "unavailable", api: null, sandbox: null, webhookSecret: async () => null };
+const unavailable: MercadoPagoLink = {
+  mode: "unavailable",
+  api: null,
+  sandbox: null,
+  webhookSecret: async () => null,
+  qrPosId: null,
+};
+
+/** The point of sale the built-in sandbox charges QR sales at. */
+export const SANDBOX_QR_POS_ID = "RIZOMA-SANDBOX";
 
 /** The link of a context that may have none (a test, a task): no Mercado Pago means unavailable. */
 export async function mercadoPagoLink(mercadoPago: MercadoPago | null | undefined): Promise<MercadoPagoLink> {
@@ -67,8 +89,9 @@ export function createMercadoPago(setup: MercadoPagoSetup): MercadoPago {
       }),
       sandbox: null,
       webhookSecret: async () => setup.webhookSecret,
+      qrPosId: setup.qrPosId ?? null,
     };
-    return { current: async () => live };
+    return { current: async () => live, takesPaymentsIn: () => true };
   }
   const sandbox = mercadoPagoSandbox({
     db: setup.db,
@@ -81,7 +104,12 @@ export function createMercadoPago(setup: MercadoPagoSetup): MercadoPago {
     api: sandbox,
     sandbox,
     webhookSecret: () => sandbox.webhookSecret(),
+    qrPosId: SANDBOX_QR_POS_ID,
   };
   const maySimulate = setup.maySimulate ?? (async () => setup.nodeEnv !== "production");
-  return { current: async () => ((await maySimulate()) ? simulated : unavailable) };
+  return {
+    current: async () => ((await maySimulate()) ? simulated : unavailable),
+    // The same answer as app/domain/demo's maySimulate, for a mode already known.
+    takesPaymentsIn: (mode) => mode === "demo" || (mode === "plain" && setup.nodeEnv !== "production"),
+  };
 }

@@ -89,6 +89,39 @@ describe("Mercado Pago client", () => {
     expect(error.message).toMatch(/Mercado Pago respondió 400 al devolver el pago/);
   });
 
+  it("creates a QR order with the idempotency key (the same key, the same order), reads, cancels and refunds it", async () => {
+    const order = {
+      type: "qr" as const,
+      total_amount: "15000.50",
+      description: "Venta VT-000042 en Rizoma",
+      external_reference: "VT-000042",
+      expiration_time: "PT15M",
+      config: { qr: { external_pos_id: "CAJA-1", mode: "dynamic" as const } },
+      transactions: { payments: [{ amount: "15000.50" }] as [{ amount: string }] },
+      items: [{ title: "Facundo", unit_price: "7500.25", quantity: 2, unit_measure: "unit" as const }],
+    };
+    const created = await client().createQrOrder(order, "sale-42");
+    expect(created).toMatchObject({ status: "created", external_reference: "VT-000042", total_amount: "15000.50" });
+    expect(created.id).toMatch(/^ORD[0-9A-Z]{26}$/);
+    expect(created.type_response?.qr_data).toMatch(/^000201/);
+    expect(fake.requests.at(-1)).toMatchObject({ method: "POST", path: "/v1/orders", body: order });
+    expect(fake.requests.at(-1)?.headers["x-idempotency-key"]).toBe("sale-42");
+    expect((await client().createQrOrder(order, "sale-42")).id).toBe(created.id);
+    expect(await client().getQrOrder(created.id)).toMatchObject({ id: created.id, status: "created" });
+    expect(await client().cancelQrOrder(created.id, "cancel-42")).toMatchObject({ status: "canceled" });
+    expect(fake.requests.at(-1)).toMatchObject({ method: "POST", path: `/v1/orders/${created.id}/cancel` });
+    // A cancelled order takes no payment and cannot be refunded: MP refuses (no retry of a 4xx).
+    const refused = (await client()
+      .refundQrOrder(created.id, "refund-42")
+      .catch((e: unknown) => e)) as MercadoPagoError;
+    expect(refused.status).toBe(409);
+
+    const paid = await client().createQrOrder({ ...order, external_reference: "VT-000043" }, "sale-43");
+    fake.payOrder(paid.id);
+    expect(await client().refundQrOrder(paid.id, "refund-43")).toMatchObject({ status: "refunded" });
+    expect(fake.requests.at(-1)?.headers["x-idempotency-key"]).toBe("refund-43");
+  });
+
   it("does not retry a 404 and says what was not found", async () => {
     const count = fake.requests.length;
     const error = (await client()

@@ -10,10 +10,12 @@ import type {
   MercadoPagoApi,
   NewPreapproval,
   NewPreference,
+  NewQrOrder,
   Payment,
   Preapproval,
   PreapprovalStatus,
   Preference,
+  QrOrder,
   Refund,
 } from "./types";
 
@@ -25,8 +27,20 @@ export const preferenceCents = (preference: Pick<Preference, "items">): Cents =>
 export const SANDBOX_CHECKOUT_PATH = "/pagos/sandbox";
 
 export interface SandboxNotification {
-  type: "subscription_preapproval" | "subscription_authorized_payment" | "payment";
+  type: "subscription_preapproval" | "subscription_authorized_payment" | "payment" | "order";
   dataId: string;
+  /** The notification's `action` (an order's: order.processed, order.expired). */
+  action?: string;
+}
+
+/** A QR order as the sandbox keeps it: MP's shape, and when it stops taking payments. */
+export type SandboxQrOrder = QrOrder & { sandbox_expires_at: string };
+
+/** Seconds of an ISO 8601 duration of hours, minutes and seconds (PT15M); null when it is none. */
+export function durationSeconds(value: string): number | null {
+  const match = /^PT(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?$/.exec(value);
+  if (!match || value === "PT") return null;
+  return Number(match[1] ?? 0) * 3600 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0);
 }
 
 export interface MercadoPagoSandbox extends MercadoPagoApi {
@@ -45,6 +59,15 @@ export interface MercadoPagoSandbox extends MercadoPagoApi {
     approved: boolean,
   ): Promise<{ preference: Preference; payment: Payment; notifications: SandboxNotification[] }>;
   getPreference(id: string): Promise<Preference & { sandbox_paid?: boolean }>;
+  /**
+   * The buyer "scans" a sale's QR (its data is the sandbox page's address) and pays it, or lets it run out:
+   * the order ends processed or expired and an `order` notification goes out, as MP does. An order that is
+   * no longer waiting takes nothing.
+   */
+  payQrOrder(
+    orderId: string,
+    approved: boolean,
+  ): Promise<{ order: SandboxQrOrder; notifications: SandboxNotification[] }>;
   /** The secret the sandbox signs its notifications with (when MP_WEBHOOK_SECRET is not set). */
   webhookSecret(): Promise<string>;
 }
@@ -106,8 +129,132 @@ export function mercadoPagoSandbox(options: {
     return found;
   }
 
+  async function readQrOrder(id: string): Promise<SandboxQrOrder> {
+    const found = await read<SandboxQrOrder>("qr_order", id);
+    if (!found) throw notFound("el QR");
+    if (found.status === "created" && Date.parse(found.sandbox_expires_at) <= Date.now()) {
+      const expired = endQrOrder(found, "expired");
+      await write("qr_order", id, expired);
+      return expired;
+    }
+    return found;
+  }
+
+  const endQrOrder = (order: SandboxQrOrder, status: "expired" | "canceled"): SandboxQrOrder => ({
+    ...order,
+    status,
+    status_detail: status,
+    type_response: null,
+    transactions: {
+      payments: (order.transactions?.payments ?? []).map((payment) => ({ ...payment, status, status_detail: status })),
+    },
+  });
+
+  const conflict = (order: QrOrder, what: string) =>
+    new MercadoPagoError(`Mercado Pago (sandbox): un QR ${order.status} no se puede ${what}`, 409);
+
   return {
     mode: "sandbox",
+    async createQrOrder(input: NewQrOrder, idempotencyKey: string) {
+      // The same key answers the same order, as MP's X-Idempotency-Key does. MP's ids are ORD + 26 characters.
+      const id = `ORD${createHash("sha256").update(`qr:${idempotencyKey}`).digest("hex").slice(0, 26).toUpperCase()}`;
+      const existing = await read<SandboxQrOrder>("qr_order", id);
+      if (existing) return existing;
+      const cents = fromPesos(Number(input.total_amount));
+      if (!(cents > 0))
+        throw new MercadoPagoError("Mercado Pago (sandbox): el monto del QR tiene que ser mayor a cero", 400);
+      const seconds = durationSeconds(input.expiration_time) ?? 15 * 60;
+      const order: SandboxQrOrder = {
+        id,
+        type: "qr",
+        external_reference: input.external_reference,
+        status: "created",
+        status_detail: "created",
+        total_amount: input.total_amount,
+        description: input.description,
+        expiration_time: input.expiration_time,
+        created_date: new Date().toISOString(),
+        config: input.config,
+        // What the demo's QR holds: the sandbox page, so a phone that scans it opens "Simular el pago".
+        type_response: { qr_data: `${options.siteUrl}${SANDBOX_CHECKOUT_PATH}/${id}` },
+        transactions: {
+          payments: [
+            {
+              id: `PAY${id.slice(3)}`,
+              amount: input.total_amount,
+              status: "created",
+              status_detail: "ready_to_process",
+            },
+          ],
+        },
+        items: input.items,
+        sandbox_expires_at: new Date(Date.now() + seconds * 1000).toISOString(),
+      };
+      await write("qr_order", id, order);
+      return order;
+    },
+    getQrOrder: readQrOrder,
+    async cancelQrOrder(id: string) {
+      const order = await readQrOrder(id);
+      if (order.status === "canceled") return order;
+      if (order.status !== "created") throw conflict(order, "cancelar");
+      const cancelled = endQrOrder(order, "canceled");
+      await write("qr_order", id, cancelled);
+      return cancelled;
+    },
+    async refundQrOrder(id: string) {
+      const order = await readQrOrder(id);
+      if (order.status === "refunded") return order;
+      if (order.status !== "processed") throw conflict(order, "devolver");
+      const payment = order.transactions?.payments?.[0];
+      const refunded: SandboxQrOrder = {
+        ...order,
+        status: "refunded",
+        status_detail: "refunded",
+        transactions: {
+          payments: (order.transactions?.payments ?? []).map((p) => ({ ...p, status: "refunded" })),
+          refunds: [
+            {
+              id: `REF${id.slice(3)}`,
+              transaction_id: payment?.id,
+              amount: order.total_paid_amount ?? order.total_amount,
+              status: "processed",
+            },
+          ],
+        },
+      };
+      await write("qr_order", id, refunded);
+      return refunded;
+    },
+    async payQrOrder(id: string, approved: boolean) {
+      const order = await readQrOrder(id);
+      if (order.status !== "created") {
+        throw new MercadoPagoError("Mercado Pago (sandbox): este QR ya no acepta pagos", 400);
+      }
+      const next: SandboxQrOrder = approved
+        ? {
+            ...order,
+            status: "processed",
+            status_detail: "accredited",
+            total_paid_amount: order.total_amount,
+            type_response: null,
+            transactions: {
+              payments: (order.transactions?.payments ?? []).map((payment) => ({
+                ...payment,
+                status: "processed",
+                status_detail: "accredited",
+                paid_amount: order.total_amount,
+                reference: { id: newPaymentId() },
+              })),
+            },
+          }
+        : endQrOrder(order, "expired");
+      await write("qr_order", id, next);
+      return {
+        order: next,
+        notifications: [{ type: "order", dataId: id, action: approved ? "order.processed" : "order.expired" }],
+      };
+    },
     async createPreference(input: NewPreference, idempotencyKey: string) {
       const id = `sbp${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 29)}`;
       const existing = await read<Preference>("preference", id);

@@ -12,6 +12,8 @@ import { outboxCounts } from "~/domain/mail/outbox.server";
 import { newsletterCounts } from "~/domain/newsletter/newsletter.server";
 import { orderFigures } from "~/domain/orders/queries.server";
 import { prizeFigures } from "~/domain/prizes/prizes.server";
+import { salesThisMonth } from "~/domain/reports/month.server";
+import { flaggedSalesCount } from "~/domain/sales/queries.server";
 import { missingFiscalFields } from "~/domain/settings/fiscal";
 import { getSection } from "~/domain/settings/settings.server";
 import { shipmentsNeedingAttention } from "~/domain/shipping/order-panel.server";
@@ -24,21 +26,36 @@ import type { Route } from "./+types/dashboard";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = requireAdmin(request, context);
   const owner = admin.role === "owner";
-  const [catalogue, audit, newsletter, mail, prizes, box, discounts, specialOrders, orders, invoices, parcels] =
-    await Promise.all([
-      catalogueFigures(context.db),
-      // The audit log is the owners' (/admin/auditoria): staff do not get its lines here either.
-      owner ? latestAudit(context.db, 20) : Promise.resolve([]),
-      newsletterCounts(context.db),
-      outboxCounts(context.db),
-      prizeFigures(context.db),
-      boxStats(context.db),
-      discountFigures(context.db),
-      specialOrderFigures(context.db),
-      orderFigures(context.db),
-      invoiceDashboard(context.db),
-      shipmentsNeedingAttention(context.db),
-    ]);
+  const [
+    catalogue,
+    audit,
+    newsletter,
+    mail,
+    prizes,
+    box,
+    discounts,
+    specialOrders,
+    orders,
+    invoices,
+    parcels,
+    month,
+    flagged,
+  ] = await Promise.all([
+    catalogueFigures(context.db),
+    // The audit log is the owners' (/admin/auditoria): staff do not get its lines here either.
+    owner ? latestAudit(context.db, 20) : Promise.resolve([]),
+    newsletterCounts(context.db),
+    outboxCounts(context.db),
+    prizeFigures(context.db),
+    boxStats(context.db),
+    discountFigures(context.db),
+    specialOrderFigures(context.db),
+    orderFigures(context.db),
+    invoiceDashboard(context.db),
+    shipmentsNeedingAttention(context.db),
+    salesThisMonth(context.db),
+    flaggedSalesCount(context.db),
+  ]);
   const missingFiscal = missingFiscalFields(await getSection(context.db, "fiscal"));
   return {
     role: admin.role,
@@ -50,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     discounts,
     specialOrders,
     orders,
+    month,
+    flagged,
     parcels,
     invoices,
     lowStock: LOW_STOCK,
@@ -70,9 +89,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     discounts,
     specialOrders,
     orders,
+    month,
+    flagged,
     invoices,
     role,
   } = loaderData;
+  const inPerson = month.counter.sales + month.fair.sales;
   const allCards: { label: string; value: number | string; note: string; to?: string }[] = [
     {
       label: "Pedidos esperando el pago",
@@ -81,10 +103,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       to: "/admin/pedidos?estado=pending_payment",
     },
     {
+      // Every channel (DESIGN §9): the online orders and the counter's and fairs' sales, as the reports count them.
       label: "Ventas de este mes",
-      value: formatMoney(orders.salesThisMonthCents),
-      note: `${orders.paidThisMonth} ${orders.paidThisMonth === 1 ? "pedido pagado" : "pedidos pagados"}`,
+      value: formatMoney(month.totalCents),
+      note: `${month.online.sales} ${month.online.sales === 1 ? "pedido pagado" : "pedidos pagados"}${
+        inPerson > 0 ? ` y ${inPerson} ${inPerson === 1 ? "venta" : "ventas"} en el local y ferias` : ""
+      }`,
       to: "/admin/pedidos?estado=paid",
+    },
+    {
+      label: "Ventas sin stock para revisar",
+      value: flagged,
+      note: flagged > 0 ? "Revisalas en el cierre de caja" : "Cierre de caja",
+      to: flagged > 0 ? "/admin/cierre#sin-stock" : "/admin/cierre",
     },
     {
       label: "Descuentos de este mes",
@@ -166,7 +197,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   ];
   // Only the cards whose section this admin's role may open (app/domain/auth/roles.ts).
   const cards = allCards.filter(
-    (card) => !card.to || mayAct(role, roleForPath(card.to.split("?")[0] ?? "") ?? "owner"),
+    (card) => !card.to || mayAct(role, roleForPath(card.to.split(/[?#]/)[0] ?? "") ?? "owner"),
   );
   return (
     <>

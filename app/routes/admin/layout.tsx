@@ -22,7 +22,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   const email = layout?.email;
   return (
     <div className="flex min-h-dvh flex-col bg-paper">
-      <header className="bg-moss text-white">
+      <header className="bg-moss text-white print:hidden">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
           <Link to="/admin" className="font-serif text-xl font-bold tracking-[0.2em]">
             RIZOMA <span className="font-sans text-sm font-normal tracking-normal text-white/80">· Panel</span>

@@ -20,7 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     stepUp: await stepUpState(context, admin),
     demo: mode === "demo",
     data: mode === "demo" ? await demoData(context.db) : null,
-    payments: (await mercadoPagoLink(context.mercadoPago)).mode,
+    ...(await mercadoPagoLink(context.mercadoPago).then((link) => ({
+      payments: link.mode,
+      qrPos: link.mode === "live" ? link.qrPosId : null,
+    }))),
   };
 }
 
@@ -57,7 +60,7 @@ function DemoDataList({ counts }: { counts: DemoData }) {
 }
 
 export default function Produccion({ loaderData, actionData }: Route.ComponentProps) {
-  const { demo, data: counts, payments, stepUp } = loaderData;
+  const { demo, data: counts, payments, qrPos, stepUp } = loaderData;
   const busy = useNavigation().state === "submitting";
   if (!demo || !counts) {
     return (
@@ -91,6 +94,11 @@ export default function Produccion({ loaderData, actionData }: Route.ComponentPr
             {payments === "live"
               ? "Mercado Pago ya está configurado: los pagos siguen yendo a tu cuenta."
               : "Mercado Pago no está configurado (MP_ACCESS_TOKEN): hasta que lo configures, la tienda va a rechazar los pagos con Mercado Pago y las suscripciones a la Caja Rizoma con un aviso claro. Las transferencias siguen funcionando."}
+          </li>
+          <li data-testid="qr-pos">
+            {qrPos
+              ? `El cobro con QR de Mercado Pago en el mostrador y en las ferias usa la caja «${qrPos}» de tu cuenta.`
+              : "El cobro con QR de Mercado Pago en el mostrador y en las ferias necesita la caja creada en tu cuenta de Mercado Pago (MP_QR_POS_ID): hasta que la configures, la página de venta lo rechaza con un aviso y se cobra de otra forma."}
           </li>
           <li>Desaparece el aviso «Tienda de demostración» de todas las páginas.</li>
           <li>Queda registrado en el historial de cambios, con tu usuario.</li>

@@ -4,6 +4,7 @@ import { BusinessReports } from "~/components/admin/reports/business-reports";
 import { RangeForm } from "~/components/admin/reports/range-form";
 import { SalesReports } from "~/components/admin/reports/sales-reports";
 import { AdminRouteError } from "~/components/layout/route-error";
+import { CHANNEL_LABELS } from "~/domain/reports/channels";
 import { parseRange, rangePresets, rangeQuery } from "~/domain/reports/range";
 import { reports } from "~/domain/reports/reports.server";
 import { requireAdmin } from "~/lib/admin.server";
@@ -43,6 +44,12 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <RangeForm range={range} presets={presets} path={REPORTS_PAGE} />
+      {range.channel ? (
+        <p className="rounded-lg border border-ochre/40 bg-ochre/10 p-4 text-sm">
+          Estás viendo solo las ventas {CHANNEL_LABELS[range.channel].toLowerCase()} en ventas, canales, libros,
+          autores, categorías y descuentos. El margen, la Caja Rizoma y el stock cuentan siempre todos los canales.
+        </p>
+      ) : null}
       {problem ? (
         <p role="alert" className="rounded-lg border border-terracotta/40 bg-terracotta/10 p-4 text-terracotta-dark">
           {problem} Te mostramos este mes.

@@ -1,10 +1,14 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { retryPreapprovalCancellations } from "~/domain/box/cancellation-retry.server";
+import { recordBoxPickup } from "~/domain/box/pickups.server";
 import { recordAuthorizedPayment } from "~/domain/box/subscriptions.server";
-import { retryBoxRefunds } from "~/domain/box/withdrawal.server";
-import { boxPayments, boxSubscriptions, boxWithdrawals, mailOutbox, shipments } from "~db/schema";
+import { retryBoxRefunds, settleBoxRefund } from "~/domain/box/withdrawal-refund.server";
+import { DEFAULT_ISSUE_OPTIONS, issueDueInvoices } from "~/domain/invoices/issue.server";
+import { updateSection } from "~/domain/settings/settings.server";
+import { boxPayments, boxPickups, boxSubscriptions, boxWithdrawals, invoices, mailOutbox, shipments } from "~db/schema";
 import { adminTestDatabase, clientIps } from "../../../tests/support/admin-database";
+import { memoryArca } from "../../../tests/support/memory-arca";
 import { liveMercadoPago } from "../../../tests/support/mercadopago-link";
 import { routeArgs } from "../../../tests/support/route-context";
 import { boxSubscription } from "../../../tests/support/shop";
@@ -13,8 +17,9 @@ import * as subscribeRoute from "./caja/subscribe";
 
 // The Caja Rizoma's own botón de arrepentimiento (issue 33, decision 0047) through POST /api/arrepentimiento,
 // against the fake Mercado Pago: the preapproval cancelled there, the first charge refunded once.
-const { database, db } = await adminTestDatabase();
-const { fake, live } = await liveMercadoPago(db);
+const { database, db, admin } = await adminTestDatabase();
+// A loaded machine may take more than the default 300 ms to answer the first request.
+const { fake, live } = await liveMercadoPago(db, { timeoutMs: 3000 });
 const freshIp = clientIps("10.33");
 const CODE = /^ARR-[2-9A-HJ-NP-Z]{8}$/;
 const DAY = 86_400_000;
@@ -37,6 +42,7 @@ const withdraw = (number: string, email: string, reason?: string) =>
 /** Subscribed `daysAgo` days ago through the real route, authorized at the fake, first charge recorded (or not). */
 async function subscribed(email: string, { daysAgo = 3, charged = true } = {}) {
   const { body } = await post(subscribeRoute, "/api/caja/subscribe", { ...boxSubscription, email });
+  if (!body.id) throw new Error(`not subscribed: ${JSON.stringify(body)}`);
   const id = Number(body.id);
   const [row] = await db.select().from(boxSubscriptions).where(eq(boxSubscriptions.id, id));
   const preapprovalId = row?.providerPreapprovalId;
@@ -179,5 +185,182 @@ describe("POST /api/arrepentimiento with a Caja Rizoma subscription", () => {
     expect(fake.preapprovals.get(sub.preapprovalId)?.status).toBe("cancelled");
     expect(refundsOf(sub.chargeId)).toHaveLength(1);
     expect((await withdrawalOf(sub.id))?.refundedAt).toBeInstanceOf(Date);
+  });
+});
+
+/** Invoicing on, as a Responsable Inscripto: a box charge gets its Factura B when it is recorded. */
+async function invoicingOn() {
+  await updateSection(db, admin, "fiscal", {
+    legalName: "Rizoma Libros S.R.L.",
+    cuit: "30-71654321-4",
+    taxCondition: "responsable_inscripto",
+    legalAddress: "Thames 1234, CABA",
+  });
+  await updateSection(db, admin, "invoicing", { enabled: true, pointOfSale: 3 });
+}
+
+/** The invoice worker's passes, as it loops (a voucher handed back comes due again). */
+async function issueAll(arca: ReturnType<typeof memoryArca>) {
+  for (let pass = 0; pass < 3; pass++) {
+    await db
+      .update(invoices)
+      .set({ nextAttemptAt: new Date(0) })
+      .where(eq(invoices.status, "pending"));
+    await issueDueInvoices({ db, arca: arca.api }, { ...DEFAULT_ISSUE_OPTIONS, retryBaseMs: 0 });
+  }
+}
+
+const chargeOf = async (subscriptionId: number) =>
+  (await db.select().from(boxPayments).where(eq(boxPayments.subscriptionId, subscriptionId)))[0];
+const invoiceOfCharge = async (paymentId: number) =>
+  (
+    await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.boxPaymentId, paymentId), eq(invoices.kind, "invoice")))
+  )[0];
+const creditNotesOf = (invoiceId: number) =>
+  db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.kind, "credit_note"), eq(invoices.originalInvoiceId, invoiceId)));
+
+describe("a withdrawn box charge's invoice (decision 0052)", () => {
+  // One ARCA for the file's vouchers: numbers follow its last one, as the real service's do.
+  const arca = memoryArca();
+
+  it("an issued invoice gets one credit note with the refund, whatever replays come", async () => {
+    await invoicingOn();
+    const sub = await subscribed("caja.facturada@example.com");
+    const charge = await chargeOf(sub.id);
+    if (!charge) throw new Error("no charge");
+    await issueAll(arca);
+    const invoice = await invoiceOfCharge(charge.id);
+    expect(invoice).toMatchObject({ status: "issued", voucherType: 6, totalCents: 5_400_000 });
+    if (!invoice) throw new Error("no invoice");
+
+    const answer = await withdraw(sub.number, "caja.facturada@example.com");
+    expect(answer.status).toBe(201);
+    expect(refundsOf(sub.chargeId)).toHaveLength(1);
+    const [note] = await creditNotesOf(invoice.id);
+    expect(note).toMatchObject({ status: "pending", voucherType: 8, reason: "withdrawal", totalCents: 5_400_000 });
+    expect(note?.lines).toEqual(invoice.lines);
+
+    // Replays: the same request, the periodic pass, a settle called again — still one credit note.
+    await withdraw(sub.number, "caja.facturada@example.com");
+    await retryBoxRefunds({ db, mercadoPago: live });
+    const withdrawal = await withdrawalOf(sub.id);
+    await settleBoxRefund({ db, mercadoPago: live }, withdrawal?.id ?? 0);
+    await issueAll(arca);
+    const notes = await creditNotesOf(invoice.id);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ status: "issued", voucherType: 8, number: 1 });
+    expect(arca.vouchers.get("3-8-1")?.request.associated).toEqual([
+      expect.objectContaining({ voucherType: 6, pointOfSale: 3, number: invoice.number }),
+    ]);
+    expect(refundsOf(sub.chargeId)).toHaveLength(1);
+    expect((await invoiceOfCharge(charge.id))?.status).toBe("issued");
+  });
+
+  it("an invoice never numbered is cancelled, with no credit note", async () => {
+    await invoicingOn();
+    const sub = await subscribed("caja.sin.numero@example.com");
+    const charge = await chargeOf(sub.id);
+    if (!charge) throw new Error("no charge");
+    expect((await invoiceOfCharge(charge.id))?.status).toBe("pending");
+    await withdraw(sub.number, "caja.sin.numero@example.com");
+    const invoice = await invoiceOfCharge(charge.id);
+    expect(invoice).toMatchObject({ status: "cancelled", number: null });
+    expect(await creditNotesOf(invoice?.id ?? 0)).toHaveLength(0);
+  });
+
+  it("no refund made (Mercado Pago failing), no credit note yet: both come with the retry", async () => {
+    await invoicingOn();
+    const sub = await subscribed("caja.facturada.tarde@example.com");
+    const charge = await chargeOf(sub.id);
+    await issueAll(arca);
+    const invoice = await invoiceOfCharge(charge?.id ?? 0);
+    fake.failNext(2, 500);
+    await withdraw(sub.number, "caja.facturada.tarde@example.com");
+    expect(refundsOf(sub.chargeId)).toHaveLength(0);
+    expect(await creditNotesOf(invoice?.id ?? 0)).toHaveLength(0);
+    expect((await withdrawalOf(sub.id))?.refundError).toMatch(/^Mercado Pago/);
+    await retryPreapprovalCancellations({ db, mercadoPago: live });
+    await retryBoxRefunds({ db, mercadoPago: live });
+    expect(refundsOf(sub.chargeId)).toHaveLength(1);
+    expect(await creditNotesOf(invoice?.id ?? 0)).toHaveLength(1);
+    expect((await withdrawalOf(sub.id))?.refundError).toBeNull();
+  });
+});
+
+describe("a box picked up at the shop counts as delivered (decision 0052)", () => {
+  async function pickupSubscription(email: string) {
+    const sub = await subscribed(email);
+    await db
+      .update(boxSubscriptions)
+      .set({ deliveryMethod: "pickup", address: null, pickupLocation: "Librería Rizoma" })
+      .where(eq(boxSubscriptions.id, sub.id));
+    return sub;
+  }
+
+  it("a withdrawal after the pickup: cancelled, no automatic refund, the return arranged", async () => {
+    const sub = await pickupSubscription("caja.retirada@example.com");
+    expect(await recordBoxPickup(db, admin, sub.id, "2026-11")).toMatchObject({ created: true });
+    expect(await recordBoxPickup(db, admin, sub.id, "2026-11")).toMatchObject({ created: false });
+    expect(await db.select().from(boxPickups).where(eq(boxPickups.subscriptionId, sub.id))).toHaveLength(1);
+
+    const answer = await withdraw(sub.number, "caja.retirada@example.com");
+    expect(answer.status).toBe(201);
+    expect(answer.body.message).toContain("Ya retiraste tu primera caja en la librería");
+    expect(refundsOf(sub.chargeId)).toHaveLength(0);
+    expect(await withdrawalOf(sub.id)).toMatchObject({
+      refundDue: false,
+      refundCents: 5_400_000,
+      refundedAt: null,
+      boxHandedOver: "picked_up",
+    });
+    expect(await retryBoxRefunds({ db, mercadoPago: live })).toBe(0);
+    expect(refundsOf(sub.chargeId)).toHaveLength(0);
+    const [shopMail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.template, "box-withdrawal-shop"),
+          eq(mailOutbox.subject, `Arrepentimiento de la Caja Rizoma ${sub.number} (${answer.body.code})`),
+        ),
+      );
+    expect(shopMail?.text).toContain("La primera caja ya se había retirado en la librería");
+  });
+
+  it("a pickup cannot be marked once the subscription is withdrawn; a home delivery is not a pickup", async () => {
+    const sub = await pickupSubscription("caja.retiro.tarde@example.com");
+    await withdraw(sub.number, "caja.retiro.tarde@example.com");
+    await expect(recordBoxPickup(db, admin, sub.id, "2026-11")).rejects.toThrow(
+      "La suscripción no está activa: no hay caja para entregar",
+    );
+    expect(refundsOf(sub.chargeId)).toHaveLength(1);
+    const home = await subscribed("caja.domicilio@example.com");
+    await expect(recordBoxPickup(db, admin, home.id, "2026-11")).rejects.toThrow(
+      "Esta suscripción recibe la caja a domicilio",
+    );
+    await expect(recordBoxPickup(db, admin, home.id, "2026-13")).rejects.toThrow("Mes inválido");
+  });
+
+  it("a pickup and a withdrawal at once: either the pickup is refused or the refund is", async () => {
+    const sub = await pickupSubscription("caja.carrera@example.com");
+    const [pickup, answer] = await Promise.allSettled([
+      recordBoxPickup(db, admin, sub.id, "2026-11"),
+      withdraw(sub.number, "caja.carrera@example.com"),
+    ]);
+    expect(answer.status).toBe("fulfilled");
+    const withdrawal = await withdrawalOf(sub.id);
+    if (pickup.status === "fulfilled") {
+      expect(withdrawal).toMatchObject({ refundDue: false, boxHandedOver: "picked_up" });
+      expect(refundsOf(sub.chargeId)).toHaveLength(0);
+    } else {
+      expect(withdrawal).toMatchObject({ refundDue: true, boxHandedOver: null });
+      expect(refundsOf(sub.chargeId)).toHaveLength(1);
+    }
   });
 });

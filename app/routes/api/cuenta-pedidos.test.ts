@@ -36,11 +36,12 @@ describe("GET /api/cuenta/pedidos", () => {
           { number: newer.number, status: "paid", total: 20_000, createdAt: "2026-05-10T12:00:00.000Z" },
           { number: older.number, status: "pending_payment", total: 12_345.5, createdAt: "2026-03-01T12:00:00.000Z" },
         ],
+        purchases: [],
       },
     });
     expect(await call(route.loader, "/api/cuenta/pedidos", as("nadie@example.com"))).toEqual({
       status: 200,
-      body: { success: true, orders: [] },
+      body: { success: true, orders: [], purchases: [] },
     });
   });
 

@@ -68,9 +68,10 @@ describe("terms accepted with an order", () => {
     const mail = await buyerMail(body.order.number);
     const accepted = `Aceptaste los Términos y condiciones, versión ${TERMS.label}`;
     expect(TERMS.label).toMatch(/^del \d{1,2} de [a-z]+ de \d{4}$/);
-    expect(mail?.text).toContain(`${accepted}: http://localhost:3000/terminos`);
+    // The link names the version: the text the buyer accepted stays readable after the terms change.
+    expect(mail?.text).toContain(`${accepted}: http://localhost:3000/terminos?version=${TERMS.version}`);
     expect(mail?.html).toContain(accepted);
-    expect(mail?.html).toContain('href="http://localhost:3000/terminos"');
+    expect(mail?.html).toContain(`href="http://localhost:3000/terminos?version=${TERMS.version}"`);
     // Ley 24.240 art. 34, CCyC art. 1111: the order's letter tells the buyer, at its top, they may revoke
     // it for free, and how: the button's link.
     const withdrawal = `http://localhost:3000/arrepentimiento?pedido=${body.order.number}`;

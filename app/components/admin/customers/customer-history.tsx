@@ -3,6 +3,7 @@ import { StatusBadge } from "~/components/admin/special-order-status";
 import { TableHead } from "~/components/admin/table-head";
 import { STATUS_LABELS as BOX_STATUS_LABELS } from "~/domain/box/plans";
 import type { CustomerDetail } from "~/domain/customers/detail.server";
+import { PURCHASE_STATUS_BADGES, PURCHASE_STATUS_LABELS, purchaseTitle } from "~/domain/customers/purchases";
 import { topicLabel } from "~/domain/newsletter/topics";
 import { STATUS_BADGES, STATUS_LABELS } from "~/domain/orders/status";
 import { WITHDRAWAL_BADGES, WITHDRAWAL_LABELS } from "~/domain/withdrawals/status";
@@ -11,6 +12,54 @@ import { formatMoney } from "~/lib/money";
 import { CustomerSection, Nothing } from "./customer-section";
 
 const ORDER_COLUMNS = ["Pedido", "Fecha", "Estado", { label: "Total", right: true }] as const;
+const PURCHASE_COLUMNS = ["Compra", "Fecha", "Estado", { label: "Total", right: true }] as const;
+
+/**
+ * The person's counter and fair sales (DESIGN §9: a sale is a sale), newest first, each linked to its receipt
+ * (the page the buyer got, with the invoice once ARCA authorised it).
+ */
+export function CustomerPurchases({
+  purchases,
+}: {
+  purchases: (CustomerDetail["inPersonSales"][number] & { receiptUrl: string })[];
+}) {
+  return (
+    <CustomerSection id="compras" title="Compras en el local y en ferias">
+      {purchases.length === 0 ? (
+        <Nothing>Sin compras en el local ni en ferias.</Nothing>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <TableHead className="border-b border-ink/10 text-ink/80" columns={PURCHASE_COLUMNS} />
+            <tbody className="divide-y divide-ink/10">
+              {purchases.map((sale) => (
+                <tr key={sale.number} data-testid="customer-purchase">
+                  <td className="px-3 py-2">
+                    <a href={sale.receiptUrl} className="font-semibold whitespace-nowrap text-moss underline">
+                      {sale.number}
+                    </a>
+                    <span className="block text-xs text-ink/75">{purchaseTitle(sale)}</span>
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">{dayMonthTime(sale.soldAt)}</td>
+                  <td className="px-3 py-2">
+                    <span
+                      className={`rounded px-2 py-0.5 text-xs font-semibold ${PURCHASE_STATUS_BADGES[sale.status]}`}
+                    >
+                      {PURCHASE_STATUS_LABELS[sale.status]}
+                    </span>
+                  </td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                    {formatMoney(sale.totalCents)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </CustomerSection>
+  );
+}
 
 /** Every order of the email, newest first, each linked to its admin page. */
 export function CustomerOrders({ orders }: { orders: CustomerDetail["orders"] }) {

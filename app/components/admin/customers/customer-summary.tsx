@@ -16,8 +16,12 @@ export function CustomerSummary({ customer }: { customer: CustomerView }) {
       <CustomerFlags flags={summary} empty={null} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <Fact label="Pedidos">{summary.orders}</Fact>
+        {summary.inPersonSales > 0 ? <Fact label="Compras en el local y ferias">{summary.inPersonSales}</Fact> : null}
         <Fact label="Total gastado">
-          {formatMoney(summary.totalSpentCents)} <span className="text-ink/75">(pedidos pagados)</span>
+          {formatMoney(summary.totalSpentCents)}{" "}
+          <span className="text-ink/75">
+            {summary.inPersonSales > 0 ? "(pedidos y compras pagados)" : "(pedidos pagados)"}
+          </span>
         </Fact>
         <Fact label="Último pedido">{summary.lastOrderAt ? shortDate(summary.lastOrderAt) : "—"}</Fact>
         <Fact label="Última actividad">{mediumDateTime(summary.lastActivityAt)}</Fact>

@@ -10,6 +10,7 @@ export interface CustomerTableRow extends CustomerFlagsView {
   email: string;
   name: string | null;
   orders: number;
+  inPersonSales: number;
   totalSpentCents: number;
   lastOrderAt: Date | null;
 }
@@ -23,7 +24,8 @@ const COLUMNS = [
 ] as const;
 
 /**
- * The customers: who (name over email, linked to their page), orders, money spent on paid orders, the last
+ * The customers: who (name over email, linked to their page), orders (and counter or fair purchases), money
+ * spent on paid orders and purchases, the last
  * order and the flags. On a phone the table scrolls sideways inside its box, as the other admin lists do.
  */
 export function CustomerTable({ rows }: { rows: CustomerTableRow[] }) {
@@ -40,7 +42,14 @@ export function CustomerTable({ rows }: { rows: CustomerTableRow[] }) {
                 </Link>
                 {row.name ? <span className="block text-xs break-all text-ink/75">{row.email}</span> : null}
               </td>
-              <td className="px-3 py-2 text-right tabular-nums">{row.orders}</td>
+              <td className="px-3 py-2 text-right tabular-nums">
+                {row.orders}
+                {row.inPersonSales > 0 ? (
+                  <span className="block text-xs whitespace-nowrap text-ink/75">
+                    + {row.inPersonSales} en el local o ferias
+                  </span>
+                ) : null}
+              </td>
               <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
                 {formatMoney(row.totalSpentCents)}
               </td>

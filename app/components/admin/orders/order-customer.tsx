@@ -45,7 +45,15 @@ export function OrderCustomer({ order }: { order: AdminOrderView }) {
         <Fact label="Términos">
           {order.termsVersion ? (
             <span data-testid="order-terms">
-              Aceptó la versión {termsVersionLabel(order.termsVersion)}
+              Aceptó la{" "}
+              <a
+                href={`/terminos?version=${encodeURIComponent(order.termsVersion)}`}
+                target="_blank"
+                rel="noreferrer"
+                className="text-moss underline"
+              >
+                versión {termsVersionLabel(order.termsVersion)}
+              </a>
               {order.termsHash ? (
                 <span className="text-ink/75" title={order.termsHash}>
                   {" "}

@@ -81,8 +81,8 @@ export function BusinessReports({ data, csv }: { data: Reports; csv: (name: stri
         title="Margen contra gastos"
         note={
           <>
-            «Margen» acá es lo vendido sin IVA (los pedidos, con sus descuentos y sin el envío) menos los gastos
-            cargados en{" "}
+            «Margen» acá es lo vendido sin IVA (los pedidos online y las ventas en el local y en ferias, con sus
+            descuentos y sin el envío, aunque arriba elijas un solo canal) menos los gastos cargados en{" "}
             <Link to="/admin/expenses" className="text-moss underline">
               Gastos
             </Link>
@@ -131,7 +131,7 @@ export function BusinessReports({ data, csv }: { data: Reports; csv: (name: stri
       <ReportSection
         id="stock"
         title="Stock"
-        note="Lo que vale hoy lo que hay en los estantes, y los libros con stock que no se vendieron en el período (primero los que están hace más tiempo en el catálogo)."
+        note="Lo que vale hoy lo que hay en los estantes y en las mesas de las ferias, y los libros con stock que no se vendieron en el período por ningún canal (primero los que están hace más tiempo en el catálogo)."
         csvHref={csv("stock")}
       >
         <ReportTable

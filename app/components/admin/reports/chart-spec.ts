@@ -31,6 +31,7 @@ export const PALETTE = {
   terracotta: "var(--color-terracotta)",
   ochre: "var(--color-ochre)",
   ink: "var(--color-ink)",
+  terracottaDark: "var(--color-terracotta-dark)",
 } as const;
 
 /** The height every chart gets (recharts measures its box; a fixed height keeps the page from jumping). */

@@ -1,9 +1,11 @@
 import { Form, Link } from "react-router";
+import { CHANNEL_LABELS, CHANNEL_PARAMS, CHANNELS } from "~/domain/reports/channels";
 import { GRAIN_LABELS, GRAINS, type RangePreset, type ReportRange } from "~/domain/reports/range";
 
 /**
- * The period of the reports: two dates and the grain of the sales series, sent as a GET (works without
- * JavaScript, and the URL can be shared), plus the presets as plain links.
+ * The period of the reports: two dates, the grain of the sales series and the channel (every one, or online,
+ * the counter or fairs), sent as a GET (works without JavaScript, and the URL can be shared), plus the
+ * presets as plain links (which keep the channel).
  */
 export function RangeForm({ range, presets, path }: { range: ReportRange; presets: RangePreset[]; path: string }) {
   const field = "rounded-md border border-ink/25 bg-white px-2 py-1.5";
@@ -34,6 +36,25 @@ export function RangeForm({ range, presets, path }: { range: ReportRange; preset
             ))}
           </select>
         </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="canal" className="text-sm font-semibold text-ink/75">
+            Canal
+          </label>
+          <select
+            id="canal"
+            name="canal"
+            defaultValue={range.channel ? CHANNEL_PARAMS[range.channel] : ""}
+            key={range.channel ?? "todos"}
+            className={field}
+          >
+            <option value="">Todos</option>
+            {CHANNELS.map((channel) => (
+              <option key={channel} value={CHANNEL_PARAMS[channel]}>
+                {CHANNEL_LABELS[channel]}
+              </option>
+            ))}
+          </select>
+        </div>
         <button
           type="submit"
           className="rounded-md bg-moss px-4 py-2 text-sm font-semibold text-white hover:bg-moss-dark"
@@ -46,7 +67,9 @@ export function RangeForm({ range, presets, path }: { range: ReportRange; preset
           {presets.map((preset) => {
             const current = preset.from === range.from && preset.to === range.to;
             // The grain follows the preset's length (no ?agrupar=), as a first visit would.
-            const href = `${path}?${new URLSearchParams({ desde: preset.from, hasta: preset.to })}`;
+            const query = new URLSearchParams({ desde: preset.from, hasta: preset.to });
+            if (range.channel) query.set("canal", CHANNEL_PARAMS[range.channel]);
+            const href = `${path}?${query}`;
             return (
               <li key={preset.label}>
                 <Link

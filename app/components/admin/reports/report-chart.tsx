@@ -35,7 +35,10 @@ export default function ReportChart({ spec }: { spec: ChartSpec }) {
           </>
         )}
         <Tooltip formatter={(value) => format(value)} cursor={{ fill: "var(--color-cream)" }} />
-        {spec.series.length > 1 ? <Legend wrapperStyle={{ fontSize: 13 }} /> : null}
+        {spec.series.length > 1 ? (
+          // The swatch carries the series' colour; the text stays ink, readable whatever the colour (ochre is light).
+          <Legend wrapperStyle={{ fontSize: 13 }} formatter={(value) => <span className="text-ink">{value}</span>} />
+        ) : null}
         {spec.series.map((series) =>
           series.kind === "line" ? (
             <Line

@@ -1,6 +1,14 @@
+import {
+  CHANNEL_LABELS,
+  IN_PERSON_METHODS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type SalePaymentMethod,
+} from "~/domain/reports/channels";
 import { bucketLabel, type ReportRange } from "~/domain/reports/range";
 import type { Reports } from "~/domain/reports/reports.server";
 import { formatMoney } from "~/lib/money";
+import { ChannelReport } from "./channel-report";
 import { ChartSlot } from "./chart-slot";
 import { PALETTE } from "./chart-spec";
 import { ReportSection } from "./report-section";
@@ -8,6 +16,14 @@ import { ReportTable } from "./report-table";
 
 const NO_SALES = "No hay ventas en estas fechas";
 const units = new Intl.NumberFormat("es-AR");
+
+const METHOD_COLORS: Record<SalePaymentMethod, string> = {
+  transfer: PALETTE.moss,
+  mercadopago: PALETTE.terracotta,
+  cash: PALETTE.ochre,
+  card: PALETTE.ink,
+  mercadopago_qr: PALETTE.terracottaDark,
+};
 
 /** The reports that read the range's sales: per period, top books and authors, categories, discounts. */
 export function SalesReports({
@@ -20,14 +36,19 @@ export function SalesReports({
   csv: (name: string) => string;
 }) {
   const { sales, books, authors, categories, discounts } = data;
-  const empty = sales.totals.orders === 0 ? NO_SALES : null;
+  const empty = sales.totals.sales === 0 ? NO_SALES : null;
   const grain = { dia: "día", semana: "semana", mes: "mes" }[range.grain];
+  // The online shop's two methods always; the counter's only when the range has sales paid with them.
+  const methods = PAYMENT_METHODS.filter(
+    (method) => !IN_PERSON_METHODS.includes(method) || sales.totals.methods[method].sales > 0,
+  );
+  const onlyChannel = range.channel ? CHANNEL_LABELS[range.channel].toLowerCase() : null;
   return (
     <>
       <ReportSection
         id="ventas"
         title="Ventas"
-        note="Pedidos pagados, enviados o entregados, por el día en que se pagaron; el monto es lo que pagó cada comprador (con envío y descuentos). Los cancelados, los arrepentidos y los que esperan el pago no cuentan."
+        note={`${onlyChannel ? `Solo las ventas ${onlyChannel}. ` : ""}Pedidos online pagados, enviados o entregados (por el día en que se pagaron) y ventas en el local y en ferias cobradas (por el día en que se hicieron); el monto es lo que pagó cada comprador (con envío y descuentos). Los cancelados, los arrepentidos y los que esperan el pago no cuentan.`}
         csvHref={csv("ventas")}
         empty={empty}
       >
@@ -36,43 +57,43 @@ export function SalesReports({
             label: `Ventas por ${grain}, por medio de pago`,
             data: sales.buckets.map((bucket) => ({
               period: bucketLabel(bucket.key, range.grain),
-              transfer: bucket.transferCents,
-              mercadopago: bucket.mercadoPagoCents,
+              ...Object.fromEntries(methods.map((method) => [method, bucket.methods[method].cents])),
             })),
             category: "period",
-            series: [
-              { key: "transfer", label: "Transferencia", color: PALETTE.moss, stack: "pago" },
-              { key: "mercadopago", label: "Mercado Pago", color: PALETTE.terracotta, stack: "pago" },
-            ],
+            series: methods.map((method) => ({
+              key: method,
+              label: PAYMENT_METHOD_LABELS[method],
+              color: METHOD_COLORS[method],
+              stack: "pago",
+            })),
             money: true,
             layout: "bars",
           }}
         />
         <ReportTable
-          caption={`Ventas por ${grain}: pedidos y montos por medio de pago`}
+          caption={`Ventas por ${grain}: cantidad y montos por medio de pago`}
           columns={[
             { label: "Período" },
-            { label: "Pedidos", numeric: true },
-            { label: "Transferencia", numeric: true },
-            { label: "Mercado Pago", numeric: true },
+            { label: "Ventas", numeric: true },
+            ...methods.map((method) => ({ label: PAYMENT_METHOD_LABELS[method], numeric: true })),
             { label: "Total", numeric: true },
           ]}
           rows={sales.buckets.map((bucket) => [
             bucketLabel(bucket.key, range.grain),
-            units.format(bucket.orders),
-            formatMoney(bucket.transferCents),
-            formatMoney(bucket.mercadoPagoCents),
+            units.format(bucket.sales),
+            ...methods.map((method) => formatMoney(bucket.methods[method].cents)),
             formatMoney(bucket.revenueCents),
           ])}
           footer={[
             "Total",
-            units.format(sales.totals.orders),
-            formatMoney(sales.totals.transferCents),
-            formatMoney(sales.totals.mercadoPagoCents),
+            units.format(sales.totals.sales),
+            ...methods.map((method) => formatMoney(sales.totals.methods[method].cents)),
             formatMoney(sales.totals.revenueCents),
           ]}
         />
       </ReportSection>
+
+      <ChannelReport data={data} range={range} csv={csv} empty={empty} />
 
       <div className="grid gap-10 lg:grid-cols-2">
         <ReportSection
@@ -174,7 +195,7 @@ export function SalesReports({
         <ReportSection
           id="descuentos"
           title="Descuentos"
-          note={`Lo descontado con cada código en las ventas del período. Aparte, el descuento por transferencia: ${formatMoney(discounts.transfer.discountCents)} en ${units.format(discounts.transfer.orders)} ${discounts.transfer.orders === 1 ? "pedido" : "pedidos"}.`}
+          note={`Lo descontado con cada código en las ventas del período. Aparte, el descuento por transferencia: ${formatMoney(discounts.transfer.discountCents)} en ${units.format(discounts.transfer.orders)} ${discounts.transfer.orders === 1 ? "pedido" : "pedidos"}.${inPersonNote(discounts.inPerson)}`}
           csvHref={csv("descuentos")}
           empty={empty}
         >
@@ -211,4 +232,15 @@ export function SalesReports({
       </div>
     </>
   );
+}
+
+/** The counter's and the fairs' discounts, said after the transfer's when there were some. */
+function inPersonNote(inPerson: Reports["discounts"]["inPerson"]): string {
+  const parts = (["counter", "fair"] as const)
+    .filter((channel) => inPerson[channel].sales > 0)
+    .map(
+      (channel) =>
+        `${CHANNEL_LABELS[channel].toLowerCase()}, ${formatMoney(inPerson[channel].discountCents)} en ${units.format(inPerson[channel].sales)} ${inPerson[channel].sales === 1 ? "venta" : "ventas"}`,
+    );
+  return parts.length ? ` Descuentos ${parts.join("; ")}.` : "";
 }

@@ -99,6 +99,7 @@ describe("GET /api/admin/customers", () => {
           email: "ana@example.com",
           name: "Ana María Pérez",
           orders: 4,
+          inPersonSales: 0,
           totalSpent: 13500.5,
           lastOrderAt: "2026-03-21T02:30:00.000Z",
           lastActivityAt: "2026-03-21T02:30:00.000Z",

@@ -5,13 +5,16 @@ import {
   CustomerNewsletter,
   CustomerOrders,
   CustomerOtherHistory,
+  CustomerPurchases,
 } from "~/components/admin/customers/customer-history";
 import { CustomerAccount, CustomerSummary } from "~/components/admin/customers/customer-summary";
 import { AdminRouteError } from "~/components/layout/route-error";
 import { customerDetail } from "~/domain/customers/detail.server";
 import { NotFound } from "~/domain/errors";
+import { receiptLinks } from "~/domain/sales/receipt-links.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { normalizeEmail } from "~/lib/email";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/detail";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -26,7 +29,16 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
   try {
-    return await customerDetail(context.db, normalizeEmail(params.email));
+    const customer = await customerDetail(context.db, normalizeEmail(params.email));
+    const links = await receiptLinks(
+      context.db,
+      requestContext(context),
+      customer.inPersonSales.map((sale) => sale.number),
+    );
+    return {
+      ...customer,
+      inPersonSales: customer.inPersonSales.map((sale) => ({ ...sale, receiptUrl: links[sale.number]?.path ?? "" })),
+    };
   } catch (error) {
     if (error instanceof NotFound) throw data(error.message, { status: 404 });
     throw error;
@@ -51,6 +63,7 @@ export default function AdminCliente({ loaderData: customer }: Route.ComponentPr
         <CustomerAccount customer={customer} />
       </div>
       <CustomerOrders orders={customer.orders} />
+      {customer.inPersonSales.length > 0 ? <CustomerPurchases purchases={customer.inPersonSales} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <CustomerBoxes email={email} subscriptions={customer.subscriptions} />
         <CustomerNewsletter newsletter={customer.newsletter} />

@@ -28,8 +28,8 @@ export default function AdminClientes({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="font-serif text-3xl">Clientes</h1>
         <p className="mt-1 max-w-3xl text-ink/75">
-          Cada email que la tienda conoce: compras, Caja Rizoma, pedidos especiales, premios, newsletter y cuentas. El
-          total gastado suma solo los pedidos pagados.
+          Cada email que la tienda conoce: compras online, en el local y en ferias, Caja Rizoma, pedidos especiales,
+          premios, newsletter y cuentas. El total gastado suma los pedidos y las compras pagados.
         </p>
       </div>
       <CustomerListFilters filters={filters} />

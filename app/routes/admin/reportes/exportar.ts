@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { recordPersonalExport } from "~/domain/audit/exports.server";
+import { CHANNEL_LABELS, CHANNEL_PARAMS } from "~/domain/reports/channels";
 import { parseRange } from "~/domain/reports/range";
 import { reorderCsv, reorderList, reorderQuery } from "~/domain/reports/reorder.server";
 import { isReportName, REPORT_FILES, reportCsv } from "~/domain/reports/reports.server";
@@ -11,7 +12,7 @@ import { alertOrigin, exportStepUp } from "~/lib/step-up.server";
 import type { Route } from "./+types/exportar";
 
 /**
- * GET /admin/reportes/exportar?informe=ventas&desde=&hasta=&agrupar=: one report of /admin/reportes as a
+ * GET /admin/reportes/exportar?informe=ventas&desde=&hasta=&agrupar=&canal=: one report of /admin/reportes as a
  * CSV. informe=reposicion (&umbral=&editorial=) is the reorder list for the distributor.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -44,20 +45,27 @@ export function loader({ request, context }: Route.LoaderArgs) {
     if (!isReportName(name)) throw data("Ese reporte no existe.", { status: 404 });
     const { range } = parseRange(params);
     const csv = await reportCsv(context.db, name, range);
+    const channel = range.channel ? CHANNEL_PARAMS[range.channel] : null;
     await recordPersonalExport(
       context.db,
       admin,
       {
         subject: "report",
         entity: "report",
-        what: `el reporte «${REPORT_FILES[name]}» del ${numericDate(range.from)} al ${numericDate(range.to)}`,
+        what: `el reporte «${REPORT_FILES[name]}»${range.channel ? ` (ventas ${CHANNEL_LABELS[range.channel].toLowerCase()})` : ""} del ${numericDate(range.from)} al ${numericDate(range.to)}`,
         format: "CSV",
         rows: csvRowCount(csv),
-        filters: { informe: name, desde: range.from, hasta: range.to, agrupar: range.grain },
+        filters: {
+          informe: name,
+          desde: range.from,
+          hasta: range.to,
+          agrupar: range.grain,
+          ...(channel ? { canal: channel } : {}),
+        },
         ip: context.clientIp,
       },
       alertOrigin(request, context),
     );
-    return csvResponse(csv, `${REPORT_FILES[name]}-${range.from}-a-${range.to}.csv`);
+    return csvResponse(csv, `${REPORT_FILES[name]}${channel ? `-${channel}` : ""}-${range.from}-a-${range.to}.csv`);
   });
 }

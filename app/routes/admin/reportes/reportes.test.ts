@@ -45,7 +45,7 @@ describe("/admin/reportes", () => {
     const page = await reportsPage.loader(asAdmin("/admin/reportes?desde=2026-03-01&hasta=2026-04-30&agrupar=mes"));
     expect(page.range).toEqual({ from: "2026-03-01", to: "2026-04-30", grain: "mes" });
     expect(page.problem).toBeNull();
-    expect(page.data.sales.totals).toMatchObject({ orders: 4, revenueCents: 9_713_000 });
+    expect(page.data.sales.totals).toMatchObject({ sales: 4, revenueCents: 9_713_000 });
     expect(page.data.books).toHaveLength(3);
     expect(page.data.box).toHaveLength(2);
     expect(page.data.slow.total).toBe(3);
@@ -66,9 +66,9 @@ describe("CSV downloads", () => {
     );
     expect(status).toBe(200);
     expect(text(body)).toBe(
-      "\uFEFFPeríodo;Desde;Pedidos;Transferencia;Mercado Pago;Total\r\n" +
-        'mar 2026;2026-03;3;"53040,00";"29090,00";"82130,00"\r\n' +
-        'abr 2026;2026-04;1;"0,00";"15000,00";"15000,00"\r\n',
+      "\uFEFFPeríodo;Desde;Ventas;Transferencia;Mercado Pago;Efectivo;Tarjeta;QR de Mercado Pago;Total\r\n" +
+        'mar 2026;2026-03;3;"53040,00";"29090,00";"0,00";"0,00";"0,00";"82130,00"\r\n' +
+        'abr 2026;2026-04;1;"0,00";"15000,00";"0,00";"0,00";"0,00";"15000,00"\r\n',
     );
     const response = await exportRoute.loader(
       asAdmin("/admin/reportes/exportar?informe=margen&desde=2026-03-01&hasta=2026-04-30"),

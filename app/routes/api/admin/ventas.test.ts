@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_ISSUE_OPTIONS, issueDueInvoices } from "~/domain/invoices/issue.server";
 import { updateSection } from "~/domain/settings/settings.server";
 import {
   adminUsers,
@@ -15,8 +16,10 @@ import {
   stockMovements,
 } from "~db/schema";
 import { adminTestDatabase } from "../../../../tests/support/admin-database";
+import { memoryArca } from "../../../../tests/support/memory-arca";
 import { routeArgs } from "../../../../tests/support/route-context";
 import * as receiptRoute from "../../recibo";
+import * as receiptPdfRoute from "../../recibo-factura";
 import * as salesRoute from "./ventas";
 import * as catalogRoute from "./ventas-catalogo";
 
@@ -371,6 +374,54 @@ describe("/recibo/{number}", () => {
         )
         .catch((error: { init?: { status: number } }) => error);
       expect((refused as { init?: { status: number } }).init?.status).toBe(404);
+    }
+  });
+
+  it("lists the sale's invoice once ARCA authorised it, downloadable with the receipt's own signature", async () => {
+    await updateSection(db, admin, "fiscal", {
+      legalName: "Rizoma Libros S.R.L.",
+      cuit: "30-71654321-4",
+      taxCondition: "monotributo",
+      legalAddress: "Thames 1234, CABA",
+    });
+    await updateSection(db, admin, "invoicing", { enabled: true, pointOfSale: 3, identifyConsumerFrom: 10_000_000 });
+    try {
+      const a = await book({ title: "Zama" });
+      const { body } = await sell({ clientId: randomUUID(), items: [{ id: a.id, quantity: 1 }], payment: "cash" });
+      const url = new URL(body.sale.receiptUrl);
+      const args = (path: string, params: Record<string, string>) => routeArgs(path, database, { params }) as never;
+      const waiting = await receiptRoute.loader(args(`${url.pathname}${url.search}`, { number: body.sale.number }));
+      expect(waiting.invoicing.vouchers).toEqual([]);
+      expect(waiting.invoicing.issuing).toBe(
+        "Estamos emitiendo la factura: aparece en esta página apenas ARCA la autoriza.",
+      );
+
+      await db
+        .update(invoices)
+        .set({ nextAttemptAt: new Date(0) })
+        .where(eq(invoices.status, "pending"));
+      await issueDueInvoices({ db, arca: memoryArca().api }, { ...DEFAULT_ISSUE_OPTIONS, retryBaseMs: 0 });
+      const issued = await receiptRoute.loader(args(`${url.pathname}${url.search}`, { number: body.sale.number }));
+      expect(issued.invoicing.issuing).toBeNull();
+      const [voucher] = issued.invoicing.vouchers;
+      expect(voucher?.title).toMatch(/^Factura C 00003-\d{8}$/);
+      const link = new URL(voucher?.url ?? "");
+      const pdf = await receiptPdfRoute.loader(
+        args(`${link.pathname}${link.search}`, { number: body.sale.number, invoiceId: String(voucher?.id) }),
+      );
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get("content-type")).toBe("application/pdf");
+      const refused = await receiptPdfRoute.loader(
+        args(`${link.pathname}?token=otro`, { number: body.sale.number, invoiceId: String(voucher?.id) }),
+      );
+      expect(refused.status).toBe(404);
+      expect(await refused.text()).toContain("No encontramos esa factura");
+    } finally {
+      await updateSection(db, admin, "invoicing", {
+        enabled: false,
+        pointOfSale: null,
+        identifyConsumerFrom: 10_000_000,
+      });
     }
   });
 });

@@ -1,7 +1,7 @@
 import { saleInputSchema } from "~/domain/sales/input";
+import { recordSaleWithPayment } from "~/domain/sales/qr.server";
 import { recordedSaleJson, salesDayQuery, salesOfDay } from "~/domain/sales/queries.server";
 import { saleSigner } from "~/domain/sales/receipt.server";
-import { recordSale } from "~/domain/sales/record.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { todayInBuenosAires } from "~/lib/dates";
 import { api, jsonResponse, methodNotAllowed, readJson, readQuery } from "~/lib/http.server";
@@ -21,7 +21,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 /**
  * POST /api/admin/ventas {clientId, items:[{id, quantity, price?, discountPercent?}], discountPercent?, payment,
  * cashReceived?, customer?, fairId?, soldAt?, offline?, note?}: 201 with the new sale, or 200 with the sale
- * this `clientId` already recorded. Bad input: 400 in Spanish, nothing written.
+ * this `clientId` already recorded. Bad input: 400 in Spanish, nothing written. A Mercado Pago QR sale answers
+ * 'pending_payment' with `qr: {data, expiresAt}`; when Mercado Pago cannot make the QR, 502/504 with
+ * `code: "qr_failed"` (the sale cancelled, its stock back; retry with a new clientId). docs/decisions/0051.
  */
 export function action({ request, context }: Route.ActionArgs) {
   return api(context, async () => {
@@ -29,7 +31,7 @@ export function action({ request, context }: Route.ActionArgs) {
     if (request.method !== "POST") return methodNotAllowed("GET, POST");
     const input = await readJson(request, saleInputSchema);
     const ctx = requestContext(context);
-    const recorded = await recordSale(ctx, admin, input);
+    const recorded = await recordSaleWithPayment(ctx, admin, input);
     const signer = await saleSigner(context.db, ctx);
     const sale = await recordedSaleJson(context.db, recorded, signer.url(recorded.sale.number));
     return jsonResponse({ success: true, sale }, { status: recorded.created ? 201 : 200 });
