@@ -47,7 +47,7 @@ function closure(roots: string[]): string[] {
   return [...seen];
 }
 
-const ADMIN_DIRS = ["app/routes/admin", "app/components/admin"];
+const ADMIN_DIRS = ["app/routes/admin", "app/components/admin", "app/components/sales"];
 
 describe("the two stylesheets", () => {
   it("the admin's reads every module an admin page can render", () => {
@@ -63,5 +63,23 @@ describe("the two stylesheets", () => {
     const { included, excluded } = sources("app/styles/shop.css");
     expect(included).toEqual(["app"]);
     expect(excluded.sort()).toEqual([...ADMIN_DIRS].sort());
+  });
+
+  it("every admin page outside the admin layout (sign-in, invitation, printable lists) links the admin's", () => {
+    const table = read("app/routes.ts");
+    const start = table.indexOf('route("admin", "routes/admin/layout.tsx"');
+    expect(start).toBeGreaterThan(0);
+    let depth = 0;
+    let end = table.indexOf("[", start);
+    for (; end < table.length; end++) {
+      if (table[end] === "[") depth++;
+      if (table[end] === "]" && --depth === 0) break;
+    }
+    const pages = (text: string) => [...text.matchAll(/"(routes\/admin\/[^"]+\.tsx)"/g)].map((m) => m[1] as string);
+    const inLayout = new Set(pages(table.slice(start, end)));
+    const outside = pages(table).filter((file) => !inLayout.has(file) && /export default/.test(read(`app/${file}`)));
+    expect(outside.length).toBeGreaterThan(0);
+    const unstyled = outside.filter((file) => !/links[^\n]*=>\s*\[adminStylesheet\]/.test(read(`app/${file}`)));
+    expect(unstyled, "export `links = () => [adminStylesheet]` from these").toEqual([]);
   });
 });

@@ -9,10 +9,7 @@ import type { Db } from "~db/index";
  * mode comes from memory (publicSettings): every page asks, so it costs no query per request and a page
  * still renders while the database is away (tests/reliability/faults.test.ts).
  */
-export async function instalmentsOffered(context: {
-  db: Db;
-  mercadoPago?: MercadoPago | null;
-}): Promise<boolean> {
+export async function instalmentsOffered(context: { db: Db; mercadoPago?: MercadoPago | null }): Promise<boolean> {
   if (!context.mercadoPago) return false;
   const { mode } = await publicSettings(context.db);
   return context.mercadoPago.takesPaymentsIn(mode);

@@ -10,12 +10,16 @@ import { requireAdmin } from "~/lib/admin.server";
 import { longDate } from "~/lib/dates";
 import { idParam } from "~/lib/params";
 import { seoMeta } from "~/lib/seo";
+import { adminStylesheet } from "~/styles/stylesheets";
 import type { Route } from "./+types/remito";
 
 /**
  * The packing list ("remito") of what went to a fair: a page of its own, outside the panel's frame, made to be
  * printed (app.css `.print-doc`: only the document is left on paper). Staff print it; it travels with the box.
  */
+// Outside the admin layout (a page to print): it links the admin's stylesheet itself.
+export const links: Route.LinksFunction = () => [adminStylesheet];
+
 export const meta = ({ data }: Route.MetaArgs) =>
   seoMeta({ title: data ? `Remito · ${data.fair.name}` : "Remito", noIndex: true });
 
