@@ -130,12 +130,12 @@ describe("the first screen", () => {
           await page.context().close();
         }
         const [normal, early] = shots as [Buffer, Buffer];
-        expect(await largestDifference(normal, early), `${path} at ${width} px`).toBeLessThanOrEqual(2);
+        expect(await pixelsChanged(normal, early), `${path} at ${width} px`).toBeLessThanOrEqual(25);
         firstShots.push(normal);
       }
     }
     // The comparison sees a difference where there is one: two different pages.
-    expect(await largestDifference(firstShots[0] as Buffer, firstShots[1] as Buffer)).toBeGreaterThan(50);
+    expect(await pixelsChanged(firstShots[0] as Buffer, firstShots[1] as Buffer)).toBeGreaterThan(5_000);
   });
 });
 
@@ -156,11 +156,14 @@ async function rawGet(url: string, encoding: string): Promise<{ headers: Record<
 }
 
 /**
- * The largest difference of one colour channel between two screenshots of the same size, computed by the
- * browser (a canvas). The inline rules give colours with an opacity as hex with alpha, the file as
- * color-mix (the same colour, the alpha rounded to 1/255): a pixel may differ by a level or two.
+ * How many pixels of two screenshots of the same size differ by more than two levels in a colour channel,
+ * computed by the browser (a canvas). The inline rules give colours with an opacity as hex with alpha, the
+ * file as color-mix (the same colour, the alpha rounded to 1/255): a pixel may differ by a level or two.
+ * And the rasteriser may smooth a rounded corner a little differently when the page below the first
+ * screen has another height (one run: 9 pixels of a button's corner, by 16 levels); a missing rule moves
+ * or recolours whole boxes and text, thousands of pixels.
  */
-async function largestDifference(a: Buffer, b: Buffer): Promise<number> {
+async function pixelsChanged(a: Buffer, b: Buffer): Promise<number> {
   const page: Page = await shop.open();
   const result = await page.evaluate(
     async ([first, second]) => {
@@ -172,7 +175,7 @@ async function largestDifference(a: Buffer, b: Buffer): Promise<number> {
           image.src = `data:image/png;base64,${data}`;
         });
       const [x, y] = await Promise.all([load(first as string), load(second as string)]);
-      if (x.width !== y.width || x.height !== y.height) return 255;
+      if (x.width !== y.width || x.height !== y.height) return x.width * x.height;
       const pixels = (image: HTMLImageElement) => {
         const canvas = document.createElement("canvas");
         canvas.width = image.width;
@@ -182,9 +185,16 @@ async function largestDifference(a: Buffer, b: Buffer): Promise<number> {
         return context.getImageData(0, 0, image.width, image.height).data;
       };
       const [p, q] = [pixels(x), pixels(y)];
-      let largest = 0;
-      for (let i = 0; i < p.length; i++) largest = Math.max(largest, Math.abs((p[i] as number) - (q[i] as number)));
-      return largest;
+      let changed = 0;
+      for (let i = 0; i < p.length; i += 4) {
+        for (let c = 0; c < 4; c++) {
+          if (Math.abs((p[i + c] as number) - (q[i + c] as number)) > 2) {
+            changed++;
+            break;
+          }
+        }
+      }
+      return changed;
     },
     [a.toString("base64"), b.toString("base64")],
   );

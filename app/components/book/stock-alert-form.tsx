@@ -58,7 +58,7 @@ export function StockAlertForm({
         {ALERT_BUTTON[kind]}
       </h2>
       <p className="mt-1 text-sm text-ink/75">{LEAD[kind]}</p>
-      <fetcher.Form method="post" className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start">
+      <fetcher.Form method="post" className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-start">
         <input type="hidden" name="intent" value={STOCK_ALERT_INTENT} />
         {customerEmail ? (
           <input type="hidden" name="email" value={customerEmail} />
