@@ -1,3 +1,4 @@
+import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -23,6 +24,10 @@ export default defineConfig({
           globalSetup: ["tests/support/global-database.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // Vitest's default leaves one core to its main thread: one worker on a two-core machine. A file
+          // waits on its database often enough (PostgreSQL's own processes, PGlite's worker thread) that two
+          // workers there ran the same 14 API files in 118 s instead of 151 s.
+          maxWorkers: Math.max(2, os.availableParallelism() - 1),
         },
       },
       {
@@ -45,6 +50,21 @@ export default defineConfig({
         test: {
           name: "reliability",
           include: ["tests/reliability/**/*.test.ts"],
+          // The load test measures the server's memory and throughput: alone, in its own project.
+          exclude: ["tests/reliability/load.test.ts"],
+          globalSetup: ["tests/support/global-database.ts"],
+          testTimeout: 900_000,
+          hookTimeout: 180_000,
+          // Each file has its own database (faults.test.ts its own PostgreSQL, which it stops), servers on
+          // their own ports and its own fakes; most of their time is spent waiting (restarts, leases, retries).
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "load",
+          include: ["tests/reliability/load.test.ts"],
           globalSetup: ["tests/support/global-database.ts"],
           testTimeout: 900_000,
           hookTimeout: 180_000,

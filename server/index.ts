@@ -238,6 +238,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const boxCancellationRetry = startPreapprovalCancellationRetry({
     db: database.db,
     mercadoPago,
+    siteUrl: env.publicUrl,
     log: logger.child({ component: "box" }),
   });
   // "Recordame mi carrito": due reminders become one e-mail each (safe with several instances).

@@ -47,7 +47,10 @@ export async function retryPreapprovalCancellations(ctx: RetryContext): Promise<
 }
 
 /** Runs the retry in this server process every `intervalMs`; `stop()` waits for a running pass. */
-export function startPreapprovalCancellationRetry(ctx: RetryContext, intervalMs = 10 * 60_000) {
+export function startPreapprovalCancellationRetry(
+  ctx: RetryContext & Pick<BoxContext, "siteUrl">,
+  intervalMs = 10 * 60_000,
+) {
   return startPeriodicJob(
     ctx.log,
     "mercadopago cancellation retry failed",

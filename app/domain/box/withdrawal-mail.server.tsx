@@ -1,7 +1,8 @@
 import { Button, EmailLayout, Heading, P } from "~/domain/mail/templates/layout";
 import { html, lines, type MailSite, type RenderedMail } from "~/domain/mail/templates/render.server";
-import { withdrawalReceipt } from "~/domain/withdrawals/mail.server";
+import { refundLetter, withdrawalReceipt } from "~/domain/withdrawals/mail.server";
 import { longDate } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
 import { type BoxRefundState, boxWithdrawalSteps } from "./withdrawal-steps";
 
 /** The two e-mails of a Caja Rizoma subscription withdrawn with the botón de arrepentimiento. */
@@ -75,4 +76,27 @@ export function boxWithdrawalShop(data: BoxWithdrawalMail): RenderedMail {
       `Ver arrepentimientos: ${data.siteUrl}/admin/arrepentimientos`,
     ),
   };
+}
+
+/**
+ * To the subscriber, when Mercado Pago made the refund of the first charge: at once, or later when a first
+ * try failed and the retry (the periodic pass or the admin's "Reintentar reembolso") made it.
+ */
+export function boxWithdrawalRefunded(data: {
+  siteUrl: string;
+  name: string;
+  code: string;
+  number: string;
+  refundCents: number;
+  reference: string;
+  refundedOn: string;
+}): RenderedMail {
+  return refundLetter({
+    ...data,
+    customerName: data.name,
+    method: "mercadopago",
+    template: "box-withdrawal-refunded",
+    subject: `Te devolvimos el dinero de la Caja Rizoma ${data.number}`,
+    lead: `Te devolvimos ${formatMoney(data.refundCents)} del primer cobro de tu suscripción ${data.number} a la Caja Rizoma (código de gestión ${data.code}).`,
+  });
 }

@@ -1,26 +1,30 @@
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { BadGateway, Conflict, NotFound } from "~/domain/errors";
 import { undoBoxInvoice } from "~/domain/invoices/enqueue.server";
+import { enqueueMail } from "~/domain/mail/outbox.server";
 import { REFUND_LEASE_MS } from "~/domain/withdrawals/queries.server";
 import { MercadoPagoError } from "~/integrations/mercadopago/errors";
 import { mercadoPagoLink } from "~/integrations/mercadopago/index.server";
+import { todayInBuenosAires } from "~/lib/dates";
 import { pesosToCents } from "~/lib/money";
 import type { Db } from "~db/index";
-import { boxPayments, boxWithdrawals } from "~db/schema";
+import { boxPayments, boxSubscriptions, boxWithdrawals } from "~db/schema";
+import { boxNumberOf } from "./number";
 import type { BoxContext } from "./subscriptions.server";
+import { boxWithdrawalRefunded } from "./withdrawal-mail.server";
 import type { BoxRefundState } from "./withdrawal-steps";
 
 /**
  * The refund of a withdrawn Caja Rizoma subscription's first charge (decisions 0047 and 0052): claimed in
  * the database, made at Mercado Pago with the withdrawal's own idempotency key, and written once — with, in
  * the same transaction, the charge marked refunded and its invoice undone (cancelled while never numbered,
- * else its credit note queued, reason 'withdrawal'). A failure is kept in `refund_error` for the admin, and
+ * else its credit note queued, reason 'withdrawal') and the subscriber's e-mail saying so. A failure is kept in `refund_error` for the admin, and
  * tried again by the periodic pass or the admin's "Reintentar reembolso".
  */
 
 export type BoxWithdrawal = typeof boxWithdrawals.$inferSelect;
 
-type RefundContext = Pick<BoxContext, "db" | "mercadoPago" | "log">;
+type RefundContext = Pick<BoxContext, "db" | "mercadoPago" | "log" | "siteUrl">;
 
 /** Where the money stands: a charge with no refund due is one whose box had reached the subscriber. */
 export function boxRefundState(row: BoxWithdrawal): BoxRefundState {
@@ -112,6 +116,24 @@ export async function settleBoxRefund(ctx: RefundContext, withdrawalId: number):
         .where(eq(boxPayments.providerPaymentId, chargeId))
         .returning({ id: boxPayments.id });
       for (const payment of payments) await undoBoxInvoice(db, payment.id, "withdrawal");
+      // The subscriber is told the money is back, once: with the refund's own write.
+      const [sub] = await db
+        .select({ firstName: boxSubscriptions.firstName })
+        .from(boxSubscriptions)
+        .where(eq(boxSubscriptions.id, claimed.subscriptionId));
+      await enqueueMail(db, {
+        to: claimed.email,
+        mail: boxWithdrawalRefunded({
+          siteUrl: ctx.siteUrl,
+          name: sub?.firstName ?? "",
+          code: claimed.code,
+          number: boxNumberOf(claimed.subscriptionId),
+          refundCents: cents ?? 0,
+          reference: String(refund.id),
+          refundedOn: todayInBuenosAires(now),
+        }),
+        siteUrl: ctx.siteUrl,
+      });
     });
   } catch (error) {
     ctx.log?.warn({ err: error, withdrawal: claimed.code }, "box withdrawal refund failed; retried later");

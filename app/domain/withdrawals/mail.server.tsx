@@ -202,17 +202,22 @@ export function withdrawalCancelled(
   };
 }
 
-export function withdrawalRefunded(
-  letter: WithdrawalLetter & {
-    refundCents: number;
-    method: "transfer" | "mercadopago";
-    /** Mercado Pago's refund id, or the transfer's reference. */
-    reference: string;
-    /** The Buenos Aires day the money went out ("YYYY-MM-DD"). */
-    refundedOn: string;
-  },
-): RenderedMail {
-  const lead = `Te devolvimos ${formatMoney(letter.refundCents)} del pedido ${letter.orderNumber} (código de gestión ${letter.code}).`;
+/** The money of a withdrawal is back: how, how much, its reference (an order's and a Caja Rizoma's). */
+export interface RefundLetter extends MailSite {
+  template: string;
+  subject: string;
+  customerName: string;
+  /** "Te devolvimos $ X del pedido R-… (código de gestión ARR-…)." */
+  lead: string;
+  refundCents: number;
+  method: "transfer" | "mercadopago";
+  /** Mercado Pago's refund id, or the transfer's reference. */
+  reference: string;
+  /** The Buenos Aires day the money went out ("YYYY-MM-DD"). */
+  refundedOn: string;
+}
+
+export function refundLetter(letter: RefundLetter): RenderedMail {
   const how =
     letter.method === "mercadopago"
       ? "El reembolso se hizo por Mercado Pago al mismo medio con el que pagaste. Según tu banco o tarjeta, puede tardar unos días en verse en tu resumen o en tu cuenta."
@@ -224,13 +229,13 @@ export function withdrawalRefunded(
     ["Fecha", longDate(startOfDay(letter.refundedOn))],
   ];
   return {
-    template: "withdrawal-refunded",
-    subject: `Te devolvimos el dinero del pedido ${letter.orderNumber}`,
+    template: letter.template,
+    subject: letter.subject,
     html: html(
-      <EmailLayout preview={lead} siteUrl={letter.siteUrl}>
+      <EmailLayout preview={letter.lead} siteUrl={letter.siteUrl}>
         <Heading>Te devolvimos el dinero</Heading>
         <P>
-          {greeting(letter.customerName)} {lead}
+          {greeting(letter.customerName)} {letter.lead}
         </P>
         <P>{how}</P>
         <Rows rows={rows} />
@@ -241,7 +246,7 @@ export function withdrawalRefunded(
     ),
     text: lines(
       greeting(letter.customerName),
-      lead,
+      letter.lead,
       "",
       how,
       "",
@@ -250,4 +255,20 @@ export function withdrawalRefunded(
       "Si algo no coincide, respondé este correo con tu código de gestión y lo revisamos.",
     ),
   };
+}
+
+export function withdrawalRefunded(
+  letter: WithdrawalLetter & {
+    refundCents: number;
+    method: "transfer" | "mercadopago";
+    reference: string;
+    refundedOn: string;
+  },
+): RenderedMail {
+  return refundLetter({
+    ...letter,
+    template: "withdrawal-refunded",
+    subject: `Te devolvimos el dinero del pedido ${letter.orderNumber}`,
+    lead: `Te devolvimos ${formatMoney(letter.refundCents)} del pedido ${letter.orderNumber} (código de gestión ${letter.code}).`,
+  });
 }

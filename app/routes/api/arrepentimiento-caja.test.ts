@@ -103,6 +103,7 @@ describe("POST /api/arrepentimiento with a Caja Rizoma subscription", () => {
     expect(refundsOf(sub.chargeId)).toHaveLength(1);
     expect((await templatesTo("caja.arrepentida@example.com")).filter((t) => t.startsWith("box-withdrawal"))).toEqual([
       "box-withdrawal-received",
+      "box-withdrawal-refunded",
     ]);
   });
 
@@ -178,10 +179,23 @@ describe("POST /api/arrepentimiento with a Caja Rizoma subscription", () => {
     expect(answer.body.message).toContain("dentro de las próximas 24 horas");
     expect(await statusOf(sub.id)).toBe("cancelled");
     expect(refundsOf(sub.chargeId)).toHaveLength(0);
-    const ctx = { db, mercadoPago: live };
+    const boxLetters = async () =>
+      (await templatesTo("caja.reintento@example.com")).filter((t) => t.startsWith("box-withdrawal"));
+    expect(await boxLetters()).toEqual(["box-withdrawal-received"]);
+    const ctx = { db, mercadoPago: live, siteUrl: "http://localhost:3000" };
     await retryPreapprovalCancellations(ctx);
     expect(await retryBoxRefunds(ctx)).toBe(1);
     expect(await retryBoxRefunds(ctx)).toBe(0);
+    // The money is back later than the receipt said it would be: the subscriber is told, once, with the amount.
+    expect(await boxLetters()).toEqual(["box-withdrawal-received", "box-withdrawal-refunded"]);
+    const [letter] = await db
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(eq(mailOutbox.toAddress, "caja.reintento@example.com"), eq(mailOutbox.template, "box-withdrawal-refunded")),
+      );
+    expect(letter?.subject).toBe(`Te devolvimos el dinero de la Caja Rizoma ${sub.number}`);
+    expect(letter?.text).toMatch(/Te devolvimos \$\s54\.000 del primer cobro de tu suscripción CR-\d{6}/);
     expect(fake.preapprovals.get(sub.preapprovalId)?.status).toBe("cancelled");
     expect(refundsOf(sub.chargeId)).toHaveLength(1);
     expect((await withdrawalOf(sub.id))?.refundedAt).toBeInstanceOf(Date);
@@ -248,9 +262,9 @@ describe("a withdrawn box charge's invoice (decision 0052)", () => {
 
     // Replays: the same request, the periodic pass, a settle called again — still one credit note.
     await withdraw(sub.number, "caja.facturada@example.com");
-    await retryBoxRefunds({ db, mercadoPago: live });
+    await retryBoxRefunds({ db, mercadoPago: live, siteUrl: "http://localhost:3000" });
     const withdrawal = await withdrawalOf(sub.id);
-    await settleBoxRefund({ db, mercadoPago: live }, withdrawal?.id ?? 0);
+    await settleBoxRefund({ db, mercadoPago: live, siteUrl: "http://localhost:3000" }, withdrawal?.id ?? 0);
     await issueAll(arca);
     const notes = await creditNotesOf(invoice.id);
     expect(notes).toHaveLength(1);
@@ -286,7 +300,7 @@ describe("a withdrawn box charge's invoice (decision 0052)", () => {
     expect(await creditNotesOf(invoice?.id ?? 0)).toHaveLength(0);
     expect((await withdrawalOf(sub.id))?.refundError).toMatch(/^Mercado Pago/);
     await retryPreapprovalCancellations({ db, mercadoPago: live });
-    await retryBoxRefunds({ db, mercadoPago: live });
+    await retryBoxRefunds({ db, mercadoPago: live, siteUrl: "http://localhost:3000" });
     expect(refundsOf(sub.chargeId)).toHaveLength(1);
     expect(await creditNotesOf(invoice?.id ?? 0)).toHaveLength(1);
     expect((await withdrawalOf(sub.id))?.refundError).toBeNull();
@@ -319,7 +333,7 @@ describe("a box picked up at the shop counts as delivered (decision 0052)", () =
       refundedAt: null,
       boxHandedOver: "picked_up",
     });
-    expect(await retryBoxRefunds({ db, mercadoPago: live })).toBe(0);
+    expect(await retryBoxRefunds({ db, mercadoPago: live, siteUrl: "http://localhost:3000" })).toBe(0);
     expect(refundsOf(sub.chargeId)).toHaveLength(0);
     const [shopMail] = await db
       .select()
