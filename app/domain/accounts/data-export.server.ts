@@ -1,12 +1,15 @@
 import { asc, eq, inArray, or } from "drizzle-orm";
+import { boxNumberOf } from "~/domain/box/number";
 import { centsToPesos } from "~/lib/money";
 import type { Db } from "~db/index";
 import {
   books,
   boxCancellations,
   boxPayments,
+  boxPickups,
   boxSubscriptionEvents,
   boxSubscriptions,
+  boxWithdrawals,
   cartReminders,
   customerAddresses,
   customerCodes,
@@ -87,6 +90,17 @@ export async function exportCustomerData(db: Db, email: string, now = new Date()
         .orderBy(asc(boxPayments.id))
     : [];
   const paymentIds = payments.map((payment) => payment.id);
+  // Boxes handed over at the shop, and the subscription's withdrawal (botón de arrepentimiento).
+  const pickups = subscriptionIds.length
+    ? await db
+        .select()
+        .from(boxPickups)
+        .where(inArray(boxPickups.subscriptionId, subscriptionIds))
+        .orderBy(asc(boxPickups.id))
+    : [];
+  const boxWithdrawn = subscriptionIds.length
+    ? await db.select().from(boxWithdrawals).where(inArray(boxWithdrawals.subscriptionId, subscriptionIds))
+    : [];
 
   const sources = [
     ...(orderIds.length ? [inArray(invoices.orderId, orderIds)] : []),
@@ -325,6 +339,7 @@ export async function exportCustomerData(db: Db, email: string, now = new Date()
         })),
     })),
     boxSubscriptions: subscriptions.map((sub) => ({
+      number: boxNumberOf(sub.id),
       planId: sub.planId,
       status: sub.status,
       price: centsToPesos(sub.priceCents),
@@ -353,6 +368,20 @@ export async function exportCustomerData(db: Db, email: string, now = new Date()
           boxDate: payment.boxDate,
           paidAt: payment.paidAt,
         })),
+      pickups: pickups
+        .filter((pickup) => pickup.subscriptionId === sub.id)
+        .map(({ boxPeriod, pickedUpAt }) => ({ boxPeriod, pickedUpAt })),
+      withdrawal:
+        boxWithdrawn
+          .filter((row) => row.subscriptionId === sub.id)
+          .map((row) => ({
+            code: row.code,
+            requestedAt: row.createdAt,
+            reason: row.reason,
+            refund: row.refundCents === null ? null : centsToPesos(row.refundCents),
+            refundedAt: row.refundedAt,
+            refundReference: row.refundReference,
+          }))[0] ?? null,
     })),
     boxCancellationRequests: bajas.map(({ createdAt, confirmedAt, cancellationCode }) => ({
       createdAt,

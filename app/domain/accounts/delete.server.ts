@@ -9,6 +9,7 @@ import {
   auditLog,
   boxCancellations,
   boxSubscriptions,
+  boxWithdrawals,
   cartReminders,
   customerCodes,
   customerSessions,
@@ -203,6 +204,15 @@ export async function deleteAccount(
           })
           .where(eq(boxSubscriptions.email, email))
           .returning({ id: boxSubscriptions.id })
+      ).length,
+      // A Caja Rizoma's withdrawal: its code, dates and refund stay (the refund is a payment record); the
+      // address and the reason go.
+      boxWithdrawals: (
+        await db
+          .update(boxWithdrawals)
+          .set({ email: placeholder, reason: null, updatedAt: now })
+          .where(eq(boxWithdrawals.email, email))
+          .returning({ id: boxWithdrawals.id })
       ).length,
       boxCancellations: (
         await db

@@ -7,8 +7,10 @@ import {
   books,
   boxCancellations,
   boxPayments,
+  boxPickups,
   boxSubscriptionEvents,
   boxSubscriptions,
+  boxWithdrawals,
   cartReminders,
   customerAddresses,
   customerCodes,
@@ -135,6 +137,19 @@ async function everything(email: string, tag: string, orderStatus: "delivered" |
       boxDate: "2026-11-15",
     })
     .returning();
+  await db
+    .insert(boxPickups)
+    .values({ subscriptionId: sub.id, boxPeriod: "2026-11", recordedBy: "admin@rizoma.local" });
+  await db.insert(boxWithdrawals).values({
+    subscriptionId: sub.id,
+    code: `ARR-${randomUUID().slice(0, 8).toUpperCase()}`,
+    email,
+    reason: `Motivo caja ${tag}`,
+    refundDue: false,
+    boxHandedOver: "picked_up",
+    refundCents: 5_400_000,
+    refundIdempotencyKey: randomUUID(),
+  });
   await db.insert(boxCancellations).values({
     email,
     codeHash: "x",
@@ -210,6 +225,14 @@ describe("/cuenta/datos: the export", () => {
     expect(data.boxSubscriptions).toHaveLength(1);
     expect(data.boxSubscriptions[0]?.events).toHaveLength(1);
     expect(data.boxSubscriptions[0]?.payments).toHaveLength(1);
+    expect(data.boxSubscriptions[0]?.number).toMatch(/^CR-\d{6}$/);
+    expect(data.boxSubscriptions[0]?.pickups).toEqual([{ boxPeriod: "2026-11", pickedUpAt: expect.any(Date) }]);
+    expect(data.boxSubscriptions[0]?.withdrawal).toMatchObject({
+      code: expect.stringMatching(/^ARR-/),
+      reason: "Motivo caja exp",
+      refund: 54_000,
+      refundedAt: null,
+    });
     expect(data.boxCancellationRequests).toHaveLength(1);
     expect(data.specialOrders[0]?.replies).toEqual([expect.objectContaining({ body: "Hola exp" })]);
     expect(data.prizeClaims).toHaveLength(1);
@@ -320,6 +343,11 @@ describe("Eliminar mi cuenta", () => {
       .from(shipments)
       .where(eq(shipments.id, parcel?.id ?? 0));
     expect(kept).toMatchObject({ label: null, trackingNumber: "000500076000001A3G0C701", status: "delivered" });
+    const [boxWithdrawal] = await db
+      .select()
+      .from(boxWithdrawals)
+      .where(eq(boxWithdrawals.subscriptionId, mine.sub.id));
+    expect(boxWithdrawal).toMatchObject({ email: placeholder, reason: null, refundCents: 5_400_000 });
     const [order] = await db.select().from(orders).where(eq(orders.id, mine.order.id));
     expect(order).toMatchObject({
       email: placeholder,

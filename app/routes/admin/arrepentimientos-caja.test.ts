@@ -8,6 +8,7 @@ import { adminTestDatabase, clientIps } from "../../../tests/support/admin-datab
 import { liveMercadoPago } from "../../../tests/support/mercadopago-link";
 import { routeArgs } from "../../../tests/support/route-context";
 import { boxSubscription } from "../../../tests/support/shop";
+import * as withdrawalsApi from "../api/admin/withdrawals";
 import * as subscribeRoute from "../api/caja/subscribe";
 import * as listPage from "./arrepentimientos";
 import * as cajaPage from "./caja";
@@ -89,6 +90,19 @@ describe("/admin/arrepentimientos: the Caja Rizoma's withdrawals", () => {
     });
     expect(await rowOf(free.number)).toMatchObject({ refund: "none", amountCents: null, canRetry: false });
     expect(await rowOf(picked.number)).toMatchObject({ refund: "picked_up", amountCents: 5_400_000, canRetry: false });
+
+    // The admin API lists them too, beside the orders' withdrawals, with the amount in pesos.
+    const response = (await withdrawalsApi.loader(
+      routeArgs("/api/admin/withdrawals", database, { context: { admin } }) as never,
+    )) as Response;
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { withdrawals: unknown[]; boxWithdrawals: Record<string, unknown>[] };
+    expect(Array.isArray(body.withdrawals)).toBe(true);
+    const byNumber = (number: string) => body.boxWithdrawals.find((row) => row.number === number);
+    expect(byNumber(refunded.number)).toMatchObject({ refund: "refunded", amount: 54_000, email: refunded.email });
+    expect(byNumber(free.number)).toMatchObject({ refund: "none", amount: null });
+    expect(byNumber(picked.number)).toMatchObject({ refund: "picked_up", amount: 54_000 });
+    expect(byNumber(refunded.number)).not.toHaveProperty("amountCents");
   });
 
   it("a refund Mercado Pago failed shows its failure, and 'Reintentar reembolso' makes it once", async () => {

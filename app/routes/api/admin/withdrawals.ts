@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { alertRefund } from "~/domain/auth/owner-alerts.server";
+import { listBoxWithdrawals } from "~/domain/box/withdrawal-list.server";
 import { NotFound } from "~/domain/errors";
 import { listWithdrawals } from "~/domain/withdrawals/queries.server";
 import { booksReturned, cancelForWithdrawal, refundWithdrawal } from "~/domain/withdrawals/resolve.server";
@@ -12,15 +13,20 @@ import { requestContext } from "~/lib/request-context.server";
 import { alertOrigin, requireApiStepUp, withoutProof } from "~/lib/step-up.server";
 import type { Route } from "./+types/withdrawals";
 
-/** GET /api/admin/withdrawals?status=requested|cancelled|refunded : newest first (amounts in pesos). */
+/**
+ * GET /api/admin/withdrawals?status=requested|cancelled|refunded : the orders' withdrawals, newest first
+ * (amounts in pesos), and `boxWithdrawals`: the Caja Rizoma's (CR- numbers, where each refund stands), as
+ * /admin/arrepentimientos lists both.
+ */
 export function loader({ request, params, context }: Route.LoaderArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     if (params.id) return methodNotAllowed("POST");
     const status = new URL(request.url).searchParams.get("status");
-    const { withdrawals, counts } = await listWithdrawals(context.db, {
-      status: isWithdrawalStatus(status) ? status : null,
-    });
+    const [{ withdrawals, counts }, boxes] = await Promise.all([
+      listWithdrawals(context.db, { status: isWithdrawalStatus(status) ? status : null }),
+      listBoxWithdrawals(context.db),
+    ]);
     return jsonResponse({
       success: true,
       withdrawals: withdrawals.map(({ totalCents, firstName: _first, lastName: _last, ...row }) => ({
@@ -30,6 +36,10 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
         total: centsToPesos(totalCents),
       })),
       counts,
+      boxWithdrawals: boxes.map(({ amountCents, ...row }) => ({
+        ...row,
+        amount: amountCents === null ? null : centsToPesos(amountCents),
+      })),
     });
   });
 }
