@@ -1,0 +1,1 @@
+CREATE INDEX "books_title_exact_idx" ON "books" USING btree ("title_search");
