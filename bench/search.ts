@@ -43,7 +43,7 @@ client.query = (...args: unknown[]) => {
     if (typeof first === "string") sent.push({ text: first, params: (second as unknown[]) ?? [] });
     else {
       const config = first as { text: string; values?: unknown[] };
-      sent.push({ text: config.text, params: config.values ?? [] });
+      sent.push({ text: config.text, params: config.values ?? (second as unknown[]) ?? [] });
     }
   }
   return query(...args);

@@ -1,0 +1,10 @@
+import { writeFileSync } from "node:fs";
+import { createDatabase, startTempPostgres } from "./tests/support/postgres-server";
+const pg = await startTempPostgres();
+const url = await createDatabase(pg.url, "shop");
+writeFileSync("/tmp/ls-data/pg-url", url);
+console.log(url, pg.dataDir);
+const stop = async () => { await pg.stop(); process.exit(0); };
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+setInterval(() => {}, 1 << 30);
