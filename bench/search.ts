@@ -8,7 +8,7 @@
  * On PGlite, no server may hold DATA_DIR meanwhile.
  */
 import { parseArgs } from "node:util";
-import { shopBooks, searchBooks } from "../app/domain/catalog/books.server";
+import { searchBooks, shopBooks } from "../app/domain/catalog/books.server";
 import { DEFAULT_TAX_CATEGORIES } from "../app/domain/taxes/fiscal";
 import { countBooks } from "../db/seed";
 import { loadEnv } from "../server/env";
@@ -87,7 +87,9 @@ for (const term of terms) {
       await run();
       record = false;
       for (const statement of [...sent]) {
-        console.log(`\n--- ${name}: ${statement.text}\n${JSON.stringify(statement.params)}\n${await explain(statement)}`);
+        console.log(
+          `\n--- ${name}: ${statement.text}\n${JSON.stringify(statement.params)}\n${await explain(statement)}`,
+        );
       }
     }
   }

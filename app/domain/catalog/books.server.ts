@@ -241,7 +241,13 @@ async function searchPage(
   const offset = (page - 1) * limit;
   const where = and(filters, search.condition);
   const rows = sorted
-    ? await db.select(catalogColumns).from(books).where(where).orderBy(...sorted).limit(limit).offset(offset)
+    ? await db
+        .select(catalogColumns)
+        .from(books)
+        .where(where)
+        .orderBy(...sorted)
+        .limit(limit)
+        .offset(offset)
     : await rankedPage(db, search.query, filters, offset, limit);
   if (offset === 0 && rows.length < limit) return { rows, total: rows.length, capped: false };
   const cap = Math.max(COUNT_CAP, offset + limit) + 1;
