@@ -95,6 +95,12 @@ export const books = pgTable(
   (t) => [
     index("books_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("books_title_trgm_idx").using("gin", sql`${t.titleSearch} gin_trgm_ops`),
+    // Search ranks first the books whose whole title is the query: an equality the trigram index cannot
+    // answer without reading every candidate (docs/decisions/0057-search-at-scale.md).
+    index("books_title_exact_idx").on(t.titleSearch),
+    // Counting a common word's matches (up to 1,001) walks this, newest first, without reading the table:
+    // an index-only scan (docs/decisions/0057-search-at-scale.md).
+    index("books_search_walk_idx").on(t.id, t.published, t.searchText),
     index("books_category_keys_idx").using("gin", t.categoryKeys),
     // "More by this author" on /libro and the shop's author filter compare normalised authors.
     index("books_author_norm_idx").on(sql`f_unaccent(lower(${t.author}))`),

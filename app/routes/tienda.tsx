@@ -147,9 +147,11 @@ export default function Tienda({ loaderData }: Route.ComponentProps) {
           <h2 id="results-title" className="text-sm text-ink/75" aria-live="polite">
             {unavailable
               ? "Libros"
-              : pagination.total === 1
-                ? "1 libro"
-                : `${pagination.total.toLocaleString("es-AR")} libros`}
+              : pagination.capped
+                ? `Más de ${pagination.total.toLocaleString("es-AR")} resultados`
+                : pagination.total === 1
+                  ? "1 libro"
+                  : `${pagination.total.toLocaleString("es-AR")} libros`}
             {params.search ? ` para “${correctedSearch ?? params.search}”` : ""}
           </h2>
           {correctedSearch ? (
@@ -193,7 +195,8 @@ export default function Tienda({ loaderData }: Route.ComponentProps) {
               </Link>
             ) : null}
             <span className="text-sm">
-              Página {pagination.page} de {pagination.totalPages}
+              Página {pagination.page}
+              {pagination.capped ? null : ` de ${pagination.totalPages}`}
               {books.length > 0 ? (
                 <span className="sr-only">
                   {" "}

@@ -5,7 +5,7 @@ import type { Db } from "~db/index";
 import { books } from "~db/schema";
 import { type BookRow, type CatalogBook, type CatalogView, catalogColumns, toCatalogBook } from "./book-view.server";
 import { inCategory } from "./categories.server";
-import { searchWithCorrection, topMatches } from "./search.server";
+import { COUNT_CAP, countUpTo, rankedPage, type SearchPlan, searchWithCorrection, topMatches } from "./search.server";
 
 export interface Pagination {
   page: number;
@@ -14,11 +14,21 @@ export interface Pagination {
   totalPages: number;
   hasNext: boolean;
   hasPrev: boolean;
+  /**
+   * A search's count stopped early: there are more than `total` (COUNT_CAP) books, and at least one
+   * after this page; `totalPages` is then only the next page.
+   */
+  capped?: true;
 }
 
 export function pagination(page: number, limit: number, total: number): Pagination {
   const totalPages = Math.max(1, Math.ceil(total / limit));
   return { page, limit, total, totalPages, hasNext: page < totalPages, hasPrev: page > 1 };
+}
+
+/** More than COUNT_CAP books: the next page is there, the last one is not known. */
+function cappedPagination(page: number, limit: number): Pagination {
+  return { page, limit, total: COUNT_CAP, totalPages: page + 1, hasNext: true, hasPrev: page > 1, capped: true };
 }
 
 /** Only published books are ever shown to visitors. */
@@ -204,14 +214,45 @@ export async function shopBooks(
       correctedSearch: null,
     };
   }
-  const { rows, total, plan } = await searchWithCorrection(db, query.search, (search) =>
-    pageOf(db, and(filters, search.condition), sorted ?? search.rank, query.page, query.limit),
+  const { rows, total, capped, plan } = await searchWithCorrection(db, query.search, (search) =>
+    searchPage(db, filters, search, sorted, query.page, query.limit),
   );
   return {
     books: rows.map((row) => toCatalogBook(row, view)),
-    pagination: pagination(query.page, query.limit, total),
+    pagination: capped ? cappedPagination(query.page, query.limit) : pagination(query.page, query.limit, total),
     correctedSearch: plan.corrected ? plan.query : null,
   };
+}
+
+/**
+ * One page of a search, best first (or in the visitor's `sorted` order), and how many books match,
+ * counted only up to COUNT_CAP + 1 (or the end of this page and one more, past it): `capped` when there
+ * are more. A page that is not full needs no count; a page past the end gets an exact one (the shop
+ * then shows the last page).
+ */
+async function searchPage(
+  db: Db,
+  filters: SQL | undefined,
+  search: SearchPlan,
+  sorted: SQL[] | null,
+  page: number,
+  limit: number,
+): Promise<{ rows: BookRow[]; total: number; capped: boolean }> {
+  const offset = (page - 1) * limit;
+  const where = and(filters, search.condition);
+  const rows = sorted
+    ? await db
+        .select(catalogColumns)
+        .from(books)
+        .where(where)
+        .orderBy(...sorted)
+        .limit(limit)
+        .offset(offset)
+    : await rankedPage(db, search.query, filters, offset, limit);
+  if (offset === 0 && rows.length < limit) return { rows, total: rows.length, capped: false };
+  const cap = Math.max(COUNT_CAP, offset + limit) + 1;
+  const total = await countUpTo(db, where, cap);
+  return { rows, total, capped: total >= cap };
 }
 
 /** Distinct authors of visible books, for the shop's author filter. */

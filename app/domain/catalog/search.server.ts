@@ -1,4 +1,5 @@
 import { and, asc, desc, or, type SQL, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { escapeLike } from "~/lib/like";
 import type { Db } from "~db/index";
 import { books, searchWords } from "~db/schema";
@@ -9,15 +10,19 @@ import { catalogColumns } from "./book-view.server";
  * title, author, categories and genre; `title_search`: the title) are lower-case and unaccented.
  *
  * - A book matches when its text contains every word of the query, in any order ("fierro martin").
- *   Books whose title contains them come first, then the rest, newest first within each group.
+ * - Relevance, best first: books whose whole title or whole author is the query ("facundo", "horacio
+ *   quiroga"); then those whose title contains every word; then the rest. Newest first within each.
  * - Only when no book contains the words does search forgive a typo: each word that no book has is
  *   replaced by the closest word that some book has (`search_words`, by pg_trgm similarity:
  *   "sarmineto" -> "sarmiento", "memoira" -> "memoria"), and the search runs again with those.
+ * - The count stops at `COUNT_CAP` + 1: past that the shop says "más de 1.000".
  *
- * Why this way: "contains" can use the trigram indexes, and "newest first" lets the database walk the
- * primary key backwards and stop after one page for a common word, so a search costs about the same at
- * 100,000 books as at 1,000. Scoring every book by similarity to the query cannot stop early (seconds at
- * 100,000 books); the dictionary of words grows far slower than the catalogue.
+ * Why this way (docs/decisions/0057-search-at-scale.md): each of the three groups is an index-ordered
+ * read that stops after one page: the exact group through the title and author indexes, the others
+ * walking the primary key backwards (newest first) for a common word, or through the trigram indexes
+ * for a rare one. Sorting every match by its group instead cannot stop early (88 ms for a word in 6,000
+ * of 100,000 books). Scoring every book by similarity to the query cannot stop early either (seconds
+ * at 100,000 books); the dictionary of words grows far slower than the catalogue.
  */
 /** At most this many words count (a pasted sentence is not a reason to scan with 40 patterns). */
 const MAX_WORDS = 6;
@@ -55,9 +60,6 @@ export function searchMatches(query: string): SQL {
   return or(textContains(query), similarTo(query)) ?? sql`false`;
 }
 
-/** Title matches first, then newest (the contains search). */
-export const containsRank = (query: string): SQL[] => [sql`(${titleContains(query)}) desc`, desc(books.id)];
-
 /**
  * The query with each word that no book has replaced by the closest word some book has, or null when
  * there is nothing better to offer (every word is already known, or one has no close word).
@@ -87,15 +89,14 @@ export interface SearchPlan {
   /** What is searched: the visitor's words, or the corrected ones when none of theirs matched. */
   query: string;
   corrected: boolean;
+  /** Every book that contains the words (the ranking is `rankedPage`'s). */
   condition: SQL;
-  rank: SQL[];
 }
 
 const planFor = (query: string, corrected: boolean): SearchPlan => ({
   query,
   corrected,
   condition: textContains(query),
-  rank: containsRank(query),
 });
 
 /**
@@ -119,38 +120,61 @@ export async function searchWithCorrection<R extends { total: number }>(
   return retried.total > 0 ? { ...retried, plan: fixed } : { ...found, plan: asTyped };
 }
 
-/**
- * The first `limit` books for `query` among those `where` allows, best first (the header's suggestions
- * and the store API). Title matches and text matches are separate queries so each can stop early.
- */
-export async function topMatches(db: Db, query: string, where: SQL | undefined, limit: number) {
-  const found = await containing(db, query, where, limit);
-  if (found.length > 0) return found;
-  const corrected = await correctedQuery(db, query);
-  return corrected ? containing(db, corrected, where, limit) : [];
+/** Past this many matches a search says "más de 1.000" instead of counting them all. */
+export const COUNT_CAP = 1000;
+
+/** The whole title, or the whole author, is the query (both have an index that answers `=`). */
+export function exactMatch(query: string): SQL {
+  const whole = normalised(words(query).join(" "));
+  return sql`(${books.titleSearch} = ${whole} or f_unaccent(lower(${books.author})) = ${whole})`;
 }
 
-async function containing(db: Db, query: string, where: SQL | undefined, limit: number) {
-  const inTitle = await db
-    .select(catalogColumns)
-    .from(books)
-    .where(and(where, titleContains(query)))
-    .orderBy(desc(books.id))
-    .limit(limit);
-  if (inTitle.length >= limit) return inTitle;
-  // Every title match is also a text match, so the newest `limit + found` text matches hold at least
-  // `limit - found` others. (Excluding title matches in SQL would hide from the planner that text and
-  // title matches go together, and it could walk the whole table looking for the others.)
-  const seen = new Set(inTitle.map((row) => row.id));
-  const inText = (
-    await db
-      .select(catalogColumns)
+/**
+ * Books `offset` to `offset + limit` of the search, best first (see the module comment), in one
+ * statement: the three groups, each newest first and without the books of the groups before it, one
+ * after the other. PostgreSQL runs the parts of a `union all` in turn and stops as soon as the outer
+ * limit is reached, so a page the first groups fill never reads the later ones; and each group stops
+ * after `offset + limit` books.
+ */
+export async function rankedPage(db: Db, query: string, where: SQL | undefined, offset: number, limit: number) {
+  const exact = exactMatch(query);
+  const inTitle = titleContains(query);
+  const group = (rank: number, condition: SQL | undefined, newest: SQL) =>
+    db
+      .select({ ...catalogColumns, rank: sql<number>`${sql.raw(String(rank))}`.as("rank") })
       .from(books)
-      .where(and(where, textContains(query)))
-      .orderBy(desc(books.id))
-      .limit(limit + inTitle.length)
+      .where(and(where, condition))
+      .orderBy(newest)
+      .limit(offset + limit);
+  const rows = await unionAll(
+    // Exact matches are few: `id + 0` keeps the planner from walking the primary key hoping to meet them.
+    group(0, exact, sql`${books.id} + 0 desc`),
+    group(1, and(inTitle, sql`not ${exact}`), desc(books.id)),
+    group(2, and(textContains(query), sql`not (${inTitle})`, sql`not ${exact}`), desc(books.id)),
   )
-    .filter((row) => !seen.has(row.id))
-    .slice(0, limit - inTitle.length);
-  return [...inTitle, ...inText];
+    .limit(limit)
+    .offset(offset);
+  // The parts' order is PostgreSQL's doing, not SQL's promise: sorted again, it is certain.
+  return rows.sort((a, b) => Number(a.rank) - Number(b.rank) || b.id - a.id).map(({ rank: _rank, ...row }) => row);
+}
+
+/**
+ * How many books `where` lets through, counting at most `cap`: reading them newest first stops as soon
+ * as there are that many (for a common word, after a few thousand rows instead of all of them).
+ */
+export async function countUpTo(db: Db, where: SQL | undefined, cap: number): Promise<number> {
+  const found = db.select({ one: sql`1` }).from(books).where(where).orderBy(desc(books.id)).limit(cap).as("found");
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(found);
+  return row?.n ?? 0;
+}
+
+/**
+ * The first `limit` books for `query` among those `where` allows, best first (the header's suggestions
+ * and the store API), with the corrected words when the visitor's find nothing.
+ */
+export async function topMatches(db: Db, query: string, where: SQL | undefined, limit: number) {
+  const found = await rankedPage(db, query, where, 0, limit);
+  if (found.length > 0) return found;
+  const corrected = await correctedQuery(db, query);
+  return corrected ? rankedPage(db, corrected, where, 0, limit) : [];
 }
