@@ -246,7 +246,8 @@ interface DatabaseUnderTest {
   env: Record<string, string | undefined>;
 }
 
-const commonEnv = { NODE_ENV: "production", LOG_LEVEL: "warn" };
+/** MALLOC_ARENA_MAX as `npm start` sets it (docs/decisions/0056-memory.md), unless the caller's environment has one. */
+const commonEnv = { NODE_ENV: "production", LOG_LEVEL: "warn", MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" };
 
 /**
  * PGlite: a fresh embedded database in the work directory, never a DATABASE_URL from the environment.
