@@ -694,6 +694,13 @@ async function measureDatabase(measurements: Measurements, database: Database) {
           first
             ? async (app) => {
                 await measureUncached(measurements, database, app);
+                const row = measurements.scale.at(-1);
+                if (row) {
+                  const after = memoryOf(app.child.pid as number);
+                  row.rssAfterLoadMb = after.rssMb;
+                  row.peakRssMb = after.peakRssMb;
+                  log(`${databaseLabel[database]}: RSS ${after.rssMb.toFixed(0)} MB after the load runs`);
+                }
                 if (measurements.cachedOn !== null || measurements.throughput.length === 0) return;
                 // The cached app opens the same database: stop the uncached one first (PGlite has one owner).
                 await stopChild(app.child);
