@@ -148,6 +148,8 @@ export interface ScaleRow {
   /** The app process only; on PostgreSQL the database's memory is in its own processes. */
   rssMb: number;
   peakRssMb: number;
+  /** After the uncached throughput runs (10 connections per URL), on the size they run at; issue 36's figure. */
+  rssAfterLoadMb?: number;
 }
 
 export interface FirstLoadRow {
@@ -323,7 +325,13 @@ export function evaluateTargets(m: Measurements): TargetResult[] {
     if (database === "pglite") {
       for (const [books, limit, size] of PGLITE_RSS_MB) {
         results.push(
-          atMost(`${label}: RSS <= ${limit} MB at ${size}`, bySize(books)?.rssMb, limit, (v) => `${Math.round(v)} MB`),
+          atMost(
+            `${label}: RSS <= ${limit} MB at ${size}`,
+            // Issue 36: after the load runs where there were any, else after the one-at-a-time requests.
+            bySize(books)?.rssAfterLoadMb ?? bySize(books)?.rssMb,
+            limit,
+            (v) => `${Math.round(v)} MB`,
+          ),
         );
       }
     }
@@ -489,6 +497,7 @@ export function missLatencyTable(scale: readonly ScaleRow[]): [string[], string[
     ...MISS_URLS.map((url) => missUrlLabel[url]),
     "requests",
     "RSS MB",
+    "RSS after load MB",
     "peak RSS MB",
     "seed s",
     "goal (ms, MB)",
@@ -499,6 +508,7 @@ export function missLatencyTable(scale: readonly ScaleRow[]): [string[], string[
     ...MISS_URLS.map((url) => `${n1(row[url].p50)} / ${n1(row[url].p95)}`),
     MISS_URLS.map((url) => row[url].n).join("+"),
     n0(row.rssMb),
+    n0(row.rssAfterLoadMb),
     n0(row.peakRssMb),
     n1(row.seedSeconds),
     missGoal(row.database, row.books),

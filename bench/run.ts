@@ -249,7 +249,8 @@ interface DatabaseUnderTest {
   env: Record<string, string | undefined>;
 }
 
-const commonEnv = { NODE_ENV: "production", LOG_LEVEL: "warn" };
+/** MALLOC_ARENA_MAX as `npm start` sets it (docs/decisions/0056-memory.md), unless the caller's environment has one. */
+const commonEnv = { NODE_ENV: "production", LOG_LEVEL: "warn", MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" };
 
 /**
  * PGlite: a fresh embedded database in the work directory, never a DATABASE_URL from the environment.
@@ -721,6 +722,13 @@ async function measureDatabase(measurements: Measurements, database: Database) {
           first
             ? async (app) => {
                 await measureUncached(measurements, database, app);
+                const row = measurements.scale.at(-1);
+                if (row) {
+                  const after = memoryOf(app.child.pid as number);
+                  row.rssAfterLoadMb = after.rssMb;
+                  row.peakRssMb = after.peakRssMb;
+                  log(`${databaseLabel[database]}: RSS ${after.rssMb.toFixed(0)} MB after the load runs`);
+                }
                 if (measurements.cachedOn !== null || measurements.throughput.length === 0) return;
                 // The cached app opens the same database: stop the uncached one first (PGlite has one owner).
                 await stopChild(app.child);

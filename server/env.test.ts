@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, loadEnv } from "./env";
+import { EnvError, loadEnv, pageCacheBudgetMb } from "./env";
 
 describe("configuration", () => {
   it("runs the demo shop with no configuration at all", () => {
@@ -13,6 +13,14 @@ describe("configuration", () => {
       demoData: true,
       storeUrl: null,
     });
+  });
+
+  it("gives the page cache a budget that fits the machine, unless PAGE_CACHE_MB says otherwise", () => {
+    const gb = 1024 ** 3;
+    // A 512 MB server keeps 16 MB of pages, a 1 GB one 32 MB; from 2 GB on, the 64 MB it always had.
+    expect([0.25, 0.5, 1, 2, 24].map((total) => pageCacheBudgetMb(total * gb))).toEqual([8, 16, 32, 64, 64]);
+    expect(loadEnv({}).pageCache.maxBytes).toBe(pageCacheBudgetMb() * 1024 ** 2);
+    expect(loadEnv({ PAGE_CACHE_MB: "100" }).pageCache.maxBytes).toBe(100 * 1024 ** 2);
   });
 
   it("never fills PostgreSQL with demo books unless asked", () => {

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { type ArcaConfig, ArcaConfigError, arcaConfig } from "~/integrations/arca/config";
@@ -20,6 +21,14 @@ const optionalUrl = (name: string) =>
     .optional()
     .transform((value) => (value ? value : undefined))
     .pipe(z.url({ error: `${name} debe ser una URL completa (por ejemplo https://…)` }).optional());
+
+/**
+ * The page cache's budget when PAGE_CACHE_MB is unset: 1/32 of the machine's memory, from 8 to 64 MB, so
+ * a 1 GB server keeps 32 MB of pages and a larger one the 64 MB it always had (docs/decisions/0056-memory.md).
+ */
+export function pageCacheBudgetMb(totalMemoryBytes: number = os.totalmem()): number {
+  return Math.min(64, Math.max(8, Math.floor(totalMemoryBytes / 32 / 1024 ** 2)));
+}
 
 /** A whole number between `min` and `max` (inclusive), `fallback` when unset; the messages name the variable. */
 const wholeNumber = (name: string, min: number, max: number, fallback: number) =>
@@ -131,7 +140,7 @@ export const envSchema = z.object({
   TRACKING_LEASE_SECONDS: wholeNumber("TRACKING_LEASE_SECONDS", 1, 3600, 300),
   TRUST_PROXY: trustProxy,
   PAGE_CACHE: z.enum(["on", "off"], { error: "PAGE_CACHE debe ser on u off" }).default("on"),
-  PAGE_CACHE_MB: wholeNumber("PAGE_CACHE_MB", 1, 4096, 64),
+  PAGE_CACHE_MB: wholeNumber("PAGE_CACHE_MB", 1, 4096, pageCacheBudgetMb()),
   ADMIN_EMAIL: z
     .string()
     .trim()

@@ -15,6 +15,10 @@ export interface Encoding {
  */
 export function configureSharp(cores = os.availableParallelism()): void {
   sharp.concurrency(Math.max(1, Math.min(4, cores - 1)));
+  // libvips' operation cache (50 MB by default) would keep decoded originals between requests; every
+  // variant made is kept on disk anyway, and a large uploaded photo decodes to tens of MB. 16 MB is
+  // more than covers ever used in it (3 MB, docs/decisions/0056-memory.md); no open files are kept.
+  sharp.cache({ memory: 16, files: 0, items: 50 });
 }
 
 /**
