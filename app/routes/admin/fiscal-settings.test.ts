@@ -5,6 +5,7 @@ import { getSection } from "~/domain/settings/settings.server";
 import { uploads } from "~db/schema";
 import { adminTestDatabase } from "../../../tests/support/admin-database";
 import { routeArgs } from "../../../tests/support/route-context";
+import * as fiscalQr from "../datos-fiscales-qr";
 import * as shopLayout from "../shop-layout";
 import * as ajustes from "./ajustes";
 import * as dashboard from "./dashboard";
@@ -122,7 +123,12 @@ describe("Datos fiscales in /admin/ajustes", () => {
     expect(saved.status).toBe(303);
     const shown = await footer();
     expect(shown.qr?.href).toBe(ARCA);
-    expect(shown.qr?.src).toMatch(/^data:image\/svg\+xml;base64,/);
+    // The drawn QR is an image of its own, under the URL's digest (docs/decisions/0053-bytes.md).
+    expect(shown.qr?.src).toMatch(/^\/datos-fiscales-qr\.svg\?v=[\w-]+$/);
+    const drawn = await fiscalQr.loader(routeArgs(shown.qr?.src ?? "", database) as never);
+    expect(drawn.headers.get("content-type")).toBe("image/svg+xml");
+    expect(drawn.headers.get("cache-control")).toContain("immutable");
+    expect(await drawn.text()).toMatch(/^<svg/);
     // Saved as a whole: the fields left empty are empty again.
     expect(shown.lines).toEqual([{ label: "Razón social", value: "Rizoma Libros S.R.L." }]);
   });
