@@ -71,7 +71,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, "main.jsx"), HARNESS);
   writeFileSync(
     path.join(dir, "harness.css"),
-    `@import "${path.join(root, "app/app.css")}";\n@source "${path.join(root, "app/components/sales")}";\n@source "./";\n`,
+    `@import "${path.join(root, "app/styles/admin.css")}";\n@source "./";\n`,
   );
   await build({
     configFile: false,

@@ -15,7 +15,7 @@ import type { Route } from "./+types/remito";
 
 /**
  * The packing list ("remito") of what went to a fair: a page of its own, outside the panel's frame, made to be
- * printed (app.css `.print-doc`: only the document is left on paper). Staff print it; it travels with the box.
+ * printed (app/styles/print.css `.print-doc`: only the document is left on paper). Staff print it; it travels with the box.
  */
 // Outside the admin layout (a page to print): it links the admin's stylesheet itself.
 export const links: Route.LinksFunction = () => [adminStylesheet];
@@ -151,7 +151,7 @@ export default function PackingList({ loaderData }: Route.ComponentProps) {
           </table>
         </section>
       )}
-      {/* A footer, not a section: app.css's print rules set every section's margin, and signing needs room. */}
+      {/* A footer, not a section: print.css's rules set every section's margin, and signing needs room. */}
       <footer className="mt-16 grid gap-12 sm:grid-cols-2 print:grid-cols-2">
         {["Entregó", "Recibió"].map((who) => (
           <div key={who} className="break-inside-avoid space-y-8">
