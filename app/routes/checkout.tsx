@@ -1,7 +1,7 @@
 import { CheckoutForm } from "~/components/checkout/checkout-form";
+import { useInstalmentsOffered } from "~/components/layout/use-instalments";
 import { checkoutProfile } from "~/domain/accounts/profile.server";
 import { TERMS } from "~/domain/legal/terms.server";
-import { instalmentsOffered } from "~/domain/payments/instalments.server";
 import { publicSections } from "~/domain/settings/public-settings.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
@@ -30,7 +30,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     issuesFacturaA: settings.fiscal.taxCondition === "responsable_inscripto",
     identifyConsumerFrom: settings.invoicing.identifyConsumerFrom,
     cartReminderHours: settings.accounts.cartReminderHours,
-    instalments: await instalmentsOffered(context),
   };
 }
 
@@ -40,6 +39,8 @@ export async function loader({ context }: Route.LoaderArgs) {
  * form posts the cart's lines (ids and quantities only) to POST /api/orders, which prices everything.
  */
 export default function Checkout({ loaderData }: Route.ComponentProps) {
+  // The shop layout's answer (instalmentsOffered): whether Mercado Pago takes cards, so its plan is offered.
+  const instalments = useInstalmentsOffered();
   return (
     <main id="contenido" className="mx-auto w-full max-w-5xl flex-1 px-4 py-10">
       <h1 className="font-serif text-3xl sm:text-4xl">Finalizar compra</h1>
@@ -53,7 +54,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           . También podés escribirnos por WhatsApp y armamos el pedido con vos.
         </p>
       </noscript>
-      <CheckoutForm {...loaderData} />
+      <CheckoutForm {...loaderData} instalments={instalments} />
     </main>
   );
 }

@@ -18,7 +18,7 @@ import * as shopLayout from "./shop-layout";
 
 // The storefront's general "Hasta 3 cuotas sin interés — CFTEA 0,00%" (footer, the home's payment badges
 // and its card slide) only while Mercado Pago takes payments (decision 0052); the checkout and the book
-// page already ask the same question (instalmentsOffered).
+// page read the same answer (useInstalmentsOffered).
 const database = await testDatabase();
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules differ in their typed props; React Router checks them.

@@ -8,8 +8,8 @@ import { buyState } from "~/components/book/buy";
 import { RelatedShelf } from "~/components/book/related-shelf";
 import { StockAlertForm } from "~/components/book/stock-alert-form";
 import { RouteError } from "~/components/layout/route-error";
+import { useInstalmentsOffered } from "~/components/layout/use-instalments";
 import { NotFound } from "~/domain/errors";
-import { instalmentsOffered } from "~/domain/payments/instalments.server";
 import { STOCK_ALERT_INTENT } from "~/domain/stock-alerts/kinds";
 import { subscribeStockAlert } from "~/domain/stock-alerts/subscribe.server";
 import { bookPage } from "~/domain/storefront/book-page.server";
@@ -31,11 +31,7 @@ import type { loader as shopLayoutLoader } from "./shop-layout";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    const [page, instalments] = await Promise.all([
-      bookPage(context, idParam(params.id, "Producto no encontrado")),
-      instalmentsOffered(context),
-    ]);
-    return { ...page, instalments };
+    return await bookPage(context, idParam(params.id, "Producto no encontrado"));
   } catch (error) {
     if (error instanceof NotFound) throw data({ message: "Producto no encontrado" }, { status: 404 });
     throw error;
@@ -117,6 +113,7 @@ export default function Libro({ loaderData, actionData }: Route.ComponentProps) 
   const { book, product, gallery, related } = loaderData;
   const state = buyState(book);
   const customerEmail = useRouteLoaderData<typeof shopLayoutLoader>("routes/shop-layout")?.customerEmail ?? null;
+  const instalments = useInstalmentsOffered();
   return (
     <main id="contenido" className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
       <nav aria-label="Migas de pan" className="text-sm text-ink/75">
@@ -139,7 +136,7 @@ export default function Libro({ loaderData, actionData }: Route.ComponentProps) 
             originalPrice={product.originalPrice}
             freeShipping={product.freeShipping}
             taxRate={loaderData.taxRate}
-            instalments={loaderData.instalments}
+            instalments={instalments}
           />
           <BookActions book={book} state={state} />
           {book.isPreorder || state === "out-of-stock" ? (

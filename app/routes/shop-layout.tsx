@@ -25,10 +25,9 @@ import type { Route } from "./+types/shop-layout";
  * advertised only then (it changes with the credentials or the demo mode, whose change clears the cache).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ sections, mode }, wishlist, instalments] = await Promise.all([
+  const [{ sections, mode }, wishlist] = await Promise.all([
     publicSettings(context.db),
     context.customer ? wishlistIds(context.db, context.customer.email) : [],
-    instalmentsOffered(context),
   ]);
   const { contact: shown, store, bank, fiscal } = sections;
   const { address, hours, whatsapp, email } = shown;
@@ -43,7 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Every text that names the transfer discount (useTransferDiscountPercent, meta descriptions).
     transferDiscountPercent: bank.transferDiscountPercent,
     // Mercado Pago's offer and its instalments (useInstalmentsOffered): only while it takes payments.
-    instalments,
+    instalments: instalmentsOffered(context.mercadoPago, mode),
     customerEmail: context.customer?.email ?? null,
     // The signed-in reader's "Quiero leerlo" book ids (the hearts); [] for visitors, so cached pages match.
     wishlist,

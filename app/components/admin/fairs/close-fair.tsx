@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import type { FairBookLine } from "~/domain/fairs/report.server";
 import { card } from "./fair-status";
+import { QuantityError, QuantityField } from "./quantity-field";
 
 /**
  * "Cerrar la feria" (owners): what came back of each book on the table, the table's count by default. The
@@ -45,30 +46,16 @@ export function CloseFair({
                     <p className="text-sm text-ink/75">
                       En la mesa: <strong className="tabular-nums">{book.onTable}</strong>
                     </p>
-                    {error ? (
-                      <p id={`${name}-error`} className="mt-1 text-sm font-semibold text-terracotta-dark">
-                        {error}
-                      </p>
-                    ) : null}
+                    <QuantityError name={name} error={error} />
                   </div>
-                  <div className="w-28">
-                    <label htmlFor={name} className="block text-xs font-semibold">
-                      Volvieron<span className="sr-only"> de «{book.title}»</span>
-                    </label>
-                    <input
-                      id={name}
-                      name={name}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      step={1}
-                      required
-                      defaultValue={values[name] ?? String(book.onTable)}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error ? `${name}-error` : undefined}
-                      className={`mt-1 w-full rounded-md border bg-white px-3 py-2 tabular-nums ${error ? "border-terracotta" : "border-ink/25"}`}
-                    />
-                  </div>
+                  <QuantityField
+                    name={name}
+                    label="Volvieron"
+                    title={book.title}
+                    error={error}
+                    defaultValue={values[name] ?? String(book.onTable)}
+                    required
+                  />
                 </li>
               );
             })}

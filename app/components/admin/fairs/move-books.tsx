@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Notice, type NoticeData } from "~/components/ui/notice";
 import type { BookToMove } from "~/domain/fairs/stock.server";
 import { button, card } from "./fair-status";
+import { QuantityError, QuantityField } from "./quantity-field";
 
 /**
  * "Llevar a la feria": a search (a GET form: the results are in the URL, so it works without JavaScript)
@@ -88,30 +89,16 @@ export function MoveBooks({
                         </>
                       ) : null}
                     </p>
-                    {error ? (
-                      <p id={`${name}-error`} className="mt-1 text-sm font-semibold text-terracotta-dark">
-                        {error}
-                      </p>
-                    ) : null}
+                    <QuantityError name={name} error={error} />
                   </div>
-                  <div className="w-28">
-                    <label htmlFor={name} className="block text-xs font-semibold">
-                      Llevar<span className="sr-only"> de «{book.title}»</span>
-                    </label>
-                    <input
-                      id={name}
-                      name={name}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      step={1}
-                      defaultValue={values[name] ?? ""}
-                      disabled={book.stock <= 0 && !values[name]}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error ? `${name}-error` : undefined}
-                      className={`mt-1 w-full rounded-md border bg-white px-3 py-2 tabular-nums ${error ? "border-terracotta" : "border-ink/25"}`}
-                    />
-                  </div>
+                  <QuantityField
+                    name={name}
+                    label="Llevar"
+                    title={book.title}
+                    error={error}
+                    defaultValue={values[name] ?? ""}
+                    disabled={book.stock <= 0 && !values[name]}
+                  />
                 </li>
               );
             })}
