@@ -83,7 +83,6 @@ function Frame({ children }: { children: React.ReactNode }) {
         contact={contact}
         fiscal={layout?.fiscal ?? null}
         transferDiscountPercent={layout?.transferDiscountPercent ?? 0}
-        instalments={layout?.instalments ?? false}
       />
     </>
   );

@@ -50,6 +50,25 @@ const pesos = (cents: number) =>
   `$ ${Math.floor(cents / 100).toLocaleString("de-DE")}${cents % 100 ? `,${String(cents % 100).padStart(2, "0")}` : ""}`;
 const net = (cents: number) => `PRECIO SIN IMPUESTOS NACIONALES: ${pesos(cents)}`;
 
+/**
+ * The CFTEA next to an instalments offer, as a buyer sees it: its type size over that of the instalments'
+ * details around it (at least five times, the strictest reading of the rule: docs/decisions/0052), its
+ * colour not the details', and the figure within the phone's width.
+ */
+async function cftea(page: Page, within: string) {
+  return page.locator(within).evaluate((box) => {
+    const figure = box.querySelector(".cftea");
+    if (!figure?.parentElement) throw new Error("no CFTEA");
+    const size = (element: Element) => Number.parseFloat(getComputedStyle(element).fontSize);
+    const { right } = figure.getBoundingClientRect();
+    return {
+      ratio: size(figure) / size(figure.parentElement),
+      highlighted: getComputedStyle(figure).color !== getComputedStyle(box).color,
+      inside: right <= document.documentElement.clientWidth,
+    };
+  });
+}
+
 async function signIn(page: Page, path: string) {
   await page.goto(`${shop.app.baseUrl}${path}`);
   await page.getByLabel("Email").fill(admin.email);
@@ -105,6 +124,11 @@ describe("prices without national taxes", () => {
         `2 cuotas de ${pesos(Math.round(bookCents / 2))} o 3 cuotas de ${pesos(Math.round(bookCents / 3))}`,
       );
       expect(plan).toContain("CFTEA 0,00% (TNA 0,00% · TEA 0,00%)");
+      expect(await cftea(page, '[data-testid="instalments-plan"]')).toEqual({
+        ratio: 5,
+        highlighted: true,
+        inside: true,
+      });
       await page.screenshot({ path: `/tmp/net-prices-book-${width}.png` });
       await page.goto(`${shop.app.baseUrl}/libro/${mugId}`);
       expect(plain(await page.getByTestId("book-price").textContent())).toBe(pesos(MUG_CENTS));
@@ -169,6 +193,11 @@ describe("prices without national taxes", () => {
     expect(plain(await page.getByTestId("instalments-plan").textContent())).toContain(
       `Precio de contado: ${pesos(cardTotal)}. Hasta 3 cuotas sin interés con Mercado Pago: 2 cuotas de ${pesos(Math.round(cardTotal / 2))}`,
     );
+    expect(await cftea(page, '[data-testid="instalments-plan"]')).toEqual({
+      ratio: 5,
+      highlighted: true,
+      inside: true,
+    });
     await page.screenshot({ path: "/tmp/net-prices-checkout-390.png", fullPage: true });
     await expectAccessible(page);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -217,6 +246,8 @@ describe("prices without national taxes", () => {
       for (const text of (await cards.allTextContents()).map(plain)) {
         if (/\$ [\d.]+/.test(text)) expect(text).toMatch(/PRECIO SIN IMPUESTOS NACIONALES: \$ [\d.,]+/);
       }
+      // The payment badges' instalments offer, with no price at hand: its CFTEA five times the offer's type.
+      expect(await cftea(page, '[aria-label="Medios de pago"]')).toEqual({ ratio: 5, highlighted: true, inside: true });
       await page.screenshot({ path: `/tmp/net-prices-home-${width}.png` });
       await page.goto(`${shop.app.baseUrl}/tienda?search=taza%20rizoma`);
       const mug = page.getByTestId("book-card").filter({ hasText: "Taza Rizoma" });

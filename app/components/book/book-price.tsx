@@ -61,7 +61,7 @@ export function BookPrice({
         </div>
       )}
       {instalments && price !== null && price > 0 && (state === "in-stock" || state === "preorder") ? (
-        <InstalmentsPlan cashCents={price} className="mt-3 max-w-md" />
+        <InstalmentsPlan cashCents={price} className="mt-3 max-w-xl" />
       ) : null}
       <p className="mt-3 text-sm font-semibold text-moss" data-testid="stock-line">
         {stockLine(book, state)}

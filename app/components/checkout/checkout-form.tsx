@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { NetPrice } from "~/components/book/net-price";
 import { CartLines, EmptyCart, fiscalInputs } from "~/components/cart/cart-lines";
 import { cartStore, useCart } from "~/components/cart/use-cart";
-import { InstalmentsOffer, InstalmentsPlan } from "~/components/layout/instalments-offer";
+import { InstalmentsPlan } from "~/components/layout/instalments-offer";
 import { PersonalDataNotice } from "~/components/ui/personal-data-notice";
 import { ProvinceOptions } from "~/components/ui/place-options";
 import type { CheckoutProfile } from "~/domain/accounts/profile.server";
@@ -336,12 +336,6 @@ export function CheckoutForm({
             onChange={() => setPayment("mercadopago")}
           >
             <span className="font-semibold">Mercado Pago</span> — tarjetas de crédito y débito.
-            {instalments ? (
-              <>
-                {" "}
-                <InstalmentsOffer />.
-              </>
-            ) : null}
           </Choice>
           {instalments ? <InstalmentsPlan cashCents={cardTotals.totalCents} /> : null}
         </fieldset>

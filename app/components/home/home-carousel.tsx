@@ -71,11 +71,11 @@ export function HomeCarousel({ data }: { data: HomeCarouselData }) {
                     </span>{" "}
                     Pago 100% seguro
                   </li>
-                  <li className="flex items-center gap-2 rounded-full bg-white/10 px-4 py-2">
+                  <li className="flex items-center gap-2 rounded-2xl bg-white/10 px-4 py-2">
                     <span aria-hidden="true" className="text-ochre-light">
                       ✓
                     </span>{" "}
-                    <InstalmentsOffer />
+                    <InstalmentsOffer tone="dark" />
                   </li>
                 </ul>
               </SlideFrame>

@@ -45,8 +45,8 @@ export function PaymentBadges({ className = "" }: { className?: string }) {
       </li>
       {mercadoPago ? (
         <>
-          <li className="flex items-center gap-2 rounded-full border border-ink/15 bg-white px-4 py-2">
-            <CreditCard aria-hidden="true" className="size-4 text-moss" /> <InstalmentsOffer />
+          <li className="flex items-center gap-3 rounded-2xl border border-ink/15 bg-white px-4 py-2">
+            <CreditCard aria-hidden="true" className="size-5 shrink-0 text-moss" /> <InstalmentsOffer />
           </li>
           <li className="flex items-center gap-2 rounded-full bg-[#00468c] px-4 py-2 text-white">
             <span

@@ -10,7 +10,7 @@ const render = (fiscal: FooterFiscal | null) =>
     createElement(
       MemoryRouter,
       null,
-      createElement(SiteFooter, { contact: null, fiscal, transferDiscountPercent: 15, instalments: true }),
+      createElement(SiteFooter, { contact: null, fiscal, transferDiscountPercent: 15 }),
     ),
   );
 

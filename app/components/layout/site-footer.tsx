@@ -46,14 +46,11 @@ export function SiteFooter({
   contact,
   fiscal,
   transferDiscountPercent,
-  instalments,
 }: {
   contact: FooterContact | null;
   fiscal: FooterFiscal | null;
   /** The shop's transfer discount; 0 hides the offer (the layout's loader failed, or the shop has none). */
   transferDiscountPercent: number;
-  /** Mercado Pago takes payments now: only then are its instalments (with their CFTEA) advertised. */
-  instalments: boolean;
 }) {
   return (
     <footer id="contact" tabIndex={-1} className="scroll-mt-20 bg-ink text-white/85">
@@ -63,7 +60,7 @@ export function SiteFooter({
           <p className="mt-3 text-sm leading-relaxed">
             Librería y editorial independiente. Los libros son puertas: elegí una y entrá.
           </p>
-          <FooterOffers percent={transferDiscountPercent} instalments={instalments} />
+          <FooterOffers percent={transferDiscountPercent} />
         </div>
         <FooterColumn title="Navegación">
           {navigation.map((item) => (
