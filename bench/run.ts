@@ -29,6 +29,7 @@ import {
   parseDatabases,
   replayHeaders,
   type ScaleRow,
+  SHOP_SEARCHES,
   summarizeLatencies,
   type ThroughputRow,
 } from "./lib";
@@ -589,6 +590,12 @@ async function measureCatalogue(
     for (const [key, urls] of plans) {
       summaries[key] = (await attempt(`${label} ${key} latency at ${size}`, () => latency(urls))) ?? notMeasured();
     }
+    // The shop page's own searches, the worst misses at scale (issue 36 goal 3).
+    const shopSearches: Partial<Record<(typeof SHOP_SEARCHES)[number][0], LatencySummary>> = {};
+    for (const [key, path] of SHOP_SEARCHES) {
+      const url = `${app.baseUrl}${path.replace(" ", "%20")}`;
+      shopSearches[key] = (await attempt(`${label} ${path} latency at ${size}`, () => latency([url]))) ?? notMeasured();
+    }
     // After the latency runs, as issue 23 asks: what the app holds once it has served every kind of page.
     const memory = memoryOf(app.child.pid as number);
     const row: ScaleRow = {
@@ -600,11 +607,12 @@ async function measureCatalogue(
       shop: summaries.shop ?? notMeasured(),
       book: summaries.book ?? notMeasured(),
       search: summaries.search ?? notMeasured(),
+      ...shopSearches,
       ...memory,
     };
     measurements.scale.push(row);
     log(
-      `${label}: p50 / ${row.home.p50.toFixed(1)}, /tienda ${row.shop.p50.toFixed(1)}, /libro ${row.book.p50.toFixed(1)}, search ${row.search.p50.toFixed(1)} ms; RSS ${memory.rssMb.toFixed(0)} MB`,
+      `${label}: p50 / ${row.home.p50.toFixed(1)}, /tienda ${row.shop.p50.toFixed(1)}, /libro ${row.book.p50.toFixed(1)}, search ${row.search.p50.toFixed(1)}, /tienda?search= ${row.shopSearch?.p50.toFixed(1)} and ${row.authorSearch?.p50.toFixed(1)} ms; RSS ${memory.rssMb.toFixed(0)} MB`,
     );
     if (more) await more(app);
   } finally {

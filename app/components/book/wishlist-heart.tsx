@@ -47,6 +47,9 @@ export function WishlistHeart({
       className={className}
       onSubmit={(event) => {
         event.preventDefault();
+        // One post at a time: a second press would abort the first in the browser but not on the server,
+        // where the two could land in either order and leave the list the opposite of the heart.
+        if (fetcher.state !== "idle") return;
         const form = new FormData(event.currentTarget);
         form.set("respuesta", "datos");
         fetcher.submit(form, { method: "post", action: WISHLIST_ACTION });
