@@ -48,8 +48,9 @@ export function WishlistHeart({
       onSubmit={(event) => {
         event.preventDefault();
         // One post at a time: a second press would abort the first in the browser but not on the server,
-        // where the two could land in either order and leave the list the opposite of the heart.
-        if (fetcher.state !== "idle") return;
+        // where the two could land in either order and leave the list the opposite of the heart. Once the
+        // server has answered (the fetcher reloading the page's data), pressing again is safe.
+        if (fetcher.state === "submitting") return;
         const form = new FormData(event.currentTarget);
         form.set("respuesta", "datos");
         fetcher.submit(form, { method: "post", action: WISHLIST_ACTION });
