@@ -127,7 +127,7 @@ export function createPgliteDir(dir: string, dump?: Uint8Array): Promise<void> {
 
 /**
  * Creates the embedded database `dir` from the build's template (db/pglite-template.mjs): a plain tarball
- * of a closed cluster, unpacked file by file. No PostgreSQL runs until the server's engine opens it.
+ * of a checkpointed cluster, unpacked file by file. No PostgreSQL runs until the server's engine opens it.
  */
 export function createPgliteDirFromTemplate(dir: string, template: string): Promise<void> {
   return createAtomically(dir, (creating) => extractTar(template, creating));
@@ -144,7 +144,7 @@ function projectRootOf(moduleUrl: string): string | null {
   }
 }
 
-/** Creates the embedded database in an empty `dir` from a `dumpDataDir()` tarball (restoring a backup). */
+/** Opens, in this thread, a new embedded database made in an empty `dir` from a `dumpDataDir()` tarball. */
 export async function openPgliteFromDump(dir: string, dump: Blob): Promise<Database> {
   return wrapPglite(
     await PGlite.create(dir, { extensions: pgliteExtensions, startParams: pgliteStartParams, loadDataDir: dump }),
