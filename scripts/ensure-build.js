@@ -7,17 +7,20 @@ import { fileURLToPath } from "node:url";
 import { currentTemplate } from "../db/pglite-template.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const run = (command) => {
-  const result = spawnSync("npx", command, { cwd: root, stdio: "inherit", shell: process.platform === "win32" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-};
+const run = (command) =>
+  spawnSync("npx", command, { cwd: root, stdio: "inherit", shell: process.platform === "win32" }).status;
 
 const force = process.argv.includes("--force");
 const built = existsSync(path.join(root, "build/server/index.js")) && existsSync(path.join(root, "build/client"));
 if (force || !built) {
   console.log(force ? "Compilando la app…" : "No hay build todavía: compilando la app (una sola vez)…");
   // Warnings and errors only: the list of every file written is for `npm run build`, not for a first start.
-  run(["react-router", "build", "--logLevel", "warn"]);
+  const status = run(["react-router", "build", "--logLevel", "warn"]);
+  if (status !== 0) process.exit(status ?? 1);
 }
-// Keyed by PGlite's version and the migrations, not by the app's build: a rebuild keeps a current one.
-if (!currentTemplate(root)) run(["tsx", "scripts/pglite-template.ts"]);
+// `react-router build` empties build/, so the template comes after it; it is also made again when its key
+// (PGlite's version, the migrations) is no longer the project's. Without one a new database is made by
+// initdb, slower and with a higher peak: a failure here is said, not fatal.
+if (!currentTemplate(root) && run(["tsx", "scripts/pglite-template.ts"]) !== 0) {
+  console.warn("Sin plantilla: una base nueva se creará con initdb (más lento, y necesita más memoria).");
+}
