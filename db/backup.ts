@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { openPgliteFromDump } from "./connect";
+import { createPgliteDir } from "./connect";
 import type { EmbeddedEngine } from "./pglite-worker-client";
 
 /**
@@ -49,7 +49,9 @@ export async function dumpPglite(client: EmbeddedEngine): Promise<Buffer> {
 
 /**
  * Restores an embedded dump into `<dataDir>/pglite`. A database already there is moved aside (never
- * deleted) to `pglite.before-restore-<time>`; its path is returned so the person restoring knows.
+ * deleted) to `pglite.before-restore-<time>`; its path is returned so the person restoring knows. The
+ * dump is unpacked beside and renamed into place once PGlite has started on it and closed it
+ * (createPgliteDir), so a restore killed midway leaves no half-restored database for the next start.
  */
 export async function restorePglite(dataDir: string, tarball: Buffer, now = new Date()): Promise<string | null> {
   const dir = path.join(dataDir, "pglite");
@@ -58,13 +60,7 @@ export async function restorePglite(dataDir: string, tarball: Buffer, now = new 
     movedAside = `${dir}.before-restore-${now.toISOString().replace(/[:.]/g, "-")}`;
     renameSync(dir, movedAside);
   }
-  mkdirSync(dir, { recursive: true });
-  const database = await openPgliteFromDump(dir, new Blob([new Uint8Array(tarball)]));
-  try {
-    await database.ping();
-  } finally {
-    await database.close();
-  }
+  await createPgliteDir(dir, new Uint8Array(tarball));
   return movedAside;
 }
 

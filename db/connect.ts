@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
@@ -9,9 +10,11 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { Db } from "./index";
+import { currentTemplate } from "./pglite-template.mjs";
 import { shareEventLoop } from "./pglite-turns";
 import { type EmbeddedEngine, PgliteWorkerClient } from "./pglite-worker-client";
 import * as schema from "./schema";
+import { extractTar } from "./tar";
 
 export interface Database {
   db: Db;
@@ -43,24 +46,105 @@ export function migrationsFolder(root: string): string {
   return path.join(root, "db", "migrations");
 }
 
+export interface OpenPgliteOptions {
+  /**
+   * The project root, where a new database's template (`build/pglite-template.tar`, db/pglite-template.mjs)
+   * and the migrations it must match are looked for; found from this module when absent. Null: no
+   * template, a new database is made by initdb.
+   */
+  root?: string | null;
+}
+
 /**
  * Opens (creating if needed) the embedded database in `<dataDir>/pglite`. Only one process may do this.
  * PGlite runs in a worker thread (docs/decisions/0041-pglite-worker.md), so its queries never hold up
  * this thread's event loop: connections are accepted and cached pages served while it works.
+ *
+ * A new database is unpacked from the build's template when there is one for this PGlite and these
+ * migrations (so it is already migrated), else made by initdb (docs/decisions/0056-memory.md).
  */
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(dataDir: string, options: OpenPgliteOptions = {}): Promise<Database> {
   const dir = path.join(dataDir, "pglite");
-  mkdirSync(dir, { recursive: true });
-  const options = { dir, sessionSetup, startParams: pgliteStartParams };
-  // A new database is created (initdb) by a thread of its own, which then ends. PGlite's initdb runs two
-  // more WASM instances beside the server's and keeps about 450MB of them reachable for as long as its
-  // thread lives (docs/decisions/0056-memory.md); a thread that ends gives all of it back.
-  if (!existsSync(path.join(dir, "PG_VERSION"))) await (await PgliteWorkerClient.start(options)).close();
-  const client = await PgliteWorkerClient.start(options);
+  if (!hasPgliteDatabase(dir)) {
+    const root = options.root === undefined ? projectRootOf(import.meta.url) : options.root;
+    const template = root ? currentTemplate(root) : null;
+    try {
+      await (template ? createPgliteDirFromTemplate(dir, template) : createPgliteDir(dir));
+    } catch (error) {
+      if (!template) throw error;
+      // A template that cannot be unpacked (a damaged file) must not keep the shop from starting.
+      console.warn(`No se pudo crear la base desde ${template} (${(error as Error).message}): se crea con initdb.`);
+      await createPgliteDir(dir);
+    }
+  }
+  const client = await PgliteWorkerClient.start({ dir, sessionSetup, startParams: pgliteStartParams });
   return wrapEngine(client);
 }
 
-/** Creates the embedded database in an empty `dir` from a `dumpDataDir()` tarball (restoring a backup). */
+/** Whether `dir` holds a cluster (PostgreSQL's PG_VERSION; creation renames a finished one into place). */
+export function hasPgliteDatabase(dir: string): boolean {
+  return existsSync(path.join(dir, "PG_VERSION"));
+}
+
+/** Where a new cluster for `dir` is made before it is renamed to `dir`. */
+export const creatingDir = (dir: string) => `${dir}.creating`;
+
+/**
+ * Makes the embedded database `dir` (absent, or a folder that holds none) with `make`, crash-safe: the
+ * cluster is made in `<dir>.creating` and renamed to `dir` once finished, so a process killed midway
+ * leaves no `dir` that a later start would trust (initdb and an unpacked tarball both write PG_VERSION
+ * first); the next creation discards the unfinished one.
+ */
+async function createAtomically(dir: string, make: (creating: string) => Promise<void> | void): Promise<void> {
+  const creating = creatingDir(dir);
+  rmSync(creating, { recursive: true, force: true });
+  mkdirSync(creating, { recursive: true });
+  await make(creating);
+  if (!hasPgliteDatabase(creating)) throw new Error(`${creating} no quedó con una base de datos`);
+  if (existsSync(dir)) {
+    // Not a database (no PG_VERSION): empty, as earlier versions left it, or an unfinished initdb of
+    // theirs. Moved aside rather than deleted, as a restore does with the data it replaces.
+    if (readdirSync(dir).length === 0) rmdirSync(dir);
+    else renameSync(dir, `${dir}.incomplete-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+  }
+  renameSync(creating, dir);
+}
+
+/**
+ * Creates the embedded database `dir` by PGlite's initdb, or from `dump`, a `dumpDataDir()` tarball
+ * (gzipped or not: a backup being restored), which PGlite then starts on.
+ *
+ * The work is done by a thread of its own, which then ends. PGlite's initdb runs two more WASM instances
+ * beside the server's and keeps about 450MB of them reachable for as long as its thread lives
+ * (docs/decisions/0056-memory.md); a thread that ends gives all of it back.
+ */
+export function createPgliteDir(dir: string, dump?: Uint8Array): Promise<void> {
+  return createAtomically(dir, async (creating) => {
+    const options = { dir: creating, sessionSetup, startParams: pgliteStartParams, loadDataDir: dump };
+    await (await PgliteWorkerClient.start(options)).close();
+  });
+}
+
+/**
+ * Creates the embedded database `dir` from the build's template (db/pglite-template.mjs): a plain tarball
+ * of a checkpointed cluster, unpacked file by file. No PostgreSQL runs until the server's engine opens it.
+ */
+export function createPgliteDirFromTemplate(dir: string, template: string): Promise<void> {
+  return createAtomically(dir, (creating) => extractTar(template, creating));
+}
+
+/** The project root (where db/migrations and build/ live), walking up from `moduleUrl`; null if none. */
+function projectRootOf(moduleUrl: string): string | null {
+  let dir = path.dirname(fileURLToPath(moduleUrl));
+  for (;;) {
+    if (existsSync(path.join(dir, "db", "migrations"))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}
+
+/** Opens, in this thread, a new embedded database made in an empty `dir` from a `dumpDataDir()` tarball. */
 export async function openPgliteFromDump(dir: string, dump: Blob): Promise<Database> {
   return wrapPglite(
     await PGlite.create(dir, { extensions: pgliteExtensions, startParams: pgliteStartParams, loadDataDir: dump }),

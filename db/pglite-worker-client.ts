@@ -26,6 +26,8 @@ export interface PgliteWorkerOptions {
   startParams?: string[];
   /** WASM memory at start, in bytes (PGlite's `initialMemory`). */
   initialMemory?: number;
+  /** A `dumpDataDir()` tarball PGlite unpacks into the empty `dir` instead of running initdb (`loadDataDir`). */
+  loadDataDir?: Uint8Array;
 }
 
 /** How long answers may keep this thread's event loop before it goes round (see #receive). */

@@ -45,7 +45,7 @@ const ERROR_FIELDS = [
   "length",
 ];
 
-/** @type {{ dir: string, sessionSetup: string, startParams?: string[], initialMemory?: number }} */
+/** @type {{ dir: string, sessionSetup: string, startParams?: string[], initialMemory?: number, loadDataDir?: Uint8Array }} */
 const config = workerData;
 /** @type {import("@electric-sql/pglite").PGlite} */
 let pg;
@@ -211,6 +211,8 @@ try {
     extensions: { pg_trgm, unaccent },
     startParams: config.startParams,
     initialMemory: config.initialMemory,
+    // A new cluster's `dumpDataDir()` tarball (a backup), unpacked into `dir` instead of initdb.
+    loadDataDir: config.loadDataDir && new Blob([config.loadDataDir]),
   });
   await pg.exec(config.sessionSetup);
   parentPort.on("message", (message) => void onMessage(message));
