@@ -1,6 +1,5 @@
 import path from "node:path";
 import type { ManualChunkMeta } from "rollup";
-import type { Plugin } from "vite";
 
 /**
  * How the browser bundle is grouped (Rollup's manualChunks). Left alone, Rollup makes one chunk per set
@@ -38,25 +37,5 @@ export function clientChunks(appDir: string) {
     const isRoute = file === shellRoots[0] || file.startsWith(routesDir);
     if (shell.has(id) && !isRoute) return "shell";
     return undefined;
-  };
-}
-
-/**
- * React Router makes a browser module for every route, resource routes included (/api/*, robots.txt,
- * the sitemap: no browser code at all), because the browser's manifest lists every route and may load
- * one when a link or fetcher points at it. Such a module is `export {} from "./route.ts"`, which
- * Rollup renders as an empty chunk and warns about ("Generated an empty chunk"), once per resource
- * route. This gives each one a single export of its own instead (React Router pads its own split-route
- * chunks the same way): the module no longer even loads the route's file, and the ~60 warnings are gone.
- */
-export function resourceRouteModules(): Plugin {
-  return {
-    name: "rizoma:resource-route-modules",
-    applyToEnvironment: (environment) => environment.name === "client",
-    transform(code, id) {
-      if (!id.endsWith("?__react-router-build-client-route")) return undefined;
-      if (!/^export \{\s*\} from "[^"]+";?\s*$/.test(code)) return undefined;
-      return { code: "export const resourceRoute = true;\n", map: null };
-    },
   };
 }

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { clientChunks, resourceRouteModules } from "./vite.chunks";
+import { clientChunks } from "./vite.chunks";
 import { precompressAssets } from "./vite.precompress";
 
 const at = (dir: string) => fileURLToPath(new URL(dir, import.meta.url));
@@ -20,7 +20,7 @@ export default defineConfig({
     client: { build: { rollupOptions: { output: { manualChunks: clientChunks(at("./app")) } } } },
     ssr: { build: { target: "node20", minify: false, rollupOptions: { input: "./server/index.ts" } } },
   },
-  plugins: [tailwindcss(), reactRouter(), resourceRouteModules(), precompressAssets()],
+  plugins: [tailwindcss(), reactRouter(), precompressAssets()],
   resolve: {
     alias: [
       // zod without eval-compiled parsers, for the Content-Security-Policy (see the file).

@@ -22,6 +22,7 @@ import {
   TOO_LARGE_MESSAGE,
 } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
+import { resourceRoutes } from "~/resource-routes";
 import type { Database } from "~db/connect";
 import { isDatabaseUnavailable } from "~db/errors";
 import { adminGate, adminSession, csrfGuard } from "./admin-gate";
@@ -30,6 +31,7 @@ import { hashPolicy, isAdminPath, newNonce, noncePolicy } from "./csp";
 import { customerSession } from "./customer-session";
 import { IMAGE_ROUTE, imageHandler } from "./images";
 import { createPageCache } from "./page-cache";
+import { resourceMatcher, resourceRoutesHandler, runResourceRoute } from "./resource-routes";
 import { staticFiles } from "./static-files";
 
 /** How much of an unread request body is drained so an early answer reaches the client intact. */
@@ -64,6 +66,26 @@ export interface AppOptions {
 }
 
 /**
+ * The last answer to an error no route handled: 503 when the database is down, a client error's status, else
+ * 500; Spanish, as JSON under /api/ and as text elsewhere.
+ */
+export const onError: ErrorRequestHandler = (error, req, res, _next) => {
+  const unavailable = isDatabaseUnavailable(error);
+  res.locals.log?.[unavailable ? "warn" : "error"]({ err: error }, "unhandled request error");
+  if (res.headersSent) return;
+  const clientError = typeof error?.status === "number" && error.status >= 400 && error.status < 500;
+  const status = unavailable ? 503 : clientError ? error.status : 500;
+  const message = unavailable
+    ? DATABASE_UNAVAILABLE
+    : status === 500
+      ? "Tuvimos un problema interno. Probá de nuevo en unos minutos."
+      : "Solicitud inválida";
+  if (unavailable) res.set("Retry-After", "5");
+  if (req.path.startsWith("/api/")) res.status(status).json({ success: false, error: message });
+  else res.status(status).type("text/plain; charset=utf-8").send(message);
+};
+
+/**
  * Node's request listener for the app: a fresh page from the page cache is answered before Express
  * (see PageCache.serveHit); everything else goes through Express.
  */
@@ -77,7 +99,7 @@ export function requestListener(app: express.Express): RequestListener {
   };
 }
 
-/** The shop's HTTP surface: static files, health check, then React Router for pages and /api. */
+/** The shop's HTTP surface: static files, health check, the resource routes (/api...), then React Router for pages. */
 export function createApp(options: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
@@ -175,6 +197,7 @@ export function createApp(options: AppOptions): express.Express {
   // request carries only its URL and Accept, never the visitor's cookies.
   if (options.pageCache) {
     const renderPage = createReactRouterHandler(options.build, mode);
+    const resourceRoute = resourceMatcher(resourceRoutes);
     const origin = new URL(options.config.publicUrl).origin;
     const pageCache = createPageCache({
       maxBytes: options.pageCache.maxBytes,
@@ -183,7 +206,7 @@ export function createApp(options: AppOptions): express.Express {
       htmlPolicy: (html, path, scriptNonce) => hashPolicy(html, scriptNonce, { path, ...policyBase }),
       render: async (req, res, scriptNonce) => {
         const request = new Request(`${origin}${req.originalUrl}`, { headers: { accept: req.get("accept") ?? "*/*" } });
-        const response = await renderPage(request, {
+        const context = {
           ...loadContext(req, res),
           admin: null,
           sessionToken: null,
@@ -191,7 +214,12 @@ export function createApp(options: AppOptions): express.Express {
           customerToken: null,
           cspNonce: scriptNonce,
           completeRender: true,
-        });
+        };
+        // The cacheable JSON endpoints are resource routes, served outside React Router (below).
+        const resource = resourceRoute(new URL(request.url).pathname);
+        const response = resource
+          ? await runResourceRoute(resource, request, context)
+          : await renderPage(request, context);
         // An answer that is not stored (a 404, say) goes only to this request, with the render's nonce.
         response.headers.set("Content-Security-Policy", noncePolicy(scriptNonce, { path: req.path, ...policyBase }));
         return response;
@@ -313,23 +341,11 @@ export function createApp(options: AppOptions): express.Express {
     res.locals.routed = true;
     next();
   });
+  // JSON, files and feeds (app/resource-routes.ts) are answered here, so React Router's route table holds
+  // only pages (docs/decisions/0058-resource-routes-in-express.md); everything above applies to both.
+  app.use(resourceRoutesHandler(resourceRoutes, loadContext));
   app.all("/{*splat}", createRequestHandler({ build: options.build, mode, getLoadContext: loadContext }));
 
-  const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    const unavailable = isDatabaseUnavailable(error);
-    res.locals.log?.[unavailable ? "warn" : "error"]({ err: error }, "unhandled request error");
-    if (res.headersSent) return;
-    const clientError = typeof error?.status === "number" && error.status >= 400 && error.status < 500;
-    const status = unavailable ? 503 : clientError ? error.status : 500;
-    const message = unavailable
-      ? DATABASE_UNAVAILABLE
-      : status === 500
-        ? "Tuvimos un problema interno. Probá de nuevo en unos minutos."
-        : "Solicitud inválida";
-    if (unavailable) res.set("Retry-After", "5");
-    if (req.path.startsWith("/api/")) res.status(status).json({ success: false, error: message });
-    else res.status(status).type("text/plain; charset=utf-8").send(message);
-  };
   app.use(onError);
   return app;
 }

@@ -1,6 +1,6 @@
 import { fiscalQrSvg, qrVersion } from "~/domain/settings/fiscal.server";
 import { publicSettings } from "~/domain/settings/public-settings.server";
-import type { Route } from "./+types/datos-fiscales-qr";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * GET /datos-fiscales-qr.svg?v=…: the Data Fiscal QR drawn from ARCA's URL in the settings (the footer's
@@ -8,7 +8,7 @@ import type { Route } from "./+types/datos-fiscales-qr";
  * current one is kept for good; another digest (a page cached before a change) still gets today's QR,
  * kept for a minute. No URL saved: 404.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: ResourceArgs) {
   const { qrUrl } = (await publicSettings(context.db)).sections.fiscal;
   if (!qrUrl) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   const current = new URL(request.url).searchParams.get("v") === qrVersion(qrUrl);

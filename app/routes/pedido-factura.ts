@@ -1,14 +1,14 @@
 import { buyerVoucherPdf } from "~/domain/invoices/buyer.server";
 import { requestContext } from "~/lib/request-context.server";
+import type { ResourceArgs } from "~/lib/resource-route";
 import { voucherDownload } from "~/lib/voucher-download.server";
-import type { Route } from "./+types/pedido-factura";
 
 /**
  * GET /pedido/{number}/factura/{invoiceId}?token= : one issued voucher of the order, as a PDF download, for
  * whoever holds the order page's signed token. A wrong token, another order's voucher or one not yet
  * issued are the same 404 (a small page in Spanish).
  */
-export function loader({ params, request, context }: Route.LoaderArgs) {
+export function loader({ params, request, context }: ResourceArgs<"number" | "invoiceId">) {
   const token = new URL(request.url).searchParams.get("token");
   return voucherDownload(
     context,

@@ -1,15 +1,15 @@
 import { saleVoucherPdf } from "~/domain/invoices/buyer.server";
 import { signedSale } from "~/domain/sales/receipt.server";
 import { requestContext } from "~/lib/request-context.server";
+import type { ResourceArgs } from "~/lib/resource-route";
 import { voucherDownload } from "~/lib/voucher-download.server";
-import type { Route } from "./+types/recibo-factura";
 
 /**
  * GET /recibo/{number}/factura/{invoiceId}?token= : one issued voucher of a counter or fair sale, as a PDF
  * download, for whoever holds the receipt's signed link. A wrong token, another sale's voucher or one not
  * yet issued are the same 404 (a small page in Spanish).
  */
-export function loader({ params, request, context }: Route.LoaderArgs) {
+export function loader({ params, request, context }: ResourceArgs<"number" | "invoiceId">) {
   const token = new URL(request.url).searchParams.get("token");
   return voucherDownload(
     context,

@@ -1,10 +1,10 @@
-import type { Route } from "./+types/robots";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * GET /robots.txt: the shop is public except the admin, the JSON API and the checkout. The image
  * endpoint under /api stays crawlable, so book covers can appear in image search.
  */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ResourceArgs) {
   const text = [
     "User-agent: *",
     "Disallow: /admin",

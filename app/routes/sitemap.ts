@@ -2,7 +2,7 @@ import { sitemapBooks } from "~/domain/catalog/public-index.server";
 import { shopCategories } from "~/domain/catalog/reference.server";
 import { escapeXml } from "~/lib/html.server";
 import { resource } from "~/lib/http.server";
-import type { Route } from "./+types/sitemap";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** The public pages besides the books and categories. */
 export const SITEMAP_PAGES = [
@@ -18,7 +18,7 @@ export const SITEMAP_PAGES = [
 ] as const;
 
 /** GET /sitemap.xml: the public pages, every category of the shop and every published book. */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ResourceArgs) {
   return resource(context, async () => {
     const origin = context.config.publicUrl;
     const [categories, books] = await Promise.all([shopCategories(context.db), sitemapBooks(context.db)]);

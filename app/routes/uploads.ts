@@ -1,10 +1,10 @@
 import { NotFound } from "~/domain/errors";
 import { readUpload } from "~/domain/uploads/uploads.server";
 import { resource } from "~/lib/http.server";
-import type { Route } from "./+types/uploads";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** GET /uploads/{id}.{ext}: an uploaded cover, as it was uploaded. Uploads never change, so cache hard. */
-export function loader({ params, request, context }: Route.LoaderArgs) {
+export function loader({ params, request, context }: ResourceArgs<"file">) {
   return resource(context, async () => {
     try {
       const upload = await readUpload(context.db, params.file);

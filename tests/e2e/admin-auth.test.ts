@@ -3,9 +3,14 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import { isAdminApiPath, isAdminPagePath } from "../../app/domain/auth/admin-paths";
-import routes from "../../app/routes";
+import { resourceRoutes } from "../../app/resource-routes";
+import pageRoutes from "../../app/routes";
+
 import { expectAccessible } from "../support/browser";
 import { browserSuite } from "../support/e2e";
+
+/** Every URL the shop serves: React Router's pages and the resource routes Express serves. */
+const routes = [...pageRoutes, ...resourceRoutes];
 
 const admin = { email: "libreria@rizoma.com.ar", password: "clave-de-prueba-e2e" };
 

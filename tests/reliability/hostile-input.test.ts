@@ -4,10 +4,15 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAdminApiPath, isAdminPagePath } from "../../app/domain/auth/admin-paths";
-import routes from "../../app/routes";
+import { resourceRoutes } from "../../app/resource-routes";
+import pageRoutes from "../../app/routes";
+
 import { openPostgres } from "../../db/connect";
 import { type AppServer, appEnv, removeDataDir, startApp } from "../support/app-server";
 import { saleBooks, setStock } from "../support/shop";
+
+/** Every URL the shop serves: React Router's pages and the resource routes Express serves. */
+const routes = [...pageRoutes, ...resourceRoutes];
 
 /**
  * Hostile input (issue 11): generated bodies to every JSON endpoint and garbage query strings to every

@@ -3,9 +3,14 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAdminApiPath, isAdminPagePath } from "../../app/domain/auth/admin-paths";
-import routes from "../../app/routes";
+import { resourceRoutes } from "../../app/resource-routes";
+import pageRoutes from "../../app/routes";
+
 import { type AppServer, appEnv, freePort, removeDataDir, startApp } from "../support/app-server";
 import { saleBooks, setStock } from "../support/shop";
+
+/** Every URL the shop serves: React Router's pages and the resource routes Express serves. */
+const routes = [...pageRoutes, ...resourceRoutes];
 
 /**
  * Issue 11: no secret reaches the browser (the client bundle and every public answer are scanned for each

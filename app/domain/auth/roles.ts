@@ -6,8 +6,8 @@
  * - 'staff' runs the day: orders, shipments, special orders, books, stock, the box's list, QR codes, the
  *   counter.
  *
- * Every admin route of app/routes.ts is declared here by its path as written there ("admin/pedidos/:number");
- * a test walks the route table and fails on a route that is not. The gate (server/admin-gate.ts) enforces
+ * Every admin route of app/routes.ts and app/resource-routes.ts is declared here by its path as written there
+ * ("admin/pedidos/:number"); a test walks both tables and fails on a route that is not. The gate (server/admin-gate.ts) enforces
  * the route's role on every request; a route whose actions differ (a form's `intent`, or an API's `:action`)
  * lists the ones that need an owner, and the route's action asks `requireAction` for its intent.
  */

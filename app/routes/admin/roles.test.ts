@@ -2,7 +2,11 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import { isAdminApiPath, isAdminPagePath } from "~/domain/auth/admin-paths";
 import { ADMIN_ROUTE_ROLES, adminRouteFor, mayAct, roleForAction, roleForPath } from "~/domain/auth/roles";
-import routes from "~/routes";
+import { resourceRoutes } from "~/resource-routes";
+import pageRoutes from "~/routes";
+
+/** Every route: React Router's pages and the resource routes Express serves. */
+const routes = [...pageRoutes, ...resourceRoutes];
 
 function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file: string }[] {
   return entries.flatMap((entry) => {

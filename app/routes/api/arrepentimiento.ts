@@ -3,7 +3,7 @@ import { DomainError } from "~/domain/errors";
 import { requestAnyWithdrawal } from "~/domain/withdrawals/any.server";
 import { apiError, errorInit, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
 import { requestContext } from "~/lib/request-context.server";
-import type { Route } from "./+types/arrepentimiento";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * POST /api/arrepentimiento {orderNumber, email, reason?} (the botón de arrepentimiento, no sign-in):
@@ -14,7 +14,7 @@ import type { Route } from "./+types/arrepentimiento";
  * subscription's says what is left: the botón de baja), 429 past the
  * per-IP limit (with Retry-After).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: ResourceArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   try {
     const body = await readJson(request, z.unknown());

@@ -1,7 +1,7 @@
 import { login, loginSchema } from "~/domain/auth/login.server";
 import { sessionCookie } from "~/lib/admin-cookie.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
-import type { Route } from "./+types/auth-login";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * POST /api/auth/login {email, password, code?} -> 200 {success:true} and the session cookie. An admin with
@@ -9,7 +9,7 @@ import type { Route } from "./+types/auth-login";
  * {success:false, error, factor:"required"}. An admin who must still enrol one gets a session that reaches
  * only /admin/seguridad, and `{success:true, factor:"enrol"}` says so.
  */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
     const input = await readJson(request, loginSchema);

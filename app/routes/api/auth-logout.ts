@@ -2,10 +2,10 @@ import { redirect } from "react-router";
 import { deleteSession } from "~/domain/auth/sessions.server";
 import { clearedSessionCookie } from "~/lib/admin-cookie.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
-import type { Route } from "./+types/auth-logout";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** POST /api/auth/logout: ends the session. A plain form post (no JavaScript) lands on the sign-in page. */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
     if (context.sessionToken) await deleteSession(context.db, context.sessionToken);

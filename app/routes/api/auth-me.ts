@@ -1,9 +1,9 @@
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
-import type { Route } from "./+types/auth-me";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** GET /api/auth/me -> 200 {email} for a signed-in admin, 401 otherwise. */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ResourceArgs) {
   return api(context, async () => jsonResponse({ email: requireAdminApi(context).email }));
 }
 

@@ -1,12 +1,12 @@
 import { relyingParty, signInOptions } from "~/domain/auth/passkeys.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
-import type { Route } from "./+types/auth-passkey-options";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * POST /api/auth/passkey/options -> {success:true, options}: the sign-in's second step with a passkey, for
  * the half-session whose password was right (else 401). The challenge is kept on that half-session.
  */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
     const rp = relyingParty(context.config.publicUrl, request.headers.get("origin"));

@@ -8,14 +8,14 @@ import {
 } from "~/domain/auth/passkeys.server";
 import { sessionCookie } from "~/lib/admin-cookie.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
-import type { Route } from "./+types/auth-passkey-verify";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * POST /api/auth/passkey/verify {response, next?} -> {success:true, redirect} and the session cookie: the
  * passkey's answer to /api/auth/passkey/options completes the sign-in. A refused answer is a 401 counted in
  * the sign-in lockout like a wrong code; a body of the wrong shape is a 400 that writes nothing.
  */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
     const input = await readJson(request, signInPasskeySchema);

@@ -5,7 +5,7 @@ import { Invalid } from "~/domain/errors";
 import { publicSections } from "~/domain/settings/public-settings.server";
 import { api, jsonResponse, methodNotAllowed, readQuery } from "~/lib/http.server";
 import { positiveIntParam } from "~/lib/query";
-import type { Route } from "./+types/books";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 const querySchema = z.object({
   page: positiveIntParam("page").default(1),
@@ -13,7 +13,7 @@ const querySchema = z.object({
   category: z.string().max(60).optional(),
 });
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return api(context, async () => {
     const query = readQuery(request, querySchema);
     if (query.category) {

@@ -2,10 +2,10 @@ import { signInSchema, signInWithCode } from "~/domain/accounts/sign-in.server";
 import { CUSTOMER_COOKIE, sessionCookie } from "~/lib/admin-cookie.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
 import { requestContext } from "~/lib/request-context.server";
-import type { Route } from "./+types/cuenta-ingresar";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** POST /api/cuenta/ingresar {email, code} -> {success} and the Mi cuenta session cookie. */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
     const input = await readJson(request, signInSchema);

@@ -5,14 +5,14 @@ import { requireCustomerApi } from "~/lib/customer.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
 import { centsToPesos } from "~/lib/money";
 import { requestContext } from "~/lib/request-context.server";
-import type { Route } from "./+types/cuenta-pedidos";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * GET /api/cuenta/pedidos -> {success, orders: [{number, status, total, createdAt}], purchases: [{number,
  * place: "counter"|"fair", fair, status, total, soldAt, receiptUrl}]} (pesos), the reader's own: the online
  * orders and the counter and fair sales made with their e-mail.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return api(context, async () => {
     if (request.method !== "GET") return methodNotAllowed("GET");
     const { email } = requireCustomerApi(context);

@@ -6,14 +6,14 @@ import {
 } from "~/domain/accounts/cart-reminders.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
 import { requestContext } from "~/lib/request-context.server";
-import type { Route } from "./+types/cuenta-recordatorio";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * "Recordame mi carrito" from the checkout's script (the box ticked, a valid email):
  * POST /api/cuenta/recordatorio {email, items:[{bookId, quantity}]} saves or moves forward the email's
  * reminder; DELETE {email} (the box unticked) cancels it. Both answer {success, message}.
  */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     if (request.method === "POST") {
       const input = await readJson(request, rememberCartSchema);

@@ -2,13 +2,13 @@ import { redirect } from "react-router";
 import { deleteAllCustomerSessions, deleteCustomerSession } from "~/domain/accounts/sessions.server";
 import { CUSTOMER_COOKIE, clearedSessionCookie } from "~/lib/admin-cookie.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
-import type { Route } from "./+types/cuenta-salir";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * POST /api/cuenta/salir: ends this session; with `?todas=1` ("Cerrar todas las sesiones") every session
  * of the email. A plain form post (no JavaScript) lands on the home page.
  */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
     const everywhere = new URL(request.url).searchParams.get("todas") === "1";

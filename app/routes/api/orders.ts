@@ -3,7 +3,7 @@ import { placeOrder } from "~/domain/orders/place.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
 import { centsToPesos } from "~/lib/money";
 import { requestContext } from "~/lib/request-context.server";
-import type { Route } from "./+types/orders";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * POST /api/orders {items, customer, delivery, paymentMethod, discountCode?} -> 201 {success:true,
@@ -12,7 +12,7 @@ import type { Route } from "./+types/orders";
  * 429 past the per-IP limit, 502 when Mercado Pago fails, 504 when it does not answer in time; nothing is
  * written on any of them.
  */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
     const body = await readJson(request, z.unknown());

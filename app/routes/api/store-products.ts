@@ -5,7 +5,7 @@ import { normaliseSearch } from "~/domain/catalog/search.server";
 import { catalogView } from "~/domain/catalog/view.server";
 import { api, jsonResponse, methodNotAllowed, readQuery } from "~/lib/http.server";
 import { positiveIntParam } from "~/lib/query";
-import type { Route } from "./+types/store-products";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 const querySchema = z.object({
   search: z.string().optional().transform(normaliseSearch),
@@ -22,7 +22,7 @@ export const STORE_CACHE = { "Cache-Control": "public, max-age=300, stale-while-
  * GET /api/tienda-nube/products: served from the local catalogue (the sync keeps it current), so it
  * answers the same when Tienda Nube is slow or down.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return api(context, async () => {
     const query = readQuery(request, querySchema);
     const [rows, view] = await Promise.all([searchBooks(context.db, query), catalogView(context.db, context.config)]);

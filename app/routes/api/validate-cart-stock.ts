@@ -1,8 +1,8 @@
 import { cartStockSchema, validateCartStock } from "~/domain/cart/stock.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
-import type { Route } from "./+types/validate-cart-stock";
+import type { ResourceArgs } from "~/lib/resource-route";
 
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
     const body = await readJson(request, cartStockSchema);

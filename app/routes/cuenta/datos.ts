@@ -3,14 +3,14 @@ import { exportCustomerData } from "~/domain/accounts/data-export.server";
 import { hasFreshProof } from "~/domain/accounts/fresh-code.server";
 import { requireCustomer } from "~/lib/customer.server";
 import { todayInBuenosAires } from "~/lib/dates";
-import type { Route } from "./+types/datos";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * GET /cuenta/datos ("Descargar mis datos", Ley 25.326): a JSON file with everything the shop holds about
  * the signed-in email. Without a session: the sign-in page, which comes back here. Signed in more than 10
  * minutes ago: /cuenta/privacidad, which says why and asks for a fresh code first (fresh-code.server).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: ResourceArgs) {
   const { email } = requireCustomer(request, context);
   const now = new Date();
   if (!(await hasFreshProof(context.db, context.customerToken, now))) {

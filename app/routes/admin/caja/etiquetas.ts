@@ -3,10 +3,10 @@ import { requireAdmin } from "~/lib/admin.server";
 import { resource } from "~/lib/http.server";
 import { inlinePdf, pdfOrRefusal } from "~/lib/pdf-response.server";
 import { requestContext } from "~/lib/request-context.server";
-import type { Route } from "./+types/etiquetas";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** GET /admin/caja/etiquetas?periodo=2026-11: the month's Caja Rizoma labels in one PDF. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return resource(context, async () => {
     requireAdmin(request, context);
     return pdfOrRefusal(async () => {

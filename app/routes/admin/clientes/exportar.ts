@@ -5,11 +5,11 @@ import { requireAdmin } from "~/lib/admin.server";
 import { csvResponse, csvRowCount } from "~/lib/csv";
 import { todayInBuenosAires } from "~/lib/dates";
 import { resource } from "~/lib/http.server";
+import type { ResourceArgs } from "~/lib/resource-route";
 import { alertOrigin, exportStepUp } from "~/lib/step-up.server";
-import type { Route } from "./+types/exportar";
 
 /** GET /admin/clientes/exportar?buscar=: the customers the list's search finds, as a CSV for a spreadsheet. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return resource(context, async () => {
     const admin = requireAdmin(request, context);
     const confirm = await exportStepUp(request, context, admin, "page");

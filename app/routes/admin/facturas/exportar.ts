@@ -4,11 +4,11 @@ import { requireAdmin } from "~/lib/admin.server";
 import { csvResponse, csvRowCount } from "~/lib/csv";
 import { monthYear } from "~/lib/dates";
 import { resource } from "~/lib/http.server";
+import type { ResourceArgs } from "~/lib/resource-route";
 import { alertOrigin, exportStepUp } from "~/lib/step-up.server";
-import type { Route } from "./+types/exportar";
 
 /** GET /admin/facturas/exportar?mes=YYYY-MM: the month's issued vouchers as a CSV for the accountant. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return resource(context, async () => {
     const admin = requireAdmin(request, context);
     const confirm = await exportStepUp(request, context, admin, "page");

@@ -3,7 +3,7 @@ import { invoicePdf } from "~/domain/invoices/document.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { resource } from "~/lib/http.server";
 import { parseId } from "~/lib/params";
-import type { Route } from "./+types/pdf";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 const plain = (message: string, status: number) =>
   new Response(message, {
@@ -12,7 +12,7 @@ const plain = (message: string, status: number) =>
   });
 
 /** GET /admin/facturas/{id}/pdf: an issued voucher's PDF, as a download; anything else is a 404 in words. */
-export function loader({ request, params, context }: Route.LoaderArgs) {
+export function loader({ request, params, context }: ResourceArgs) {
   return resource(context, async () => {
     requireAdmin(request, context);
     const id = parseId(params.id);

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/lib/admin.server";
 import { csvResponse, csvRowCount } from "~/lib/csv";
 import { todayInBuenosAires } from "~/lib/dates";
 import { resource } from "~/lib/http.server";
-import type { Route } from "./+types/exportar";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -12,7 +12,7 @@ const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.s
  * GET /admin/libros/exportar?formato=csv|xlsx: the whole catalogue in the import's columns
  * (catalogo-rizoma-YYYY-MM-DD.csv / .xlsx); what it writes imports back unchanged.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return resource(context, async () => {
     const admin = requireAdmin(request, context);
     const format = new URL(request.url).searchParams.get("formato") === "xlsx" ? "xlsx" : "csv";

@@ -3,10 +3,10 @@ import { requireAdmin } from "~/lib/admin.server";
 import { resource } from "~/lib/http.server";
 import { inlinePdf, pdfOrRefusal } from "~/lib/pdf-response.server";
 import { requestContext } from "~/lib/request-context.server";
-import type { Route } from "./+types/etiqueta";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** GET /admin/pedidos/{number}/etiqueta: the order's shipping label to print (etiqueta-RZ-000123.pdf). */
-export function loader({ request, params, context }: Route.LoaderArgs) {
+export function loader({ request, params, context }: ResourceArgs<"number">) {
   return resource(context, async () => {
     requireAdmin(request, context);
     return pdfOrRefusal(async () => {

@@ -8,14 +8,14 @@ import { requireAdmin } from "~/lib/admin.server";
 import { csvResponse, csvRowCount } from "~/lib/csv";
 import { numericDate, todayInBuenosAires } from "~/lib/dates";
 import { resource } from "~/lib/http.server";
+import type { ResourceArgs } from "~/lib/resource-route";
 import { alertOrigin, exportStepUp } from "~/lib/step-up.server";
-import type { Route } from "./+types/exportar";
 
 /**
  * GET /admin/reportes/exportar?informe=ventas&desde=&hasta=&agrupar=&canal=: one report of /admin/reportes as a
  * CSV. informe=reposicion (&umbral=&editorial=) is the reorder list for the distributor.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return resource(context, async () => {
     const admin = requireAdmin(request, context);
     const confirm = await exportStepUp(request, context, admin, "page");

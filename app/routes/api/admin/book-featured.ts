@@ -1,11 +1,11 @@
 import { featuredSchema, setFeatured } from "~/domain/carousel/carousel.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
+import type { ResourceArgs } from "~/lib/resource-route";
 import { bookIdParam } from "../store-product";
-import type { Route } from "./+types/book-featured";
 
 /** PATCH /api/books/{id}/featured {featured, featuredOrder}. */
-export function action({ request, params, context }: Route.ActionArgs) {
+export function action({ request, params, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method !== "PATCH") return methodNotAllowed("PATCH");
@@ -14,7 +14,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("PATCH");

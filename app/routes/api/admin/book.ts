@@ -3,10 +3,10 @@ import { deleteBook, getAdminBook, updateBook } from "~/domain/catalog/admin-boo
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
 import { requestContext } from "~/lib/request-context.server";
+import type { ResourceArgs } from "~/lib/resource-route";
 import { bookIdParam } from "../store-product";
-import type { Route } from "./+types/book";
 
-export function loader({ params, context }: Route.LoaderArgs) {
+export function loader({ params, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return jsonResponse({ success: true, book: await getAdminBook(context.db, bookIdParam(params.id)) });
@@ -14,7 +14,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** PUT /api/admin/books/{id} (the changed fields) and DELETE /api/admin/books/{id}. */
-export function action({ request, params, context }: Route.ActionArgs) {
+export function action({ request, params, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     const id = bookIdParam(params.id);

@@ -8,7 +8,7 @@ import { DomainError, Invalid, PayloadTooLarge } from "~/domain/errors";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
 import { requestContext } from "~/lib/request-context.server";
-import type { Route } from "./+types/books-import";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 const modeSchema = z.enum(["preview", "apply"], { error: "Indicá mode=preview o mode=apply" });
 
@@ -18,7 +18,7 @@ const modeSchema = z.enum(["preview", "apply"], { error: "Indicá mode=preview o
  * batches, then one `result` (or `error`: nothing was imported) line. The plan is computed again inside
  * the import's transaction, so an apply never trusts an earlier preview. Whole-file errors are 4xx JSON.
  */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method !== "POST") return methodNotAllowed("POST");

@@ -4,7 +4,7 @@ import { normaliseSearch } from "~/domain/catalog/search.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson, readQuery } from "~/lib/http.server";
 import { positiveIntParam } from "~/lib/query";
-import type { Route } from "./+types/books";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 const querySchema = z.object({
   search: z.string().optional().transform(normaliseSearch),
@@ -14,7 +14,7 @@ const querySchema = z.object({
 });
 
 /** GET /api/admin/books: every book (published or not), newest first, with search and filters. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return jsonResponse({ success: true, ...(await listAdminBooks(context.db, readQuery(request, querySchema))) });
@@ -22,7 +22,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** POST /api/admin/books: creates a book -> 201 {success, book}. */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method !== "POST") return methodNotAllowed("GET, POST");

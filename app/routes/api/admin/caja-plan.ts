@@ -3,10 +3,10 @@ import { updatePlan } from "~/domain/box/plans.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
 import { centsToPesos } from "~/lib/money";
-import type { Route } from "./+types/caja-plan";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** PUT /api/admin/caja/plans/{id} {price, originalPrice, active} (pesos): the single source of box prices. */
-export function action({ request, params, context }: Route.ActionArgs) {
+export function action({ request, params, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method !== "PUT") return methodNotAllowed("PUT");
@@ -19,7 +19,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("PUT");

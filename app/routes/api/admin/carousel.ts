@@ -3,10 +3,10 @@ import { carouselState, renumberCarousel } from "~/domain/carousel/carousel.serv
 import { normaliseSearch } from "~/domain/catalog/search.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson, readQuery } from "~/lib/http.server";
-import type { Route } from "./+types/carousel";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** GET /api/admin/carousel?search= : featured books by order and the available ones to add. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     const { search } = readQuery(request, z.object({ search: z.string().optional().transform(normaliseSearch) }));
@@ -15,7 +15,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** POST /api/admin/carousel {action:"reorder"}: renumbers the featured books 1..n in their order. */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method !== "POST") return methodNotAllowed("GET, POST");

@@ -2,13 +2,13 @@ import { customerJson, listCustomers } from "~/domain/customers/admin.server";
 import { isCustomerSort } from "~/domain/customers/filters";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
-import type { Route } from "./+types/customers";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * GET /api/admin/customers?q=&page=&sort=: a page (50) of the shop's customers, `{success, customers,
  * total, page, pages}`; amounts in pesos (totalSpent counts paid orders only), instants in ISO.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     const params = new URL(request.url).searchParams;
@@ -28,7 +28,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export function action({ context }: Route.ActionArgs) {
+export function action({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("GET");

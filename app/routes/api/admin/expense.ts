@@ -1,10 +1,10 @@
 import { deleteExpense, expenseId, expenseJson, expenseSchema, updateExpense } from "~/domain/expenses/expenses.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
-import type { Route } from "./+types/expense";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** PUT /api/admin/expenses/{id} (every field, like POST) and DELETE /api/admin/expenses/{id}. */
-export function action({ request, params, context }: Route.ActionArgs) {
+export function action({ request, params, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method === "PUT") {
@@ -20,7 +20,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("PUT, DELETE");

@@ -4,11 +4,11 @@ import { requireAdminApi } from "~/lib/admin.server";
 import { csvRowCount } from "~/lib/csv";
 import { monthYear } from "~/lib/dates";
 import { api, methodNotAllowed, readQuery } from "~/lib/http.server";
+import type { ResourceArgs } from "~/lib/resource-route";
 import { alertOrigin, exportStepUp } from "~/lib/step-up.server";
-import type { Route } from "./+types/expenses-export";
 
 /** GET /api/admin/expenses/export?month=YYYY-MM: the month's ledger as a CSV download for Excel. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     const confirm = await exportStepUp(request, context, admin, "api");
@@ -39,7 +39,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export function action({ context }: Route.ActionArgs) {
+export function action({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("GET");

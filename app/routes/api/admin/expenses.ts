@@ -10,10 +10,10 @@ import {
 } from "~/domain/expenses/expenses.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson, readQuery } from "~/lib/http.server";
-import type { Route } from "./+types/expenses";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** GET /api/admin/expenses?month=YYYY-MM (default: this Buenos Aires month): the month's ledger and totals. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     const month = readQuery(request, monthQuery).month ?? currentMonth();
@@ -26,7 +26,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** POST /api/admin/expenses {date, concept, category, amount, note?}: 201 with the new expense. */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method !== "POST") return methodNotAllowed("GET, POST");

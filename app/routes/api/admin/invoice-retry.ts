@@ -2,10 +2,10 @@ import { retryInvoice } from "~/domain/invoices/admin.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
 import { idParam } from "~/lib/params";
-import type { Route } from "./+types/invoice-retry";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** POST /api/admin/invoices/{id}/retry: a failed voucher goes back to the queue (409 if it has no error). */
-export function action({ request, params, context }: Route.ActionArgs) {
+export function action({ request, params, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method !== "POST") return methodNotAllowed("POST");
@@ -14,7 +14,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("POST");

@@ -2,7 +2,7 @@ import { findBookByIsbn } from "~/domain/catalog/isbn-lookup.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
 import { requestContext } from "~/lib/request-context.server";
-import type { Route } from "./+types/isbn";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * GET /api/admin/isbn/:isbn: what Open Library and Google Books know about an ISBN, for the book form's
@@ -10,7 +10,7 @@ import type { Route } from "./+types/isbn";
  * source}, sources: {field: source}, isbn13, hyphenated}`; the cover is already stored (`/uploads/…`).
  * A bad check digit is a 400, an ISBN nobody knows a 404 (both with their Spanish message).
  */
-export function loader({ params, context }: Route.LoaderArgs) {
+export function loader({ params, context }: ResourceArgs<"isbn">) {
   return api(context, async () => {
     requireAdminApi(context);
     const found = await findBookByIsbn(requestContext(context), params.isbn);
@@ -18,7 +18,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   });
 }
 
-export function action({ context }: Route.ActionArgs) {
+export function action({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("GET");

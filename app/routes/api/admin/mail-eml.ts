@@ -3,10 +3,10 @@ import { buildRawMessage } from "~/integrations/mail/transport.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, methodNotAllowed } from "~/lib/http.server";
 import { idParam } from "~/lib/params";
-import type { Route } from "./+types/mail-eml";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** GET /api/admin/mail/{id}/eml: the message exactly as it goes out, to open in a mail program. */
-export function loader({ params, context }: Route.LoaderArgs) {
+export function loader({ params, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     const row = await getOutboxMessage(context.db, idParam(params.id, "No encontramos ese correo"));
@@ -30,7 +30,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   });
 }
 
-export function action({ context }: Route.ActionArgs) {
+export function action({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("GET");

@@ -2,10 +2,10 @@ import { getOutboxMessage, outboxJson } from "~/domain/mail/outbox.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
 import { idParam } from "~/lib/params";
-import type { Route } from "./+types/mail-message";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** GET /api/admin/mail/{id}: one message with its HTML and text (the preview). */
-export function loader({ params, context }: Route.LoaderArgs) {
+export function loader({ params, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     const message = await getOutboxMessage(context.db, idParam(params.id, "No encontramos ese correo"));
@@ -13,7 +13,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   });
 }
 
-export function action({ context }: Route.ActionArgs) {
+export function action({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("GET");

@@ -2,10 +2,10 @@ import { retryFailed } from "~/domain/mail/outbox.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
 import { idParam } from "~/lib/params";
-import type { Route } from "./+types/mail-retry";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** POST /api/admin/mail/{id}/retry: a failed message goes back to the queue (409 if it is not failed). */
-export function action({ request, params, context }: Route.ActionArgs) {
+export function action({ request, params, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method !== "POST") return methodNotAllowed("POST");
@@ -14,7 +14,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("POST");

@@ -1,10 +1,10 @@
 import { listOutbox, outboxCounts, outboxJson, outboxQuery } from "~/domain/mail/outbox.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readQuery } from "~/lib/http.server";
-import type { Route } from "./+types/mail";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** GET /api/admin/mail?estado=queued|sending|sent|failed&pagina=: the outbox, newest first, and the counts. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     const query = readQuery(request, outboxQuery);
@@ -22,7 +22,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export function action({ context }: Route.ActionArgs) {
+export function action({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("GET");

@@ -2,10 +2,10 @@ import { parseNewsletterFilters } from "~/domain/newsletter/admin-filters";
 import { listSubscribers, newsletterCounts } from "~/domain/newsletter/newsletter.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
-import type { Route } from "./+types/newsletter-subscribers";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** GET /api/admin/newsletter/subscribers?buscar=&tema=&estado=&pagina=: a page of subscribers and the counts. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     const filters = parseNewsletterFilters(new URL(request.url).searchParams);
@@ -31,7 +31,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export function action({ context }: Route.ActionArgs) {
+export function action({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("GET");

@@ -8,11 +8,11 @@ import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
 import { ownEntry } from "~/lib/params";
 import { requestContext } from "~/lib/request-context.server";
+import type { ResourceArgs } from "~/lib/resource-route";
 import { alertOrigin, requireApiStepUp, withoutProof } from "~/lib/step-up.server";
-import type { Route } from "./+types/order";
 
 /** GET /api/admin/orders/{number}: the whole order (customer, delivery, items, totals, events). */
-export function loader({ params, context }: Route.LoaderArgs) {
+export function loader({ params, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     const { order, items, events } = await adminOrder(context.db, params.number ?? "");
@@ -38,7 +38,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
  * a 409; a carrier that refuses or does not answer, a 502 with its reason. `cancel` (its money goes back)
  * asks for a fresh proof: `stepUpProof` in the body or `X-Step-Up`, else 401 `{stepUp:"required"}`.
  */
-export function action({ request, params, context }: Route.ActionArgs) {
+export function action({ request, params, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method !== "POST") return methodNotAllowed("POST");

@@ -2,10 +2,10 @@ import { isOrderStatus, listOrders } from "~/domain/orders/queries.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
 import { centsToPesos } from "~/lib/money";
-import type { Route } from "./+types/orders";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** GET /api/admin/orders?status=&search=&page= : the orders, newest first (amounts in pesos). */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     const query = new URL(request.url).searchParams;
@@ -24,7 +24,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export function action({ context }: Route.ActionArgs) {
+export function action({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("GET");

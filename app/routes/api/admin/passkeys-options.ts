@@ -2,14 +2,14 @@ import { registrationOptions, relyingParty } from "~/domain/auth/passkeys.server
 import { Unauthorized } from "~/domain/errors";
 import { requireAdminApi, SIGN_IN_REQUIRED } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
-import type { Route } from "./+types/passkeys-options";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * POST /api/admin/passkeys/options -> {success:true, options}: what the browser needs to create a passkey
  * for the signed-in admin (also an admin who must still enrol). The challenge is kept on their session for
  * /api/admin/passkeys/register.
  */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     const sessionToken = context.sessionToken;

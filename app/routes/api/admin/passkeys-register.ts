@@ -2,7 +2,7 @@ import { registerPasskey, registerPasskeySchema, relyingParty } from "~/domain/a
 import { Unauthorized } from "~/domain/errors";
 import { requireAdminApi, SIGN_IN_REQUIRED } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
-import type { Route } from "./+types/passkeys-register";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * POST /api/admin/passkeys/register {response, label?} -> 201 {success:true, label, recoveryCodes}: the
@@ -10,7 +10,7 @@ import type { Route } from "./+types/passkeys-register";
  * ten codes when it is the admin's first factor (shown once), else null. A body of the wrong shape is a 400
  * that writes nothing; a response that does not verify is a 400 and spends the challenge.
  */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     const sessionToken = context.sessionToken;

@@ -3,7 +3,7 @@ import { authenticationResponseSchema, relyingParty, stepUpWithPasskey } from "~
 import { Unauthorized } from "~/domain/errors";
 import { requireAdminApi, SIGN_IN_REQUIRED } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
-import type { Route } from "./+types/passkeys-step-up";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 const stepUpSchema = z.strictObject({ response: authenticationResponseSchema });
 
@@ -12,7 +12,7 @@ const stepUpSchema = z.strictObject({ response: authenticationResponseSchema });
  * challenge, so the session counts as proved for the next 10 minutes (the sensitive form is then sent
  * without a code). A refused key: 401 in Spanish, counted in the sign-in's lockout.
  */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     const sessionToken = context.sessionToken;

@@ -4,8 +4,8 @@ import { settingsToApi } from "~/domain/settings/schema";
 import { sectionFromApi, sectionKey, updateSection } from "~/domain/settings/settings.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
+import type { ResourceArgs } from "~/lib/resource-route";
 import { alertOrigin, requireApiStepUp, withoutProof } from "~/lib/step-up.server";
-import type { Route } from "./+types/settings-section";
 
 const body = z.record(z.string(), z.unknown(), { error: "El cuerpo debe ser un objeto JSON" });
 
@@ -15,7 +15,7 @@ const body = z.record(z.string(), z.unknown(), { error: "El cuerpo debe ser un o
  * details ask for a fresh proof (`stepUpProof` in the body or the `X-Step-Up` header; else 401
  * `{stepUp:"required", method}`) and tell every owner what changed.
  */
-export function action({ request, params, context }: Route.ActionArgs) {
+export function action({ request, params, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     const key = sectionKey(params.section);
@@ -35,7 +35,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export function loader({ params, context }: Route.LoaderArgs) {
+export function loader({ params, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     sectionKey(params.section);

@@ -3,13 +3,13 @@ import { NOT_FOUND, replyJson, replyToSpecialOrder } from "~/domain/special-orde
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
 import { idParam } from "~/lib/params";
-import type { Route } from "./+types/special-order-replies";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * POST /api/admin/special-orders/{id}/replies {message} -> 201 {success:true, reply}: the reply is stored
  * and its e-mail to the requester queued, together.
  */
-export function action({ request, params, context }: Route.ActionArgs) {
+export function action({ request, params, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method !== "POST") return methodNotAllowed("POST");
@@ -20,7 +20,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("POST");

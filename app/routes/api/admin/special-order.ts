@@ -9,10 +9,10 @@ import {
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
 import { idParam } from "~/lib/params";
-import type { Route } from "./+types/special-order";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** GET /api/admin/special-orders/{id}: the request and its replies, oldest first. */
-export function loader({ params, context }: Route.LoaderArgs) {
+export function loader({ params, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     const { order, replies } = await getSpecialOrder(context.db, idParam(params.id, NOT_FOUND));
@@ -24,7 +24,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
  * PATCH /api/admin/special-orders/{id} {status?, adminNotes?} -> {success:true, specialOrder}; 409 when the
  * request cannot go to that status (see nextStatuses), 400 for bad input.
  */
-export function action({ request, params, context }: Route.ActionArgs) {
+export function action({ request, params, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");

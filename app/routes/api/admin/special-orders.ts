@@ -2,10 +2,10 @@ import { listQuerySchema } from "~/domain/special-orders/rules";
 import { listSpecialOrders, specialOrderJson } from "~/domain/special-orders/special-orders.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readQuery } from "~/lib/http.server";
-import type { Route } from "./+types/special-orders";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** GET /api/admin/special-orders?estado=&buscar=&pagina=: a page of requests (newest first) and the counts per status. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     const filters = readQuery(request, listQuerySchema);
@@ -20,7 +20,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export function action({ context }: Route.ActionArgs) {
+export function action({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("GET");

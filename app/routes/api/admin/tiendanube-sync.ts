@@ -1,10 +1,10 @@
 import { startSyncAsAdmin, syncStatus } from "~/domain/tiendanube/admin.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
-import type { Route } from "./+types/tiendanube-sync";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** GET: the sync's state and progress. */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return jsonResponse({ success: true, ...(await syncStatus(context.db, context.tiendanube)) });
@@ -12,7 +12,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 /** POST: starts a full sync (202); 409 when one is running or the store is not configured. */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method !== "POST") return methodNotAllowed("GET, POST");

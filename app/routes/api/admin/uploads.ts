@@ -3,10 +3,10 @@ import { scheduleCoverVariants } from "~/domain/images/variants.server";
 import { storeCover } from "~/domain/uploads/uploads.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
-import type { Route } from "./+types/uploads";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** POST /api/admin/uploads (multipart, field "file") -> 201 {success, url}: a cover for a book. */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     if (request.method !== "POST") return methodNotAllowed("POST");

@@ -5,14 +5,14 @@ import { saleByNumber } from "~/domain/sales/record.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
 import { requestContext } from "~/lib/request-context.server";
-import type { Route } from "./+types/venta";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * GET /api/admin/ventas/:number: one sale as POST /api/admin/ventas answers it. The sale page polls it while a
  * Mercado Pago QR sale waits (`status: "pending_payment"`, `qr: {data, expiresAt}`) until it is 'paid' or
  * 'cancelled'; now and then this also asks Mercado Pago, in case its notification is late (docs/decisions/0051).
  */
-export function loader({ params, context }: Route.LoaderArgs) {
+export function loader({ params, context }: ResourceArgs<"number">) {
   return api(context, async () => {
     requireAdminApi(context);
     const ctx = requestContext(context);

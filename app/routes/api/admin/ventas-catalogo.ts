@@ -2,7 +2,7 @@ import { z } from "zod";
 import { catalogSnapshot } from "~/domain/sales/catalog.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readQuery } from "~/lib/http.server";
-import type { Route } from "./+types/ventas-catalogo";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 const query = z.object({
   fairId: z.coerce
@@ -17,7 +17,7 @@ const query = z.object({
  * books:[{id, title, author, isbn, sku, price, stock, cover}]}`. The sale page's service worker keeps the last
  * one, so the page can search and sell with no connection.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     const { fairId } = readQuery(request, query);
@@ -30,7 +30,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export function action({ context }: Route.ActionArgs) {
+export function action({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("GET");

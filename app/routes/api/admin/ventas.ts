@@ -6,10 +6,10 @@ import { requireAdminApi } from "~/lib/admin.server";
 import { todayInBuenosAires } from "~/lib/dates";
 import { api, jsonResponse, methodNotAllowed, readJson, readQuery } from "~/lib/http.server";
 import { requestContext } from "~/lib/request-context.server";
-import type { Route } from "./+types/ventas";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** GET /api/admin/ventas?date=YYYY-MM-DD[&fairId=N]: the day's counter and fair sales, oldest first. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     const query = readQuery(request, salesDayQuery);
@@ -25,7 +25,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
  * 'pending_payment' with `qr: {data, expiresAt}`; when Mercado Pago cannot make the QR, 502/504 with
  * `code: "qr_failed"` (the sale cancelled, its stock back; retry with a new clientId). docs/decisions/0051.
  */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method !== "POST") return methodNotAllowed("GET, POST");

@@ -10,15 +10,15 @@ import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server
 import { centsToPesos } from "~/lib/money";
 import { ownEntry, parseId } from "~/lib/params";
 import { requestContext } from "~/lib/request-context.server";
+import type { ResourceArgs } from "~/lib/resource-route";
 import { alertOrigin, requireApiStepUp, withoutProof } from "~/lib/step-up.server";
-import type { Route } from "./+types/withdrawals";
 
 /**
  * GET /api/admin/withdrawals?status=requested|cancelled|refunded : the orders' withdrawals, newest first
  * (amounts in pesos), and `boxWithdrawals`: the Caja Rizoma's (CR- numbers, where each refund stands), as
  * /admin/arrepentimientos lists both.
  */
-export function loader({ request, params, context }: Route.LoaderArgs) {
+export function loader({ request, params, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     if (params.id) return methodNotAllowed("POST");
@@ -50,7 +50,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
  * 409; Mercado Pago failing, a 502. `refund` asks for a fresh proof: `stepUpProof` in the body or
  * `X-Step-Up`, else 401 `{stepUp:"required"}`; every owner is told of the refund.
  */
-export function action({ request, params, context }: Route.ActionArgs) {
+export function action({ request, params, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method !== "POST" || !params.id) return methodNotAllowed("GET");

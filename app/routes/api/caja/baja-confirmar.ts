@@ -3,14 +3,14 @@ import { confirmCancellation } from "~/domain/box/cancellation.server";
 import { DomainError } from "~/domain/errors";
 import { apiError, errorInit, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
 import { requestContext } from "~/lib/request-context.server";
-import type { Route } from "./+types/baja-confirmar";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * POST /api/caja/baja/confirmar {email, code} -> 200 {success:true, code:"BAJA-…", message}; a wrong code
  * 422 {success:false, message} with the attempts left; expired, used up or never asked 410; invalid
  * input 400; rate limited 429. The same right code again answers the same cancellation code.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: ResourceArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   try {
     const body = await readJson(request, z.unknown());

@@ -2,10 +2,10 @@ import { NotFound } from "~/domain/errors";
 import { campaignProgress } from "~/domain/mail/outbox.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
-import type { Route } from "./+types/bulk-email-progress";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** GET /api/caja/bulk-email/{campaign} -> {success, progress:{total, queued, sending, sent, failed}}. */
-export function loader({ params, context }: Route.LoaderArgs) {
+export function loader({ params, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     const campaign = params.campaign ?? "";
@@ -16,7 +16,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   });
 }
 
-export function action({ context }: Route.ActionArgs) {
+export function action({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("GET");

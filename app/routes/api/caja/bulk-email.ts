@@ -3,10 +3,10 @@ import { sendBulkEmail } from "~/domain/box/subscriptions.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
 import { requestContext } from "~/lib/request-context.server";
-import type { Route } from "./+types/bulk-email";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** POST /api/caja/bulk-email {subject, content} -> {success, queued}: one outbox e-mail per active subscriber. */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method !== "POST") return methodNotAllowed("POST");
@@ -21,7 +21,7 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("POST");

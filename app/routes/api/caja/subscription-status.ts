@@ -4,10 +4,10 @@ import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
 import { idParam } from "~/lib/params";
 import { requestContext } from "~/lib/request-context.server";
-import type { Route } from "./+types/subscription-status";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** PATCH /api/caja/subscriptions/{id}/status {status: 'paused'|'active'}: only active<->paused, else 409. */
-export function action({ request, params, context }: Route.ActionArgs) {
+export function action({ request, params, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method !== "PATCH") return methodNotAllowed("PATCH");
@@ -18,7 +18,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("PATCH");

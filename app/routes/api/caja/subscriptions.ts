@@ -3,7 +3,7 @@ import { SUBSCRIPTION_STATUSES } from "~/domain/box/plans";
 import { listSubscriptions, subscriptionJson } from "~/domain/box/subscriptions.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, readQuery } from "~/lib/http.server";
-import type { Route } from "./+types/subscriptions";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 const query = z.object({
   search: z.string().max(100).optional(),
@@ -11,7 +11,7 @@ const query = z.object({
 });
 
 /** GET /api/caja/subscriptions[?search=&status=] -> the list of subscriptions, newest first. Admin only. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     const filters = readQuery(request, query);

@@ -1,13 +1,13 @@
 import { discountCodeJson, listDiscountCodes } from "~/domain/discounts/admin.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
-import type { Route } from "./+types/admin";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * GET /api/discount-codes/admin[?t=timestamp] -> the list of codes, newest first, amounts in pesos, with
  * the display status. The timestamp only defeats caches (the answer is `no-store` anyway); it is ignored.
  */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     const codes = await listDiscountCodes(context.db);
@@ -15,7 +15,7 @@ export function loader({ context }: Route.LoaderArgs) {
   });
 }
 
-export function action({ context }: Route.ActionArgs) {
+export function action({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("GET");

@@ -7,13 +7,13 @@ import {
 } from "~/domain/discounts/admin.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
-import type { Route } from "./+types/code";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * PUT /api/discount-codes/{id}: every field of the form (the code itself cannot change), or only
  * `{active}` for the toggle -> {success:true, discountCode}. DELETE: 409 once the code was used.
  */
-export function action({ request, params, context }: Route.ActionArgs) {
+export function action({ request, params, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method === "PUT") {
@@ -29,7 +29,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("PUT, DELETE");

@@ -2,14 +2,14 @@ import { z } from "zod";
 import { createDiscountCode, discountCodeJson } from "~/domain/discounts/admin.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
-import type { Route } from "./+types/create";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * POST /api/discount-codes/create {customCode?, description?, discountPercentage | discountAmount,
  * minimumAmount?, maxUses?, validUntil?, active?} -> 201 {success:true, discountCode}; 400 / 409
  * {success:false, error, field}.
  */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method !== "POST") return methodNotAllowed("POST");
@@ -18,7 +18,7 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("POST");

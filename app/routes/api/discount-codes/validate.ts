@@ -3,7 +3,7 @@ import { checkDiscountCode } from "~/domain/discounts/validate.server";
 import { DomainError } from "~/domain/errors";
 import { apiError, errorInit, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
 import { requestContext } from "~/lib/request-context.server";
-import type { Route } from "./+types/validate";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * POST /api/discount-codes/validate {code, subtotal (pesos)} -> 200 {valid:true, code, discountAmount,
@@ -11,7 +11,7 @@ import type { Route } from "./+types/validate";
  * 400 and too many checks a 429, both `{success:false, error}` that also carry `valid`/`message`, so the
  * checkout reads every answer the same way.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: ResourceArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   try {
     const body = await readJson(request, z.unknown());

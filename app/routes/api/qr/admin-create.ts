@@ -2,10 +2,10 @@ import { z } from "zod";
 import { createCode } from "~/domain/prizes/prizes.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed, readJson } from "~/lib/http.server";
-import type { Route } from "./+types/admin-create";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** POST /api/qr/admin/create {bookTitle, description?, code?, expiresAt?} -> 201 {success, data:{code, qrUrl, qrImage}, message}. */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     if (request.method !== "POST") return methodNotAllowed("POST");
@@ -18,7 +18,7 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("POST");

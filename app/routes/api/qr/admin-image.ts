@@ -3,13 +3,13 @@ import { qrImage, qrPng } from "~/domain/prizes/prizes.server";
 import { normaliseCode } from "~/domain/prizes/rules";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, methodNotAllowed } from "~/lib/http.server";
-import type { Route } from "./+types/admin-image";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * GET /api/qr/admin/image/{code}.png|svg: the code's QR (for `{site}/qr/{code}`) as a download —
  * PNG for screens, SVG for print.
  */
-export function loader({ params, context }: Route.LoaderArgs) {
+export function loader({ params, context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     const match = /^([A-Za-z0-9]{1,8})\.(png|svg)$/.exec(params.file ?? "");
@@ -30,7 +30,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   });
 }
 
-export function action({ context }: Route.ActionArgs) {
+export function action({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("GET");

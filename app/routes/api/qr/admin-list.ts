@@ -1,10 +1,10 @@
 import { listCodes } from "~/domain/prizes/prizes.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
-import type { Route } from "./+types/admin-list";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** GET /api/qr/admin/list -> {success, data: codes (newest first), message}. */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     const codes = await listCodes(context.db);
@@ -12,7 +12,7 @@ export function loader({ context }: Route.LoaderArgs) {
   });
 }
 
-export function action({ context }: Route.ActionArgs) {
+export function action({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("GET");

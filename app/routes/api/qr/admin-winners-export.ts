@@ -4,11 +4,11 @@ import { requireAdminApi } from "~/lib/admin.server";
 import { csvResponse, csvRowCount } from "~/lib/csv";
 import { todayInBuenosAires } from "~/lib/dates";
 import { api, methodNotAllowed } from "~/lib/http.server";
+import type { ResourceArgs } from "~/lib/resource-route";
 import { alertOrigin, exportStepUp } from "~/lib/step-up.server";
-import type { Route } from "./+types/admin-winners-export";
 
 /** GET /api/qr/admin/winners/export: every winner as a CSV download. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: ResourceArgs) {
   return api(context, async () => {
     const admin = requireAdminApi(context);
     const confirm = await exportStepUp(request, context, admin, "api");
@@ -31,7 +31,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export function action({ context }: Route.ActionArgs) {
+export function action({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("GET");

@@ -1,10 +1,10 @@
 import { listWinners } from "~/domain/prizes/prizes.server";
 import { requireAdminApi } from "~/lib/admin.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
-import type { Route } from "./+types/admin-winners";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** GET /api/qr/admin/winners -> {success, data: winners (newest first), message}. */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     const winners = await listWinners(context.db);
@@ -12,7 +12,7 @@ export function loader({ context }: Route.LoaderArgs) {
   });
 }
 
-export function action({ context }: Route.ActionArgs) {
+export function action({ context }: ResourceArgs) {
   return api(context, async () => {
     requireAdminApi(context);
     return methodNotAllowed("GET");

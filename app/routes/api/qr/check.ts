@@ -1,10 +1,10 @@
 import { checkCode } from "~/domain/prizes/prizes.server";
 import { api, jsonResponse, methodNotAllowed } from "~/lib/http.server";
 import { requestContext } from "~/lib/request-context.server";
-import type { Route } from "./+types/check";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /** GET /api/qr/check/{code} -> {success, data:{code, bookTitle, description, status, validatedAt, canClaim, winnerInfo}, message}. */
-export function loader({ params, context }: Route.LoaderArgs) {
+export function loader({ params, context }: ResourceArgs) {
   return api(context, async () => {
     const data = await checkCode(requestContext(context), params.code);
     return jsonResponse({

@@ -1,13 +1,13 @@
 import { receiveMercadoPagoNotification } from "~/domain/payments/mercadopago-webhook.server";
 import { api, jsonResponse, MAX_JSON_BYTES, methodNotAllowed } from "~/lib/http.server";
 import { requestContext } from "~/lib/request-context.server";
-import type { Route } from "./+types/mercadopago";
+import type { ResourceArgs } from "~/lib/resource-route";
 
 /**
  * POST /api/webhooks/mercadopago: Mercado Pago's notifications (and the sandbox's, signed the same way).
  * Signature first (401 when bad or missing), then dispatch by type; see the domain function.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: ResourceArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const raw = new Uint8Array(await request.arrayBuffer());
   let body: unknown = null;
