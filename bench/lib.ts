@@ -151,6 +151,8 @@ export interface ScaleRow {
    */
   shopSearch?: LatencySummary;
   authorSearch?: LatencySummary;
+  /** The server's CPU (user + system) per request over the one-at-a-time /, /tienda and book pages. */
+  cpuMsPerPage?: number;
   /** The app process only; on PostgreSQL the database's memory is in its own processes. */
   rssMb: number;
   peakRssMb: number;
@@ -182,15 +184,23 @@ export interface DocumentBytesRow {
 export const DOCUMENT_RAW_KB = 90;
 export const DOCUMENT_BROTLI_KB = 16;
 
+/** Issue 36 goal 4: first contentful paint under Lighthouse's mobile throttling, and unused JavaScript. */
+export const LIGHTHOUSE_FCP_MS = 1200;
+export const UNUSED_JS_KIB = 20;
+
 export interface LighthouseRow {
   path: string;
   performance: number | null;
   accessibility: number | null;
   bestPractices: number | null;
   seo: number | null;
+  /** Optional: rows from before they were recorded have none. */
+  fcpMs?: number | null;
   lcpMs: number | null;
   cls: number | null;
   tbtMs: number | null;
+  /** Lighthouse's "unused-javascript" savings on the first load. */
+  unusedJsBytes?: number | null;
   /** category:audit ids that cost points, so a score under 100 says why. */
   failing?: string[];
   error?: string;
@@ -239,16 +249,21 @@ export function growthExponent(fromSize: number, fromCost: number, toSize: numbe
   return Math.log(toCost / fromCost) / Math.log(toSize / fromSize);
 }
 
-/** Issue 23 goal 1: p50 at one connection with the page cache off, for each of the four URLs. */
+/**
+ * Issue 23 goal 1 and issue 36 goal 3: p50 at one connection with the page cache off, for each of the four
+ * URLs (issue 23 asked 15 ms at 100k; issue 36 asks 10).
+ */
 const MISS_P50_MS = [
   [1_000, 5, "1k"],
-  [100_000, 15, "100k"],
+  [100_000, 10, "100k"],
 ] as const;
 /** Issue 10: search p95. */
 const SEARCH_P95_MS = [
   [10_000, 10, "10k"],
   [100_000, 30, "100k"],
 ] as const;
+/** Issue 36 goal 3: the server's CPU per content page. */
+const PAGE_CPU_MS = 2.5;
 /** Issue 36 goal 3: the shop page's searches at 100k books, p50 at one connection. */
 const SHOP_SEARCH_P50_MS = [[100_000, 15, "100k"]] as const;
 export const SHOP_SEARCHES = [
@@ -315,6 +330,14 @@ export function evaluateTargets(m: Measurements): TargetResult[] {
         atMost(`${label}: search p95 <= ${limit} ms at ${size} books`, bySize(books)?.search.p95, limit, ms),
       );
     }
+    results.push(
+      atMost(
+        `${label}: CPU per content page <= ${PAGE_CPU_MS} ms at 1k books`,
+        bySize(1_000)?.cpuMsPerPage,
+        PAGE_CPU_MS,
+        ms,
+      ),
+    );
     for (const [books, limit, size] of SHOP_SEARCH_P50_MS) {
       for (const [key, path] of SHOP_SEARCHES) {
         results.push(
@@ -391,6 +414,24 @@ export function evaluateTargets(m: Measurements): TargetResult[] {
           shortBy: score >= 100 ? null : `${100 - score}`,
         });
     }
+  }
+
+  // Issue 36 goal 4: the first paint and the first load's unused JavaScript, beside the scores.
+  for (const row of m.lighthouse) {
+    results.push(
+      atMost(
+        `Lighthouse mobile first contentful paint <= ${LIGHTHOUSE_FCP_MS / 1000} s on ${row.path}`,
+        row.fcpMs ?? undefined,
+        LIGHTHOUSE_FCP_MS,
+        (v) => `${(v / 1000).toFixed(2)} s`,
+      ),
+      atMost(
+        `unused JavaScript on the first load <= ${UNUSED_JS_KIB} KiB on ${row.path}`,
+        row.unusedJsBytes === null || row.unusedJsBytes === undefined ? undefined : row.unusedJsBytes / 1024,
+        UNUSED_JS_KIB,
+        (v) => `${v.toFixed(1)} KiB`,
+      ),
+    );
   }
 
   for (const row of m.documentBytes ?? []) {
@@ -596,21 +637,27 @@ export function formatReport(input: {
           "accessibility",
           "best practices",
           "SEO",
+          "FCP ms",
           "LCP ms",
+          "unused JS KiB",
           "CLS",
           "TBT ms",
           "audits short of 100",
         ],
         m.lighthouse.map((row) =>
           row.error
-            ? [row.path, `error: ${row.error}`, "", "", "", "", "", "", ""]
+            ? [row.path, `error: ${row.error}`, "", "", "", "", "", "", "", "", ""]
             : [
                 row.path,
                 n0(row.performance),
                 n0(row.accessibility),
                 n0(row.bestPractices),
                 n0(row.seo),
+                n0(row.fcpMs ?? null),
                 n0(row.lcpMs),
+                row.unusedJsBytes === undefined || row.unusedJsBytes === null
+                  ? "—"
+                  : (row.unusedJsBytes / 1024).toFixed(1),
                 row.cls === null ? "—" : row.cls.toFixed(3),
                 n0(row.tbtMs),
                 (row.failing ?? []).map((id) => id.replace(/^[^:]*:/, "")).join(", "),
@@ -620,7 +667,7 @@ export function formatReport(input: {
       "",
     );
 
-  out.push("### Targets (issues 10 and 23)", "");
+  out.push("### Targets (issues 10, 23 and 36)", "");
   out.push(
     markdownTable(
       ["target", "measured", "result"],

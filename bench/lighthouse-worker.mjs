@@ -1,6 +1,7 @@
 // Lighthouse 12.8 with its default (mobile) configuration, against a Chromium that bench/run.ts started
 // with --remote-debugging-port. Usage: node bench/lighthouse-worker.mjs <port> <url>…
-// Prints one line of JSON: [{url, performance, accessibility, bestPractices, seo, lcpMs, cls, tbtMs, error?}]
+// Prints one line of JSON: [{url, performance, accessibility, bestPractices, seo, fcpMs, lcpMs, cls, tbtMs,
+// unusedJsBytes, error?}]
 import lighthouse from "lighthouse";
 
 const [port, ...urls] = process.argv.slice(2);
@@ -26,7 +27,10 @@ for (const url of urls) {
       accessibility: score(lhr.categories.accessibility),
       bestPractices: score(lhr.categories["best-practices"]),
       seo: score(lhr.categories.seo),
+      fcpMs: value(lhr.audits["first-contentful-paint"]),
       lcpMs: value(lhr.audits["largest-contentful-paint"]),
+      // What the first load downloads of JavaScript and never runs (issue 36: at most 20 KiB).
+      unusedJsBytes: lhr.audits["unused-javascript"]?.details?.overallSavingsBytes ?? 0,
       cls: value(lhr.audits["cumulative-layout-shift"]),
       tbtMs: value(lhr.audits["total-blocking-time"]),
       // What cost points, so a score under 100 says why.
@@ -43,7 +47,9 @@ for (const url of urls) {
       accessibility: null,
       bestPractices: null,
       seo: null,
+      fcpMs: null,
       lcpMs: null,
+      unusedJsBytes: null,
       cls: null,
       tbtMs: null,
       error: error instanceof Error ? error.message : String(error),

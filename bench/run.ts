@@ -302,6 +302,14 @@ async function startApp(target: DatabaseUnderTest, pageCache: "on" | "off"): Pro
 }
 
 /** VmRSS and VmHWM (peak) of a process, in MB. */
+/** The process's CPU time so far (user + system) in ms, from /proc (clock ticks of 10 ms on Linux). */
+function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The command name (field 2) may hold spaces; the fields after its closing parenthesis are fixed.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 function memoryOf(pid: number): { rssMb: number; peakRssMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
@@ -430,7 +438,9 @@ async function lighthouse(baseUrl: string, paths: string[]): Promise<LighthouseR
       accessibility: null,
       bestPractices: null,
       seo: null,
+      fcpMs: null,
       lcpMs: null,
+      unusedJsBytes: null,
       cls: null,
       tbtMs: null,
       error,
@@ -587,9 +597,15 @@ async function measureCatalogue(
     ];
     log(`${label}, ${seeded.totalBooks} books: miss latency of /, /tienda, ${ids.length} book pages and search`);
     const summaries: Partial<Record<(typeof plans)[number][0], LatencySummary>> = {};
+    let pageCpuMs = 0;
     for (const [key, urls] of plans) {
+      const cpuBefore = cpuMsOf(app.child.pid as number);
       summaries[key] = (await attempt(`${label} ${key} latency at ${size}`, () => latency(urls))) ?? notMeasured();
+      if (key !== "search") pageCpuMs += cpuMsOf(app.child.pid as number) - cpuBefore;
     }
+    // The server's own CPU per content page (issue 36 goal 3), over the one-at-a-time /, /tienda and book pages.
+    const pages = (summaries.home?.n ?? 0) + (summaries.shop?.n ?? 0) + (summaries.book?.n ?? 0);
+    const cpuMsPerPage = pages > 0 ? pageCpuMs / pages : undefined;
     // The shop page's own searches, the worst misses at scale (issue 36 goal 3).
     const shopSearches: Partial<Record<(typeof SHOP_SEARCHES)[number][0], LatencySummary>> = {};
     for (const [key, path] of SHOP_SEARCHES) {
@@ -608,11 +624,12 @@ async function measureCatalogue(
       book: summaries.book ?? notMeasured(),
       search: summaries.search ?? notMeasured(),
       ...shopSearches,
+      cpuMsPerPage,
       ...memory,
     };
     measurements.scale.push(row);
     log(
-      `${label}: p50 / ${row.home.p50.toFixed(1)}, /tienda ${row.shop.p50.toFixed(1)}, /libro ${row.book.p50.toFixed(1)}, search ${row.search.p50.toFixed(1)}, /tienda?search= ${row.shopSearch?.p50.toFixed(1)} and ${row.authorSearch?.p50.toFixed(1)} ms; RSS ${memory.rssMb.toFixed(0)} MB`,
+      `${label}: p50 / ${row.home.p50.toFixed(1)}, /tienda ${row.shop.p50.toFixed(1)}, /libro ${row.book.p50.toFixed(1)}, search ${row.search.p50.toFixed(1)}, /tienda?search= ${row.shopSearch?.p50.toFixed(1)} and ${row.authorSearch?.p50.toFixed(1)} ms; CPU ${cpuMsPerPage?.toFixed(1)} ms per page; RSS ${memory.rssMb.toFixed(0)} MB`,
     );
     if (more) await more(app);
   } finally {
