@@ -49,7 +49,8 @@ export function InstalmentsPlan({ cashCents, className = "" }: { cashCents: Cent
         .
       </p>
       <p className="mt-1">
-        <strong className="cftea text-terracotta-dark">{INSTALMENTS_CFT}</strong> ({INSTALMENTS_RATES})
+        <strong className="cftea text-terracotta-dark">{INSTALMENTS_CFT}</strong>{" "}
+        <span className="block">({INSTALMENTS_RATES})</span>
       </p>
     </div>
   );
