@@ -173,6 +173,8 @@ describe("mail attachments", () => {
         ["Factura-B-00001-00000014.pdf", "application/pdf"],
       ]);
     } finally {
+      // The worker first: running, it may still be writing into the folder (rm then fails with ENOTEMPTY).
+      await Promise.all(workers.splice(0).map((running) => running.stop()));
       await rm(folder, { recursive: true, force: true });
     }
   });
