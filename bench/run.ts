@@ -301,6 +301,9 @@ async function startApp(target: DatabaseUnderTest, pageCache: "on" | "off"): Pro
   return { baseUrl, child };
 }
 
+/** How long the bench leaves the app without requests before reading its RSS at rest. */
+const IDLE_WAIT_MS = 10_000;
+
 /** VmRSS and VmHWM (peak) of a process, in MB. */
 /** The process's CPU time so far (user + system) in ms, from /proc (clock ticks of 10 ms on Linux). */
 function cpuMsOf(pid: number): number {
@@ -753,6 +756,10 @@ async function measureDatabase(measurements: Measurements, database: Database) {
                   row.rssAfterLoadMb = after.rssMb;
                   row.peakRssMb = after.peakRssMb;
                   log(`${databaseLabel[database]}: RSS ${after.rssMb.toFixed(0)} MB after the load runs`);
+                  // The server gives a load's garbage back once idle for 5 s (server/idle-gc.ts).
+                  await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
+                  row.rssIdleMb = memoryOf(app.child.pid as number).rssMb;
+                  log(`${databaseLabel[database]}: RSS ${row.rssIdleMb.toFixed(0)} MB at rest, ${IDLE_WAIT_MS / 1000} s later`);
                 }
                 if (measurements.cachedOn !== null || measurements.throughput.length === 0) return;
                 // The cached app opens the same database: stop the uncached one first (PGlite has one owner).

@@ -24,6 +24,8 @@ export interface Database {
    * this thread for tests' copies and restores (tests dump it to make per-file copies).
    */
   pglite?: EmbeddedEngine;
+  /** The embedded engine's thread, when it has one, collects its garbage (server/idle-gc.ts). */
+  collectGarbage?(): Promise<void>;
   /** Runs `select 1`; throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -187,6 +189,7 @@ function wrapEngine(client: EmbeddedEngine): Database {
     },
     close: () => client.close(),
     pglite: client,
+    ...(client instanceof PgliteWorkerClient ? { collectGarbage: () => client.collectGarbage() } : {}),
   };
 }
 

@@ -275,6 +275,11 @@ export class PgliteWorkerClient implements EmbeddedEngine {
     return new Blob([tarball], { type: compression === "none" ? "application/x-tar" : "application/x-gzip" });
   }
 
+  /** The thread collects its garbage and gives the freed memory back (server/idle-gc.ts). */
+  async collectGarbage(): Promise<void> {
+    await this.#call<void>({ op: "collect" });
+  }
+
   /** Closes PGlite (its data written out) and waits for the thread to end. Closing twice is harmless. */
   async close(): Promise<void> {
     if (!this.#gone) {

@@ -15,9 +15,11 @@
 //   rollback { tx }                        → the transaction's own rollback() (it stays open until `end`)
 //   listen / unlisten { channel }          → notifications then arrive as `{ notify: channel, payload }`
 //   dump    { compression }                → an ArrayBuffer (transferred) holding dumpDataDir's tarball
+//   collect {}                             → answered once this thread's heap was collected and shrunk
 //   close   {}                             → answered once PGlite closed; then this thread ends
 // Requests are handled concurrently, as calls on one PGlite instance would be: PGlite's own locks keep
 // one transaction at a time on the engine, and queries outside it wait for its end.
+import { Session } from "node:inspector";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -179,12 +181,24 @@ async function handle(message) {
       const tarball = await pg.dumpDataDir(message.compression);
       return TRANSFER(await tarball.arrayBuffer());
     }
+    case "collect":
+      return collectGarbage();
     case "close":
       await pg.close();
       return undefined;
     default:
       throw new Error(`Unknown request ${message.op}`);
   }
+}
+
+let inspector = null;
+/** A full collection that gives the freed pages back (server/idle-gc.ts), asked for when the server is idle. */
+function collectGarbage() {
+  if (!inspector) {
+    inspector = new Session();
+    inspector.connect();
+  }
+  return new Promise((resolve) => inspector.post("HeapProfiler.collectGarbage", () => resolve(undefined)));
 }
 
 const NO_REPLY = Symbol("no reply");

@@ -224,6 +224,15 @@ describe("PGlite in a worker thread", () => {
     expect(turns).toBeGreaterThan(10);
   });
 
+  it("collects its thread's garbage when the server asks (idle), answering the queries that come meanwhile", async () => {
+    expect(database.collectGarbage).toBeTypeOf("function");
+    const [, row] = await Promise.all([
+      database.collectGarbage?.(),
+      engine.query<{ total: number }>("select sum(balance)::int as total from accounts"),
+    ]);
+    expect(row.rows[0]?.total).toBe(2000);
+  });
+
   it("closes with the data written out: opened again, the rows are there", async () => {
     const dataDir = path.join(scratch, "reopen");
     const first = await openPglite(dataDir);

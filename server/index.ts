@@ -32,6 +32,7 @@ import { bootstrapAdmin } from "./bootstrap-admin";
 import { newControlToken, writeControlInfo } from "./control";
 import { startEmbeddedMaintenance } from "./embedded-maintenance";
 import { EnvError, loadEnv } from "./env";
+import { idleCollector, memoryReducingCollection } from "./idle-gc";
 import { openMigratedDatabase } from "./open-database";
 import { listenForPublicPageChanges } from "./page-cache-listener";
 import { projectRoot } from "./project-root";
@@ -190,6 +191,27 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     const listening = createServer(requestListener(app)).listen(env.port, env.host, () => resolve(listening));
     listening.once("error", reject);
   });
+  // Once no request has come for a few seconds, a load's garbage goes back to the system (server/idle-gc.ts).
+  const collectMain = memoryReducingCollection();
+  const collector = idleCollector({
+    // The embedded database's thread keeps its own heap: it is collected at the same time, on the other core.
+    collect: async () => {
+      await Promise.all([collectMain(), database.collectGarbage?.()]);
+    },
+    onCollected: ({ ms, heapBeforeBytes, heapAfterBytes }) =>
+      logger.debug(
+        {
+          ms: Math.round(ms),
+          heapBeforeMb: Math.round(heapBeforeBytes / 2 ** 20),
+          heapAfterMb: Math.round(heapAfterBytes / 2 ** 20),
+        },
+        "idle garbage collection",
+      ),
+  });
+  server.on("request", (_req, res) => {
+    collector.requestStarted();
+    res.once("close", collector.requestEnded);
+  });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.port;
   console.log(
@@ -282,6 +304,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     logger.info({ signal }, "shutting down");
     server.closeIdleConnections();
     await new Promise((resolve) => server.close(resolve));
+    collector.stop();
     await invoiceWorker.stop();
     await mailWorker.stop();
     await orderExpiry.stop();
