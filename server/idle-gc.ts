@@ -23,7 +23,7 @@ export interface IdleCollectorOptions {
   collect: () => Promise<void>;
   /** How long no request may be in flight or have ended before collecting. */
   idleMs?: number;
-  /** Collect only when the heap grew this much (64 MB by default) since the last collection or the start. */
+  /** Collect only when the heap grew this much (16 MB by default) since the last collection or the start. */
   minGrowthBytes?: number;
   heapTotal?: () => number;
   now?: () => number;
@@ -49,7 +49,7 @@ export interface IdleCollector {
 export function idleCollector({
   collect,
   idleMs = 5_000,
-  minGrowthBytes = 64 * 1024 * 1024,
+  minGrowthBytes = 16 * 1024 * 1024,
   heapTotal = () => process.memoryUsage().heapTotal,
   now = () => performance.now(),
   onCollected,
