@@ -210,6 +210,7 @@ export const resourceRoutes: ResourceRoute[] = [
     load: () => import("./routes/api/admin/book-featured"),
   },
   { path: "api/books", file: "routes/api/books.ts", load: () => import("./routes/api/books") },
+  { path: "api/autores", file: "routes/api/authors.ts", load: () => import("./routes/api/authors") },
   {
     path: "api/featured-books",
     file: "routes/api/featured-books.ts",

@@ -102,8 +102,10 @@ export const books = pgTable(
     // an index-only scan (docs/decisions/0057-search-at-scale.md).
     index("books_search_walk_idx").on(t.id, t.published, t.searchText),
     index("books_category_keys_idx").using("gin", t.categoryKeys),
-    // "More by this author" on /libro and the shop's author filter compare normalised authors.
+    // "More by this author" on /libro and search's whole-author match compare normalised authors.
     index("books_author_norm_idx").on(sql`f_unaccent(lower(${t.author}))`),
+    // The shop's author filter: the normalised author contains every word typed ("borges").
+    index("books_author_trgm_idx").using("gin", sql`f_unaccent(lower(${t.author})) gin_trgm_ops`),
     index("books_listing_idx").on(t.published, t.available, t.id),
     index("books_featured_idx").on(t.featured, t.featuredOrder),
     index("books_external_product_idx").on(t.externalProductId),

@@ -4,6 +4,7 @@ import { books, imageOriginals, uploads } from "~db/schema";
 import { adminTestDatabase } from "../../tests/support/admin-database";
 import { routeArgs } from "../../tests/support/route-context";
 import { statementsOf } from "../../tests/support/statement-count";
+import * as authors from "./api/authors";
 import * as apiBooks from "./api/books";
 import * as storeProducts from "./api/store-products";
 import * as boxLanding from "./caja-rizoma/landing";
@@ -64,6 +65,7 @@ describe("a page the cache misses, on warm reference data", () => {
     ["/tienda?search=borges&orden=precio", [shopLayout.loader, tienda.loader]],
     ["/caja-rizoma", [shopLayout.loader, boxLanding.loader]],
     ["/api/tienda-nube/products?search=quiroga&limit=5", [storeProducts.loader]],
+    ["/api/autores?q=quiroga", [authors.loader]],
     ["/api/books?category=literatura-ficcion", [apiBooks.loader]],
     ["/sitemap.xml", [sitemap.loader]],
   ];

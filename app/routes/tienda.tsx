@@ -63,7 +63,6 @@ export default function Tienda({ loaderData }: Route.ComponentProps) {
     params,
     categories,
     genres,
-    authors,
     filtered,
     partner,
     partnerName,
@@ -112,7 +111,7 @@ export default function Tienda({ loaderData }: Route.ComponentProps) {
         </nav>
         <GenreChips params={params} genres={genres} />
         <div className="mt-4">
-          <ShopFilters key={shopHref(params)} params={params} authors={authors} genres={genres} />
+          <ShopFilters key={shopHref(params)} params={params} genres={genres} />
         </div>
       </section>
 

@@ -19,13 +19,14 @@ const newestBookPath = async () => {
 
 /**
  * The goal is ≤ 90 KB before compression and ≤ 16 KB in brotli for each. The book page meets both; the
- * shop meets the brotli one (15.9 KB: a little room here for the texts that change with the date), not the
- * raw one; the home neither (decision 0053 says what is left). For those, these are the figures reached, so
- * a change that adds bytes back fails here.
+ * shop meets the brotli one (15.2 KB since its author filter stopped listing every author: a little room
+ * here for the texts that change with the date), not the raw one (106.5 KB); the home neither (decision
+ * 0053 says what is left). For those, these are the figures reached, so a change that adds bytes back
+ * fails here.
  */
 const CEILINGS: Record<string, { raw: number; brotli: number }> = {
   "/": { raw: 102 * 1024, brotli: 17.75 * 1024 },
-  "/tienda": { raw: 112 * 1024, brotli: 16.25 * 1024 },
+  "/tienda": { raw: 108 * 1024, brotli: 15.5 * 1024 },
 };
 
 describe("a storefront document", () => {

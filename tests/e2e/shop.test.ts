@@ -102,7 +102,7 @@ describe("shop filters and search", () => {
     expect(prices.every((price) => price >= 20000 && price <= 30000)).toBe(true);
     expect([...prices].sort((a, b) => b - a)).toEqual(prices);
 
-    await page.locator("select[name=autor]").selectOption("Domingo Faustino Sarmiento");
+    await page.getByRole("combobox", { name: "Autor" }).fill("Domingo Faustino Sarmiento");
     await page.getByLabel("Precio mínimo").fill("");
     await page.getByLabel("Precio máximo").fill("");
     await page.getByRole("button", { name: "APLICAR FILTROS" }).click();
@@ -113,6 +113,54 @@ describe("shop filters and search", () => {
       .toEqual(["Domingo Faustino Sarmiento"]);
     await page.getByRole("link", { name: "Limpiar filtros" }).first().click();
     await page.waitForURL(`${shop.app.baseUrl}/tienda`);
+  });
+
+  it("author: a few letters bring suggestions, the arrows and Enter choose one, and the shop shows that author's books", async () => {
+    const { page } = await visit("/tienda", { width: 390 });
+    await hydrated(page);
+    // The page carries no list of authors: the suggestions load while typing.
+    expect(await page.locator("select[name=autor]").count()).toBe(0);
+    await page.getByText("Filtros avanzados").click();
+    const field = page.getByRole("combobox", { name: "Autor" });
+    expect(await field.getAttribute("placeholder")).toBe("Todos los autores");
+    const authors = page.getByRole("listbox", { name: "Autores sugeridos" }).getByRole("option");
+    await field.pressSequentially("m");
+    expect(await authors.count()).toBe(0);
+    await field.pressSequentially("ansi");
+    await expect.poll(() => authors.allTextContents()).toEqual(["Eduarda Mansilla", "Lucio V. Mansilla"]);
+    await field.press("ArrowDown");
+    await field.press("ArrowDown");
+    await expect.poll(() => authors.nth(1).getAttribute("aria-selected")).toBe("true");
+    await field.press("Enter");
+    expect(await field.inputValue()).toBe("Lucio V. Mansilla");
+    await expect.poll(() => field.getAttribute("aria-expanded")).toBe("false");
+    await expectAccessible(page);
+    await field.press("Enter");
+    await page.waitForURL(/\/tienda\?autor=Lucio\+V\.\+Mansilla$/);
+    await expect
+      .poll(async () => [...new Set(await page.getByTestId("card-author").allTextContents())])
+      .toEqual(["Lucio V. Mansilla"]);
+    await expect.poll(() => page.getByText("ACTIVOS", { exact: true }).count()).toBe(1);
+    expect(await page.getByRole("combobox", { name: "Autor" }).inputValue()).toBe("Lucio V. Mansilla");
+  });
+
+  it("author without JavaScript, and in the address: part of the name is enough", async () => {
+    const page = await shop.open({ width: 1280, javaScriptEnabled: false });
+    await page.goto(`${shop.app.baseUrl}/tienda`);
+    await page.getByText("Filtros avanzados").click();
+    await page.getByRole("combobox", { name: "Autor" }).fill("quiroga");
+    await page.getByRole("button", { name: "APLICAR FILTROS" }).click();
+    await page.waitForURL(/autor=quiroga/);
+    expect([...new Set(await page.getByTestId("card-author").allTextContents())]).toEqual(["Horacio Quiroga"]);
+    expect(await page.getByRole("combobox", { name: "Autor" }).inputValue()).toBe("quiroga");
+
+    await page.goto(`${shop.app.baseUrl}/tienda?autor=${encodeURIComponent("SARMIENTO domingo")}`);
+    expect([...new Set(await page.getByTestId("card-author").allTextContents())]).toEqual([
+      "Domingo Faustino Sarmiento",
+    ]);
+    await page.goto(`${shop.app.baseUrl}/tienda?autor=borges`);
+    expect(await page.getByTestId("book-card").count()).toBe(0);
+    expect(await page.getByText("No se encontraron libros que coincidan con los filtros aplicados.").count()).toBe(1);
   });
 
   it("genre chips filter, start collapsed with a search, and the partner strip shows only without filters", async () => {

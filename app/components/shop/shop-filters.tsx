@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { AuthorField } from "~/components/shop/author-field";
 import { SlidersHorizontal } from "~/components/ui/icons/sliders-horizontal";
 import type { ShopParams } from "~/domain/catalog/shop-params";
 import { formatNumberInput } from "~/lib/money";
@@ -21,16 +22,17 @@ const field = "mt-1 w-full rounded-md border border-ink/25 bg-white px-3 py-2 te
 
 /**
  * An option's value attribute only when its text would not stand for it: a form sends an option's text,
- * trimmed and with its spaces collapsed, when it has no value. Names are the option's text already, so the
- * author list does not carry each name twice (issue 36: a hundred authors on every shop page).
+ * trimmed and with its spaces collapsed, when it has no value, so a name is not carried twice (issue 36).
  */
 const optionValue = (name: string) => (/^\S+( \S+)*$/.test(name) ? undefined : name);
 
 /**
  * The collapsible advanced-filters panel: a GET form, so it works without JavaScript; the server applies
- * every filter (DESIGN §5.3). Empty fields are left out of the address.
+ * every filter (DESIGN §5.3). Empty fields are left out of the address. The author is a text field whose
+ * suggestions load while typing (AuthorField): a list of every author would make each shop page grow with
+ * the catalogue (issue 36).
  */
-export function ShopFilters({ params, authors, genres }: { params: ShopParams; authors: string[]; genres: string[] }) {
+export function ShopFilters({ params, genres }: { params: ShopParams; genres: string[] }) {
   const active = advancedFiltersActive(params);
   return (
     <details className="group rounded-lg border border-ink/15 bg-white" open={active}>
@@ -63,17 +65,7 @@ export function ShopFilters({ params, authors, genres }: { params: ShopParams; a
       >
         <input type="hidden" name="search" value={params.search} />
         <input type="hidden" name="categoria" value={params.categoria ?? ""} />
-        <label className="text-sm font-semibold">
-          Autor
-          <select name="autor" defaultValue={params.autor ?? ""} className={field}>
-            <option value="">Todos los autores</option>
-            {authors.map((author) => (
-              <option key={author} value={optionValue(author)}>
-                {author}
-              </option>
-            ))}
-          </select>
-        </label>
+        <AuthorField defaultValue={params.autor ?? ""} className={field} />
         <label className="text-sm font-semibold">
           Género
           <select name="genero" defaultValue={params.genero ?? ""} className={field}>

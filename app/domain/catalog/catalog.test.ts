@@ -150,6 +150,46 @@ describe("listings", () => {
   });
 });
 
+describe("the shop's author filter: part of a name", () => {
+  const authorsOf = async (author: string) => {
+    const found = await shopBooks(db, view, { search: "", author, page: 1, limit: 24 });
+    return [...new Set(found.books.map((book) => book.author))].sort();
+  };
+
+  beforeAll(async () => {
+    await db.insert(books).values([
+      { title: "Cien por ciento", slug: "cien-por-ciento", author: "Colectivo 100% Lectoras" },
+      { title: "Mil lectoras", slug: "mil-lectoras", author: "Colectivo 1000 Lectoras" },
+      { title: "Guion bajo", slug: "guion-bajo", author: "Taller a_b" },
+      { title: "Sin guion", slug: "sin-guion", author: "Taller axb" },
+    ]);
+  });
+
+  it("finds the authors whose name contains every word, in any order, accents and case aside", async () => {
+    expect(await authorsOf("sarmiento")).toEqual(["Domingo Faustino Sarmiento"]);
+    expect(await authorsOf("LORCA garcia")).toEqual(["Federico García Lorca"]);
+    expect(await authorsOf("mansilla")).toEqual(["Eduarda Mansilla", "Lucio V. Mansilla"]);
+    expect(await authorsOf("friedrich")).toEqual(["Friedrich Nietzsche", "Karl Marx y Friedrich Engels"]);
+    expect(await authorsOf("kierkegaard soren")).toEqual(["Søren Kierkegaard"]);
+  });
+
+  it("keeps the whole name working (links to an author's books)", async () => {
+    expect(await authorsOf("Horacio Quiroga")).toEqual(["Horacio Quiroga"]);
+    expect(await authorsOf("José Hernández")).toEqual(["José Hernández"]);
+  });
+
+  it("reads % and _ in what was typed as themselves", async () => {
+    expect(await authorsOf("100%")).toEqual(["Colectivo 100% Lectoras"]);
+    expect(await authorsOf("a_b")).toEqual(["Taller a_b"]);
+  });
+
+  it("finds nothing for a name no book has", async () => {
+    const found = await shopBooks(db, view, { search: "", author: "borges", page: 1, limit: 24 });
+    expect(found.books).toEqual([]);
+    expect(found.pagination.total).toBe(0);
+  });
+});
+
 describe("pre-orders", () => {
   it("is a pre-order until its release date, then a normal book", async () => {
     const [row] = await db.select().from(books).where(eq(books.preorderLimit, 50));

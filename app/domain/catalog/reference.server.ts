@@ -14,7 +14,7 @@ export const shopCategories = (db: Db): Promise<Category[]> => referenceData(db,
 
 export const shopGenres = (db: Db): Promise<Genre[]> => referenceData(db, "genres", listGenres);
 
-/** Distinct authors of the published books (the shop's author filter). */
+/** Distinct authors of the published books: the suggestions of the shop's author field (GET /api/autores). */
 export const shopAuthors = (db: Db): Promise<string[]> => referenceData(db, "authors", listAuthors);
 
 /** How many books are published: the home's '+N títulos', and the unfiltered shop's total. */

@@ -38,8 +38,9 @@ function words(query: string): string[] {
 
 const normalised = (text: string) => sql`f_unaccent(lower(${text}))`;
 
-function containsEvery(column: typeof books.searchText | typeof books.titleSearch, query: string): SQL {
-  const patterns = words(query).map((word) => sql`${column} like '%' || f_unaccent(lower(${escapeLike(word)})) || '%'`);
+/** `text` (already normalised) contains every word of the query, each matched literally (`%`, `_`). */
+function containsEvery(text: SQL | typeof books.searchText | typeof books.titleSearch, query: string): SQL {
+  const patterns = words(query).map((word) => sql`${text} like '%' || f_unaccent(lower(${escapeLike(word)})) || '%'`);
   return and(...patterns) ?? sql`true`;
 }
 
@@ -48,6 +49,13 @@ export const textContains = (query: string): SQL => containsEvery(books.searchTe
 
 /** The book's title contains every word of the query. */
 export const titleContains = (query: string): SQL => containsEvery(books.titleSearch, query);
+
+/**
+ * The book's author contains every word of the query ("borges", "luis borges", the whole name): the shop's
+ * author filter, a free text field. `books_author_trgm_idx` answers it; `books_author_norm_idx`, the
+ * whole name's equality (exactMatch, "more by this author").
+ */
+export const authorContains = (query: string): SQL => containsEvery(sql`f_unaccent(lower(${books.author}))`, query);
 
 /**
  * Close enough to forgive a typo (see the module comment): pg_trgm's word similarity reaches

@@ -1,6 +1,6 @@
 import { newestInCategory, pagination as paginationOf, shopBooks } from "~/domain/catalog/books.server";
 import { cardBook } from "~/domain/catalog/card-book.server";
-import { publishedCount, shopAuthors, shopCategories, shopGenres } from "~/domain/catalog/reference.server";
+import { publishedCount, shopCategories, shopGenres } from "~/domain/catalog/reference.server";
 import { PARTNER_CATEGORY, PARTNER_STRIP_SIZE, parseShopParams, SHOP_PAGE_SIZE } from "~/domain/catalog/shop-params";
 import { catalogView } from "~/domain/catalog/view.server";
 import { imageVersions, withCoverVersion } from "~/domain/images/versions.server";
@@ -11,14 +11,14 @@ import type { ComposedPage, PageContext } from "./page";
  * The shop for the visitor's query string (search, filters, order, page): one page of books, the
  * partner strip, and what the filters offer. A failing catalogue or search query gives an empty list
  * with `unavailable: true` instead of an error page; the partner strip, an empty strip (`partial`). A
- * database that does not answer is no part's failure: it is thrown. Categories, genres, authors and the
- * number of published books are reference data (app/domain/catalog/reference.server.ts).
+ * database that does not answer is no part's failure: it is thrown. Categories, genres and the number of
+ * published books are reference data (app/domain/catalog/reference.server.ts). The authors are not sent:
+ * the author filter is a text field whose suggestions come from GET /api/autores (issue 36).
  */
 export async function shopPage(ctx: PageContext, query: URLSearchParams) {
-  const [categories, genres, authors, view, published] = await Promise.all([
+  const [categories, genres, view, published] = await Promise.all([
     shopCategories(ctx.db),
     shopGenres(ctx.db),
-    shopAuthors(ctx.db),
     catalogView(ctx.db, ctx.config),
     publishedCount(ctx.db),
   ]);
@@ -87,7 +87,6 @@ export async function shopPage(ctx: PageContext, query: URLSearchParams) {
     partnerName: categories.find((c) => c.key === PARTNER_CATEGORY)?.name ?? "Peow Studios",
     categories: categories.map(({ key, name }) => ({ key, name })),
     genres: genres.map((g) => g.name),
-    authors,
     publicUrl: ctx.config.publicUrl,
   };
   return { page: shop, partial: parts.failed } satisfies ComposedPage<typeof shop>;

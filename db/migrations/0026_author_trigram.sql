@@ -1,0 +1,1 @@
+CREATE INDEX "books_author_trgm_idx" ON "books" USING gin (f_unaccent(lower("author")) gin_trgm_ops);
