@@ -7,9 +7,11 @@ export const NETWORK_ERROR = "Error de conexión. Inténtalo de nuevo.";
 /**
  * The JavaScript path of the form (spec §8): check in the spec's order, POST /api/caja/subscribe, then go
  * to the payment link. Each failure is a toast titled 'Error'. Returns the message shown, or null on success.
+ * Takes the form's data as read when it was submitted: while it is sent its fields are disabled, and a
+ * disabled field is not in a FormData.
  */
-export async function submitSubscription(form: HTMLFormElement): Promise<string | null> {
-  const body = subscribeBodyFromForm(new FormData(form));
+export async function submitSubscription(form: FormData): Promise<string | null> {
+  const body = subscribeBodyFromForm(form);
   const problem = firstProblem({
     firstName: String(body.firstName),
     lastName: String(body.lastName),

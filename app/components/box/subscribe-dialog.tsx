@@ -1,8 +1,8 @@
 import { useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import type { BoxPlanView } from "~/domain/box/plans";
 import type { ShippingRates } from "~/domain/box/shipping";
 import type { VatRate } from "~/domain/taxes/fiscal";
-import { submitSubscription } from "./subscribe-client";
 import { SubscribeFields } from "./subscribe-form";
 
 /** The modal's state: which plan it is open for, and the JavaScript submission's progress and message. */
@@ -17,14 +17,29 @@ export function useSubscribeDialog() {
     setSelected(plan);
     setError(null);
     dialogRef.current?.showModal();
+    // The submission's code (below), fetched while the visitor fills the form in.
+    import("./subscribe-client").catch(() => {});
   }
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     const form = event.currentTarget;
+    // Read now: while it is sent its fields are disabled, and a disabled field is not in a FormData.
+    const fields = new FormData(form);
     setSending(true);
-    const message = await submitSubscription(form);
+    // Loaded on submit, not with the page: the checks bring zod, which nothing on the landing needs before.
+    let submitSubscription: typeof import("./subscribe-client").submitSubscription;
+    try {
+      ({ submitSubscription } = await import("./subscribe-client"));
+    } catch {
+      // The module could not be fetched (offline, a new deploy): the form posts as it does without
+      // JavaScript, its fields enabled again first.
+      flushSync(() => setSending(false));
+      form.submit();
+      return;
+    }
+    const message = await submitSubscription(fields);
     setError(message);
     // On success the visitor is on the way to the payment page: the button stays busy until then.
     if (message) setSending(false);

@@ -43,7 +43,7 @@ export default function Suscribirme({ loaderData, actionData }: Route.ComponentP
     event.preventDefault();
     if (sending) return;
     setSending(true);
-    const message = await submitSubscription(event.currentTarget);
+    const message = await submitSubscription(new FormData(event.currentTarget));
     setError(message);
     if (message) setSending(false);
   }
