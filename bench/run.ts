@@ -759,7 +759,9 @@ async function measureDatabase(measurements: Measurements, database: Database) {
                   // The server gives a load's garbage back once idle for 5 s (server/idle-gc.ts).
                   await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
                   row.rssIdleMb = memoryOf(app.child.pid as number).rssMb;
-                  log(`${databaseLabel[database]}: RSS ${row.rssIdleMb.toFixed(0)} MB at rest, ${IDLE_WAIT_MS / 1000} s later`);
+                  log(
+                    `${databaseLabel[database]}: RSS ${row.rssIdleMb.toFixed(0)} MB at rest, ${IDLE_WAIT_MS / 1000} s later`,
+                  );
                 }
                 if (measurements.cachedOn !== null || measurements.throughput.length === 0) return;
                 // The cached app opens the same database: stop the uncached one first (PGlite has one owner).
