@@ -23,6 +23,13 @@ describe("configuration", () => {
     expect(loadEnv({ PAGE_CACHE_MB: "100" }).pageCache.maxBytes).toBe(100 * 1024 ** 2);
   });
 
+  it("collects garbage after 5 idle seconds unless IDLE_GC_SECONDS says otherwise (0: never)", () => {
+    expect(loadEnv({}).idleGcSeconds).toBe(5);
+    expect(loadEnv({ IDLE_GC_SECONDS: "30" }).idleGcSeconds).toBe(30);
+    expect(loadEnv({ IDLE_GC_SECONDS: "0" }).idleGcSeconds).toBeNull();
+    expect(() => loadEnv({ IDLE_GC_SECONDS: "-1" })).toThrow(/IDLE_GC_SECONDS/);
+  });
+
   it("never fills PostgreSQL with demo books unless asked", () => {
     expect(loadEnv({ DATABASE_URL: "postgres://u@db/rizoma" }).demoData).toBe(false);
     expect(loadEnv({ DATABASE_URL: "postgres://u@db/rizoma", DEMO_DATA: "on" }).demoData).toBe(true);

@@ -141,6 +141,7 @@ export const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   PAGE_CACHE: z.enum(["on", "off"], { error: "PAGE_CACHE debe ser on u off" }).default("on"),
   PAGE_CACHE_MB: wholeNumber("PAGE_CACHE_MB", 1, 4096, pageCacheBudgetMb()),
+  IDLE_GC_SECONDS: wholeNumber("IDLE_GC_SECONDS", 0, 3600, 5),
   ADMIN_EMAIL: z
     .string()
     .trim()
@@ -201,6 +202,8 @@ export interface ServerEnv {
   trustProxy: number | string | undefined;
   /** The in-process page cache (server/page-cache.ts): PAGE_CACHE=off turns it off, PAGE_CACHE_MB bounds it. */
   pageCache: { enabled: boolean; maxBytes: number };
+  /** Seconds without requests before the idle garbage collection (server/idle-gc.ts); null: never. */
+  idleGcSeconds: number | null;
   logLevel: string;
   /** First admin, created at start when there is none. */
   bootstrapAdmin: { email: string; password: string } | null;
@@ -286,6 +289,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionSecret: env.SESSION_SECRET ?? null,
     trustProxy: env.TRUST_PROXY,
     pageCache: { enabled: env.PAGE_CACHE === "on", maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 },
+    idleGcSeconds: env.IDLE_GC_SECONDS === 0 ? null : env.IDLE_GC_SECONDS,
     logLevel: env.LOG_LEVEL,
     bootstrapAdmin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : null,

@@ -193,25 +193,30 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   });
   // Once no request has come for a few seconds, a load's garbage goes back to the system (server/idle-gc.ts).
   const collectMain = memoryReducingCollection();
-  const collector = idleCollector({
-    // The embedded database's thread keeps its own heap: it is collected at the same time, on the other core.
-    collect: async () => {
-      await Promise.all([collectMain(), database.collectGarbage?.()]);
-    },
-    onCollected: ({ ms, heapBeforeBytes, heapAfterBytes }) =>
-      logger.debug(
-        {
-          ms: Math.round(ms),
-          heapBeforeMb: Math.round(heapBeforeBytes / 2 ** 20),
-          heapAfterMb: Math.round(heapAfterBytes / 2 ** 20),
-        },
-        "idle garbage collection",
-      ),
-  });
-  server.on("request", (_req, res) => {
-    collector.requestStarted();
-    res.once("close", collector.requestEnded);
-  });
+  const collector =
+    env.idleGcSeconds === null
+      ? null
+      : idleCollector({
+          idleMs: env.idleGcSeconds * 1000,
+          // The embedded database's thread keeps its own heap: it is collected at the same time, on the other core.
+          collect: async () => {
+            await Promise.all([collectMain(), database.collectGarbage?.()]);
+          },
+          onCollected: ({ ms, heapBeforeBytes, heapAfterBytes }) =>
+            logger.debug(
+              {
+                ms: Math.round(ms),
+                heapBeforeMb: Math.round(heapBeforeBytes / 2 ** 20),
+                heapAfterMb: Math.round(heapAfterBytes / 2 ** 20),
+              },
+              "idle garbage collection",
+            ),
+        });
+  if (collector)
+    server.on("request", (_req, res) => {
+      collector.requestStarted();
+      res.once("close", collector.requestEnded);
+    });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.port;
   console.log(
@@ -304,7 +309,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     logger.info({ signal }, "shutting down");
     server.closeIdleConnections();
     await new Promise((resolve) => server.close(resolve));
-    collector.stop();
+    collector?.stop();
     await invoiceWorker.stop();
     await mailWorker.stop();
     await orderExpiry.stop();
