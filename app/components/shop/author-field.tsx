@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useSuggestions } from "./use-suggestions";
+import { useHighlightedSuggestion, useSuggestions } from "./use-suggestions";
 
 /** As the shop search's suggestions: from 2 characters, a quarter of a second after the last one. */
 const AUTHOR_MIN_CHARS = 2;
@@ -29,17 +29,13 @@ export function AuthorField({ defaultValue, className }: { defaultValue: string;
     minChars: AUTHOR_MIN_CHARS,
     debounceMs: AUTHOR_DEBOUNCE_MS,
   });
-  // The highlighted suggestion belongs to the list it was picked in: a new list starts with none.
-  const [pick, setPick] = useState<{ list: string[]; index: number }>({ list: [], index: -1 });
-  const active = pick.list === suggestions ? pick.index : -1;
-  const setActive = (next: (index: number) => number) => setPick({ list: suggestions, index: next(active) });
-
   // The one suggestion that is already the field's text is nothing to offer.
   const shown = open && suggestions.length > 0 && !(suggestions.length === 1 && suggestions[0] === term);
   const choose = (name: string) => {
     setTerm(name);
     setOpen(false);
   };
+  const { active, onKeyDown } = useHighlightedSuggestion(suggestions, shown, { choose, close: () => setOpen(false) });
 
   return (
     <div className="relative text-sm font-semibold">
@@ -63,25 +59,7 @@ export function AuthorField({ defaultValue, className }: { defaultValue: string;
         }}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
-        onKeyDown={(event) => {
-          if (!shown) return;
-          if (event.key === "ArrowDown") {
-            event.preventDefault();
-            setActive((i) => (i + 1) % suggestions.length);
-          } else if (event.key === "ArrowUp") {
-            event.preventDefault();
-            setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
-          } else if (event.key === "Escape") {
-            event.preventDefault();
-            setOpen(false);
-          } else if (event.key === "Enter" && active >= 0) {
-            const chosen = suggestions[active];
-            if (chosen) {
-              event.preventDefault();
-              choose(chosen);
-            }
-          }
-        }}
+        onKeyDown={onKeyDown}
         className={className}
       />
       <div

@@ -3,6 +3,7 @@ import { Form, useNavigate } from "react-router";
 import { NetPrice } from "~/components/book/net-price";
 import { Search } from "~/components/ui/icons/search";
 import { formatPrice, fromPesos } from "~/lib/money";
+import { useHighlightedSuggestion, useSuggestions } from "./use-suggestions";
 
 /** Shop suggestions (spec §5/§9): debounce 300 ms, from 2 characters, 5 suggestions. */
 export const SUGGESTION_DEBOUNCE_MS = 300;
@@ -18,6 +19,16 @@ interface Suggestion {
   netPrice?: number | null;
 }
 
+/** GET /api/tienda-nube/products (a resource route: a plain fetch), at most SUGGESTION_LIMIT products. */
+async function loadSuggestions(query: string, signal: AbortSignal): Promise<Suggestion[]> {
+  const params = new URLSearchParams({ search: query, limit: String(SUGGESTION_LIMIT) });
+  const response = await fetch(`/api/tienda-nube/products?${params}`, { credentials: "include", signal });
+  if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+  const body = (await response.json()) as { success?: boolean; products?: Suggestion[] };
+  if (!body.success || !Array.isArray(body.products)) throw new Error("Respuesta inválida");
+  return body.products.slice(0, SUGGESTION_LIMIT);
+}
+
 /**
  * The shop's search box: a GET form to /tienda (works without JavaScript) that keeps the other filters,
  * with a listbox of suggestions while typing. A blank search is not submitted; a failing suggestion
@@ -25,43 +36,14 @@ interface Suggestion {
  */
 export function ShopSearch({ defaultValue, keep }: { defaultValue: string; keep: Record<string, string | undefined> }) {
   const [term, setTerm] = useState(defaultValue);
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const suggestions = useSuggestions(term, loadSuggestions, {
+    minChars: SUGGESTION_MIN_CHARS,
+    debounceMs: SUGGESTION_DEBOUNCE_MS,
+  });
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const navigate = useNavigate();
   const listId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const query = term.trim();
-    if (query.length < SUGGESTION_MIN_CHARS) {
-      setSuggestions([]);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      try {
-        const params = new URLSearchParams({ search: query, limit: String(SUGGESTION_LIMIT) });
-        const response = await fetch(`/api/tienda-nube/products?${params}`, {
-          credentials: "include",
-          signal: controller.signal,
-        });
-        if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
-        const body = (await response.json()) as { success?: boolean; products?: Suggestion[] };
-        if (!body.success || !Array.isArray(body.products)) throw new Error("Respuesta inválida");
-        setSuggestions(body.products.slice(0, SUGGESTION_LIMIT));
-        setActive(-1);
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        console.warn("No se pudieron cargar las sugerencias", error);
-        setSuggestions([]);
-      }
-    }, SUGGESTION_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [term]);
 
   useEffect(() => {
     const close = (event: MouseEvent) => {
@@ -76,6 +58,7 @@ export function ShopSearch({ defaultValue, keep }: { defaultValue: string; keep:
     setOpen(false);
     navigate(`/libro/${suggestion.id}`);
   };
+  const { active, onKeyDown } = useHighlightedSuggestion(suggestions, shown, { choose, close: () => setOpen(false) });
 
   return (
     <Form
@@ -120,24 +103,7 @@ export function ShopSearch({ defaultValue, keep }: { defaultValue: string; keep:
             setOpen(true);
           }}
           onFocus={() => setOpen(true)}
-          onKeyDown={(event) => {
-            if (!shown) return;
-            if (event.key === "ArrowDown") {
-              event.preventDefault();
-              setActive((i) => (i + 1) % suggestions.length);
-            } else if (event.key === "ArrowUp") {
-              event.preventDefault();
-              setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
-            } else if (event.key === "Escape") {
-              setOpen(false);
-            } else if (event.key === "Enter" && active >= 0) {
-              const chosen = suggestions[active];
-              if (chosen) {
-                event.preventDefault();
-                choose(chosen);
-              }
-            }
-          }}
+          onKeyDown={onKeyDown}
           className="w-full rounded-l-full border border-ink/25 bg-white px-5 py-3 text-base text-ink placeholder:text-ink/70"
         />
         <div
