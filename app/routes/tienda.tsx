@@ -79,7 +79,7 @@ export default function Tienda({ loaderData }: Route.ComponentProps) {
   const firstShown = (pagination.page - 1) * pagination.limit;
   return (
     <main id="contenido" className="flex-1">
-      <section className="relative isolate text-white">
+      <section className="relative isolate z-10 text-white">
         <BackgroundVideo source={SHOP_BANNER_VIDEO} />
         <div className="relative mx-auto max-w-6xl px-4 pb-10 pt-12 sm:pt-16">
           <p className="text-xs font-semibold tracking-[0.3em] text-ochre-light">LIBRERÍA RIZOMA</p>
