@@ -125,11 +125,11 @@ export function ShopSearch({ defaultValue, keep }: { defaultValue: string; keep:
               onClick={() => choose(suggestion)}
               className={`flex cursor-pointer items-baseline justify-between gap-3 px-4 py-2 text-sm ${i === active ? "bg-cream" : "hover:bg-cream"}`}
             >
-              <span className="min-w-0">
+              <span className="min-w-0 flex-1">
                 <span className="block truncate font-semibold">{suggestion.title}</span>
                 <span className="block truncate text-ink/75">{suggestion.author}</span>
               </span>
-              <span className="shrink-0 text-right font-semibold">
+              <span className="shrink-0 text-right font-semibold max-sm:max-w-[45%]">
                 {formatPrice(fromPesos(suggestion.price))}
                 {typeof suggestion.netPrice === "number" ? (
                   <NetPrice
